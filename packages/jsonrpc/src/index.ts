@@ -1,0 +1,2 @@
+export type * from './messages.js';
+export type * from './transport.js';

@@ -1,0 +1,129 @@
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+} from './messages.js';
+
+/**
+ * The two small interfaces every transport implements.
+ *
+ * A transport moves whole messages; it never interprets them. Framing, HTTP exchanges, processes
+ * and sockets are the transport's business; ids, correlation and timeouts are the `Connection`'s.
+ */
+
+/** Options for sending one message. */
+export interface SendOptions {
+  /**
+   * Aborted when the sender gives up on the request this message starts (cancel, timeout).
+   * Exchange transports (HTTP) abort the underlying exchange; stream transports (stdio) ignore it.
+   */
+  signal?: AbortSignal;
+  /** Extra transport headers for this message (HTTP only, e.g. `Mcp-Param-*`); stream transports ignore them. */
+  headers?: Record<string, string>;
+}
+
+/** The sending half of a transport. */
+export interface MessageSender {
+  /**
+   * Sends one message. Resolves when the message was handed to the underlying channel (respecting
+   * backpressure); rejects with a `TransportError` subclass when it could not be sent.
+   */
+  send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
+}
+
+/** Why a reader stopped. */
+export interface CloseInfo {
+  /** A human-readable reason (exit code, stderr tail, HTTP status...). */
+  reason?: string;
+  /** The error that ended the channel, if it ended abnormally. */
+  error?: Error;
+}
+
+/** The receiving half of a transport. */
+export interface MessageReader {
+  /** Registers the handler of every incoming, well-formed message. One handler; a later call replaces it. */
+  onMessage(handler: (message: JsonRpcMessage) => void): void;
+  /**
+   * Registers the handler of a problem with incoming data that did not end the channel
+   * (an unparseable line, an oversized frame, an invalid message). The channel stays usable.
+   */
+  onError(handler: (error: Error) => void): void;
+  /** Registers the handler called once when the channel ends, for whatever reason. */
+  onClose(handler: (info: CloseInfo) => void): void;
+}
+
+/**
+ * A bidirectional message channel: what a `Connection` runs on.
+ *
+ * `kind` tells the layer above how cancellation travels: on a `stream` (stdio, sockets) it must be
+ * said in a message; on an `exchange` transport (HTTP) aborting `SendOptions.signal` is the cancellation.
+ */
+export interface MessageTransport extends MessageSender, MessageReader {
+  readonly kind: 'stream' | 'exchange';
+  /** Starts reading (spawns the process, opens the socket...). Idempotent. */
+  start(): Promise<void>;
+  /** Ends the channel gracefully (close stdin then escalate; abort open exchanges). Idempotent. */
+  close(): Promise<void>;
+}
+
+/** What a transport tells the dispatcher about where a request came from. */
+export interface TransportInfo {
+  /** `stdio`, `http`, or another transport's name. */
+  readonly name: string;
+  /** Case-insensitive lookup of a request header (HTTP only). */
+  header?(name: string): string | null;
+  /** Whatever an authentication layer established for this request (an OAuth principal, for one). */
+  readonly principal?: unknown;
+}
+
+/**
+ * A long-lived channel back to the peer, for dispatchers that keep state per connection
+ * (the legacy 2025-11-25 session: server-initiated requests). Stateless dispatchers ignore it.
+ */
+export interface PeerChannel {
+  /** Stable for the lifetime of the channel (one stdio process, one HTTP session). */
+  readonly id: string;
+  /** Sends a message to the peer outside any request's response (e.g. a server-initiated request). */
+  send(message: JsonRpcMessage): Promise<void>;
+  /** Called once when the channel ends. */
+  onClose(handler: () => void): void;
+}
+
+/** Everything a dispatcher learns about one incoming request. */
+export interface DispatchContext {
+  /** Aborted when the peer cancels the request or goes away. After that, nothing more is sent for it. */
+  readonly signal: AbortSignal;
+  /**
+   * Streams a notification that belongs to this request (progress, log, a listen stream's events)
+   * before its response. Dropped silently once the request was answered or aborted.
+   * Resolves when the message was handed to the transport (backpressure).
+   */
+  notify(notification: JsonRpcNotification): Promise<void>;
+  /** Facts from the transport (headers, principal). */
+  readonly transport: TransportInfo;
+  /** The long-lived channel this request arrived on, when the transport has one. */
+  readonly peer?: PeerChannel;
+}
+
+/** What a dispatcher learns about an incoming notification or response. */
+export interface MessageContext {
+  readonly transport: TransportInfo;
+  readonly peer?: PeerChannel;
+}
+
+/**
+ * The server side of JSON-RPC: one request in, one response out, with the notifications that belong
+ * to that request streamed before it through `context.notify`.
+ */
+export interface Dispatcher {
+  /**
+   * Answers one request. Resolves with the response to send, or `null` when nothing must be sent
+   * (the request was cancelled). Must not reject: failures are error responses.
+   */
+  dispatch(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse | null>;
+  /** Receives a notification from the peer (other than the transport's own cancellation). */
+  notification?(notification: JsonRpcNotification, context: MessageContext): void;
+  /** Receives a response from the peer to a request the server sent through `PeerChannel.send`. */
+  response?(response: JsonRpcResponse, context: MessageContext): void;
+}
