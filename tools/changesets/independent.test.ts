@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findRepoRoot, readPackages } from '../checks/workspace.js';
+
+const repoRoot = findRepoRoot(import.meta.dirname);
+const changesetBin = path.join(repoRoot, 'node_modules', '@changesets', 'cli', 'bin.js');
+
+/** Copies what `changeset version` reads (manifests, workspace file, config) into a fresh folder. */
+function throwAwayCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpkit-changesets-'));
+  for (const file of ['package.json', 'pnpm-workspace.yaml', '.changeset/config.json']) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, file), path.join(dir, file));
+  }
+  for (const pkg of readPackages(repoRoot)) {
+    const target = path.join(dir, 'packages', pkg.dir);
+    fs.mkdirSync(target, { recursive: true });
+    fs.copyFileSync(path.join(pkg.root, 'package.json'), path.join(target, 'package.json'));
+  }
+  return dir;
+}
+
+const versions = (dir: string) =>
+  Object.fromEntries(
+    readPackages(dir).map((p) => [p.manifest.name, (p.manifest as { version: string }).version]),
+  );
+
+describe('changesets version packages independently', () => {
+  let dir: string | undefined;
+  afterEach(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('has no fixed or linked groups', () => {
+    const config = JSON.parse(fs.readFileSync(path.join(repoRoot, '.changeset/config.json'), 'utf8'));
+    expect(config.fixed).toEqual([]);
+    expect(config.linked).toEqual([]);
+  });
+
+  it('a minor change to @mcpkit/jsonrpc bumps it and its dependents only', () => {
+    dir = throwAwayCopy();
+    const before = versions(dir);
+    fs.writeFileSync(path.join(dir, '.changeset', 'jsonrpc-change.md'), '---\n"@mcpkit/jsonrpc": minor\n---\n\nA change.\n');
+    execFileSync(process.execPath, [changesetBin, 'version'], { cwd: dir, stdio: 'pipe' });
+    const after = versions(dir);
+    const dependents = readPackages(dir)
+      .filter((p) => Object.keys({ ...p.manifest.dependencies, ...p.manifest.peerDependencies }).includes('@mcpkit/jsonrpc'))
+      .map((p) => p.manifest.name);
+    expect(dependents.length).toBeGreaterThan(0);
+    for (const [name, version] of Object.entries(before)) {
+      if (name === '@mcpkit/jsonrpc') expect(after[name]).not.toBe(version);
+      else if (dependents.includes(name)) expect(after[name], name).not.toBe(version);
+      else expect(after[name], `${name} must not move`).toBe(version);
+    }
+    const [major, minor] = before['@mcpkit/jsonrpc']!.split('.').map(Number);
+    expect(after['@mcpkit/jsonrpc']).toBe(`${major}.${minor! + 1}.0`);
+    expect(after['@mcpkit/schema']).toBe(before['@mcpkit/schema']);
+    expect(fs.readFileSync(path.join(dir, 'packages/jsonrpc/CHANGELOG.md'), 'utf8')).toContain('A change.');
+  });
+});
