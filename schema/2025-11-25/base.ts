@@ -3,6 +3,8 @@
  * notification and result shapes, progress tokens, cursors, and the display metadata
  * (names, titles, icons, annotations) shared by tools, prompts, resources and implementations.
  *
+ * `EmptyResult` lives in ping.ts (see the note there on why).
+ *
  * Spec: 2025-11-25/pages/basic/index.mdx
  */
 
@@ -66,7 +68,7 @@ export type ProgressToken = string | number;
 export type Cursor = string;
 
 /** Who a message or piece of content comes from, or is meant for, in a conversation. */
-export type Role = "user" | "assistant";
+export type Role = 'user' | 'assistant';
 
 /** Identifying names shared by things a server exposes: a machine name and a display title. */
 export interface BaseMetadata {
@@ -99,7 +101,7 @@ export interface Icon {
   /**
    * Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
    */
-  theme?: "light" | "dark";
+  theme?: 'light' | 'dark';
 }
 
 /** Mixin for things that can show icons in a user interface. */

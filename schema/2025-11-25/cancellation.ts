@@ -10,13 +10,12 @@ import type { NotificationParams } from './base.js';
 import type { JSONRPCNotification, RequestId } from './jsonrpc.js';
 
 /**
- * Tells the peer that a request this side sent earlier is no longer wanted, so it should stop
- * work on it and need not answer. It may cross the response on the wire; both sides must
- * tolerate that.
+ * Tells the peer to stop work on a request this side sent earlier and not to answer it. It may
+ * cross the response on the wire; both sides must tolerate that.
  */
 export interface CancelledNotification extends JSONRPCNotification {
   /** Always `notifications/cancelled`. */
-  method: "notifications/cancelled";
+  method: 'notifications/cancelled';
   /** Which request, and why. */
   params: CancelledNotificationParams;
 }

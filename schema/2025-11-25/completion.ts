@@ -15,7 +15,7 @@ import type { JSONRPCRequest } from './jsonrpc.js';
  */
 export interface CompleteRequest extends JSONRPCRequest {
   /** Always `completion/complete`. */
-  method: "completion/complete";
+  method: 'completion/complete';
   /** What is being completed, and the text typed so far. */
   params: CompleteRequestParams;
 }
@@ -54,13 +54,13 @@ export interface CompleteResult extends Result {
 /** Points at a prompt by name, as the target of a completion. */
 export interface PromptReference extends BaseMetadata {
   /** Always `ref/prompt`. */
-  type: "ref/prompt";
+  type: 'ref/prompt';
 }
 
 /** Points at a resource or resource template by URI, as the target of a completion. */
 export interface ResourceTemplateReference {
   /** Always `ref/resource`. */
-  type: "ref/resource";
+  type: 'ref/resource';
   /**
    * The resource's URI, or the URI template whose variable is being completed.
    * @format uri-template

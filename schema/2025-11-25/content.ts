@@ -20,7 +20,7 @@ export type ContentBlock =
 /** A block of plain text exchanged with a model. */
 export interface TextContent {
   /** Always `text`. */
-  type: "text";
+  type: 'text';
   /** The text itself. */
   text: string;
   /** Display and audience hints for the client. */
@@ -32,7 +32,7 @@ export interface TextContent {
 /** An image exchanged with a model. */
 export interface ImageContent {
   /** Always `image`. */
-  type: "image";
+  type: 'image';
   /**
    * The image bytes, base64-encoded.
    * @format byte
@@ -49,7 +49,7 @@ export interface ImageContent {
 /** A piece of audio exchanged with a model. */
 export interface AudioContent {
   /** Always `audio`. */
-  type: "audio";
+  type: 'audio';
   /**
    * The audio bytes, base64-encoded.
    * @format byte
@@ -69,7 +69,7 @@ export interface AudioContent {
  */
 export interface ResourceLink extends Resource {
   /** Always `resource_link`. */
-  type: "resource_link";
+  type: 'resource_link';
 }
 
 /**
@@ -78,7 +78,7 @@ export interface ResourceLink extends Resource {
  */
 export interface EmbeddedResource {
   /** Always `resource`. */
-  type: "resource";
+  type: 'resource';
   /** The embedded contents, as text or as base64 bytes. */
   resource: TextResourceContents | BlobResourceContents;
   /** Display and audience hints for the client. */

@@ -12,7 +12,7 @@ export type PrimitiveSchemaDefinition = StringSchema | NumberSchema | BooleanSch
 /** A free-text form field. */
 export interface StringSchema {
   /** Always `string`. */
-  type: "string";
+  type: 'string';
   /** Label shown for the field. */
   title?: string;
   /** Help text shown for the field. */
@@ -22,7 +22,7 @@ export interface StringSchema {
   /** Most characters accepted. */
   maxLength?: number;
   /** Expected shape of the text, which the client may check. */
-  format?: "email" | "uri" | "date" | "date-time";
+  format?: 'email' | 'uri' | 'date' | 'date-time';
   /** Value the field starts with. */
   default?: string;
 }
@@ -30,7 +30,7 @@ export interface StringSchema {
 /** A numeric form field. */
 export interface NumberSchema {
   /** `number` for any number, `integer` for whole numbers only. */
-  type: "number" | "integer";
+  type: 'number' | 'integer';
   /** Label shown for the field. */
   title?: string;
   /** Help text shown for the field. */
@@ -55,7 +55,7 @@ export interface NumberSchema {
 /** A yes/no form field. */
 export interface BooleanSchema {
   /** Always `boolean`. */
-  type: "boolean";
+  type: 'boolean';
   /** Label shown for the field. */
   title?: string;
   /** Help text shown for the field. */
@@ -73,7 +73,7 @@ export type SingleSelectEnumSchema = UntitledSingleSelectEnumSchema | TitledSing
 /** A single-choice field whose options are shown as their raw values. */
 export interface UntitledSingleSelectEnumSchema {
   /** Always `string`. */
-  type: "string";
+  type: 'string';
   /** Label shown for the field. */
   title?: string;
   /** Help text shown for the field. */
@@ -87,7 +87,7 @@ export interface UntitledSingleSelectEnumSchema {
 /** A single-choice field whose options each have a display label. */
 export interface TitledSingleSelectEnumSchema {
   /** Always `string`. */
-  type: "string";
+  type: 'string';
   /** Label shown for the field. */
   title?: string;
   /** Help text shown for the field. */
@@ -109,7 +109,7 @@ export type MultiSelectEnumSchema = UntitledMultiSelectEnumSchema | TitledMultiS
 /** A multiple-choice field whose options are shown as their raw values. */
 export interface UntitledMultiSelectEnumSchema {
   /** Always `array`: the answer is a list of the chosen values. */
-  type: "array";
+  type: 'array';
   /** Label shown for the field. */
   title?: string;
   /** Help text shown for the field. */
@@ -121,7 +121,7 @@ export interface UntitledMultiSelectEnumSchema {
   /** What each chosen value may be. */
   items: {
     /** Always `string`. */
-    type: "string";
+    type: 'string';
     /** The values to choose from. */
     enum: string[];
   };
@@ -132,7 +132,7 @@ export interface UntitledMultiSelectEnumSchema {
 /** A multiple-choice field whose options each have a display label. */
 export interface TitledMultiSelectEnumSchema {
   /** Always `array`: the answer is a list of the chosen values. */
-  type: "array";
+  type: 'array';
   /** Label shown for the field. */
   title?: string;
   /** Help text shown for the field. */
@@ -161,7 +161,7 @@ export interface TitledMultiSelectEnumSchema {
  */
 export interface LegacyTitledEnumSchema {
   /** Always `string`. */
-  type: "string";
+  type: 'string';
   /** Label shown for the field. */
   title?: string;
   /** Help text shown for the field. */

@@ -19,7 +19,7 @@ import type { TaskAugmentedRequestParams } from './tasks.js';
  */
 export interface ElicitRequest extends JSONRPCRequest {
   /** Always `elicitation/create`. */
-  method: "elicitation/create";
+  method: 'elicitation/create';
   /** What to ask the user, and how. */
   params: ElicitRequestParams;
 }
@@ -33,8 +33,8 @@ export type ElicitRequestParams = ElicitRequestURLParams | ElicitRequestFormPara
  */
 export interface ElicitRequestURLParams extends TaskAugmentedRequestParams {
   /** Always `url`. */
-  mode: "url";
-  /** Text shown to the user explaining why they should visit the URL. */
+  mode: 'url';
+  /** Text telling the user why the server wants them to open the link. */
   message: string;
   /**
    * Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
@@ -54,7 +54,7 @@ export interface ElicitRequestURLParams extends TaskAugmentedRequestParams {
  */
 export interface ElicitRequestFormParams extends TaskAugmentedRequestParams {
   /** `form`; a request without `mode` is also form mode. */
-  mode?: "form";
+  mode?: 'form';
   /** Text shown to the user explaining what is asked for and why. */
   message: string;
   /**
@@ -65,7 +65,7 @@ export interface ElicitRequestFormParams extends TaskAugmentedRequestParams {
     /** Dialect of this schema; JSON Schema 2020-12 when absent. */
     $schema?: string;
     /** Always `object`. */
-    type: "object";
+    type: 'object';
     /** One field definition per answer, keyed by the answer's name. */
     properties: { [key: string]: PrimitiveSchemaDefinition };
     /** Names of the fields the user must fill in. */
@@ -79,7 +79,7 @@ export interface ElicitResult extends Result {
    * `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
    * the user dismissed the request without choosing.
    */
-  action: "accept" | "decline" | "cancel";
+  action: 'accept' | 'decline' | 'cancel';
   /**
    * The submitted form answers, keyed by field name and following the requested schema. Only
    * for an accepted form-mode request; absent in URL mode.
@@ -94,7 +94,7 @@ export interface ElicitResult extends Result {
  */
 export interface ElicitationCompleteNotification extends JSONRPCNotification {
   /** Always `notifications/elicitation/complete`. */
-  method: "notifications/elicitation/complete";
+  method: 'notifications/elicitation/complete';
   /** Which elicitation finished. */
   params: {
     /** The `elicitationId` of the URL-mode request that finished. */

@@ -19,7 +19,7 @@ import type { Error, RequestId } from './jsonrpc.js';
  */
 export interface URLElicitationRequiredError {
   /** Protocol marker; always `"2.0"`. */
-  jsonrpc: "2.0";
+  jsonrpc: '2.0';
   /** The id of the request being refused. */
   id?: RequestId;
   /** Code -32042, with the elicitations to complete in `data`. */

@@ -20,7 +20,7 @@ export type JSONRPCMessage =
 /** A request that the peer must answer with a result or an error. */
 export interface JSONRPCRequest extends Request {
   /** Protocol marker; always `"2.0"`. */
-  jsonrpc: "2.0";
+  jsonrpc: '2.0';
   /** Sender-chosen id, not reused by the same sender within the session. */
   id: RequestId;
 }
@@ -28,7 +28,7 @@ export interface JSONRPCRequest extends Request {
 /** A one-way message; the peer never replies to it. It has no `id`. */
 export interface JSONRPCNotification extends Notification {
   /** Protocol marker; always `"2.0"`. */
-  jsonrpc: "2.0";
+  jsonrpc: '2.0';
 }
 
 /** The answer to a request: either its result or an error. */
@@ -37,7 +37,7 @@ export type JSONRPCResponse = JSONRPCResultResponse | JSONRPCErrorResponse;
 /** A response saying the request succeeded, with its result. */
 export interface JSONRPCResultResponse {
   /** Protocol marker; always `"2.0"`. */
-  jsonrpc: "2.0";
+  jsonrpc: '2.0';
   /** The id of the request being answered. */
   id: RequestId;
   /** The method-specific outcome. */
@@ -47,7 +47,7 @@ export interface JSONRPCResultResponse {
 /** A response saying the request failed. */
 export interface JSONRPCErrorResponse {
   /** Protocol marker; always `"2.0"`. */
-  jsonrpc: "2.0";
+  jsonrpc: '2.0';
   /**
    * The id of the request being answered; left out only when the request was too malformed
    * for its id to be read.

@@ -17,7 +17,7 @@ import type { JSONRPCNotification, JSONRPCRequest } from './jsonrpc.js';
  */
 export interface InitializeRequest extends JSONRPCRequest {
   /** Always `initialize`. */
-  method: "initialize";
+  method: 'initialize';
   /** The client's proposal. */
   params: InitializeRequestParams;
 }
@@ -59,7 +59,7 @@ export interface InitializeResult extends Result {
  */
 export interface InitializedNotification extends JSONRPCNotification {
   /** Always `notifications/initialized`. */
-  method: "notifications/initialized";
+  method: 'notifications/initialized';
   /** Carries nothing but optional metadata. */
   params?: NotificationParams;
 }

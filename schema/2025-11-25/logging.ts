@@ -13,14 +13,14 @@ import type { JSONRPCNotification, JSONRPCRequest } from './jsonrpc.js';
  * to `emergency` (most).
  */
 export type LoggingLevel =
-  | "debug"
-  | "info"
-  | "notice"
-  | "warning"
-  | "error"
-  | "critical"
-  | "alert"
-  | "emergency";
+  | 'debug'
+  | 'info'
+  | 'notice'
+  | 'warning'
+  | 'error'
+  | 'critical'
+  | 'alert'
+  | 'emergency';
 
 /**
  * Sets the lowest severity of log entries the client wants the server to send.
@@ -29,7 +29,7 @@ export type LoggingLevel =
  */
 export interface SetLevelRequest extends JSONRPCRequest {
   /** Always `logging/setLevel`. */
-  method: "logging/setLevel";
+  method: 'logging/setLevel';
   /** The threshold to apply. */
   params: SetLevelRequestParams;
 }
@@ -47,7 +47,7 @@ export interface SetLevelRequestParams extends RequestParams {
  */
 export interface LoggingMessageNotification extends JSONRPCNotification {
   /** Always `notifications/message`. */
-  method: "notifications/message";
+  method: 'notifications/message';
   /** The log entry. */
   params: LoggingMessageNotificationParams;
 }

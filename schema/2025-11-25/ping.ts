@@ -15,7 +15,7 @@ import type { JSONRPCRequest } from './jsonrpc.js';
  */
 export interface PingRequest extends JSONRPCRequest {
   /** Always `ping`. */
-  method: "ping";
+  method: 'ping';
   /** Carries nothing but optional metadata. */
   params?: RequestParams;
 }

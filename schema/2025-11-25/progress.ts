@@ -15,7 +15,7 @@ import type { JSONRPCNotification } from './jsonrpc.js';
  */
 export interface ProgressNotification extends JSONRPCNotification {
   /** Always `notifications/progress`. */
-  method: "notifications/progress";
+  method: 'notifications/progress';
   /** The progress report. */
   params: ProgressNotificationParams;
 }

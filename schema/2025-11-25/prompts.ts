@@ -10,7 +10,7 @@ import type { ContentBlock } from './content.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './jsonrpc.js';
 import type { PaginatedRequest, PaginatedResult } from './pagination.js';
 
-/** A prompt or prompt template the server offers. */
+/** A prompt, possibly a template with arguments, that the server makes available. */
 export interface Prompt extends BaseMetadata, Icons {
   /** What the prompt is for. */
   description?: string;
@@ -46,7 +46,7 @@ export interface PromptMessage {
  */
 export interface ListPromptsRequest extends PaginatedRequest {
   /** Always `prompts/list`. */
-  method: "prompts/list";
+  method: 'prompts/list';
 }
 
 /** One page of the server's prompts. */
@@ -62,7 +62,7 @@ export interface ListPromptsResult extends PaginatedResult {
  */
 export interface GetPromptRequest extends JSONRPCRequest {
   /** Always `prompts/get`. */
-  method: "prompts/get";
+  method: 'prompts/get';
   /** Which prompt, with which arguments. */
   params: GetPromptRequestParams;
 }
@@ -90,7 +90,7 @@ export interface GetPromptResult extends Result {
  */
 export interface PromptListChangedNotification extends JSONRPCNotification {
   /** Always `notifications/prompts/list_changed`. */
-  method: "notifications/prompts/list_changed";
+  method: 'notifications/prompts/list_changed';
   /** Carries nothing but optional metadata. */
   params?: NotificationParams;
 }

@@ -84,7 +84,7 @@ export interface BlobResourceContents extends ResourceContents {
  */
 export interface ListResourcesRequest extends PaginatedRequest {
   /** Always `resources/list`. */
-  method: "resources/list";
+  method: 'resources/list';
 }
 
 /** One page of the server's resources. */
@@ -100,7 +100,7 @@ export interface ListResourcesResult extends PaginatedResult {
  */
 export interface ListResourceTemplatesRequest extends PaginatedRequest {
   /** Always `resources/templates/list`. */
-  method: "resources/templates/list";
+  method: 'resources/templates/list';
 }
 
 /** One page of the server's resource templates. */
@@ -125,7 +125,7 @@ export interface ResourceRequestParams extends RequestParams {
  */
 export interface ReadResourceRequest extends JSONRPCRequest {
   /** Always `resources/read`. */
-  method: "resources/read";
+  method: 'resources/read';
   /** Which resource to read. */
   params: ReadResourceRequestParams;
 }
@@ -147,7 +147,7 @@ export interface ReadResourceResult extends Result {
  */
 export interface SubscribeRequest extends JSONRPCRequest {
   /** Always `resources/subscribe`. */
-  method: "resources/subscribe";
+  method: 'resources/subscribe';
   /** Which resource to watch. */
   params: SubscribeRequestParams;
 }
@@ -163,7 +163,7 @@ export interface SubscribeRequestParams extends ResourceRequestParams {}
  */
 export interface UnsubscribeRequest extends JSONRPCRequest {
   /** Always `resources/unsubscribe`. */
-  method: "resources/unsubscribe";
+  method: 'resources/unsubscribe';
   /** Which resource to stop watching. */
   params: UnsubscribeRequestParams;
 }
@@ -178,7 +178,7 @@ export interface UnsubscribeRequestParams extends ResourceRequestParams {}
  */
 export interface ResourceListChangedNotification extends JSONRPCNotification {
   /** Always `notifications/resources/list_changed`. */
-  method: "notifications/resources/list_changed";
+  method: 'notifications/resources/list_changed';
   /** Carries nothing but optional metadata. */
   params?: NotificationParams;
 }
@@ -190,7 +190,7 @@ export interface ResourceListChangedNotification extends JSONRPCNotification {
  */
 export interface ResourceUpdatedNotification extends JSONRPCNotification {
   /** Always `notifications/resources/updated`. */
-  method: "notifications/resources/updated";
+  method: 'notifications/resources/updated';
   /** Which resource changed. */
   params: ResourceUpdatedNotificationParams;
 }
@@ -198,7 +198,7 @@ export interface ResourceUpdatedNotification extends JSONRPCNotification {
 /** Which resource changed. */
 export interface ResourceUpdatedNotificationParams extends NotificationParams {
   /**
-   * URI of the changed resource; it may be a sub-resource of the one subscribed to.
+   * Where the change happened; may be a part (sub-resource) of the resource that was subscribed.
    * @format uri
    */
   uri: string;

@@ -29,7 +29,7 @@ export interface Root {
  */
 export interface ListRootsRequest extends JSONRPCRequest {
   /** Always `roots/list`. */
-  method: "roots/list";
+  method: 'roots/list';
   /** Carries nothing but optional metadata. */
   params?: RequestParams;
 }
@@ -47,7 +47,7 @@ export interface ListRootsResult extends Result {
  */
 export interface RootsListChangedNotification extends JSONRPCNotification {
   /** Always `notifications/roots/list_changed`. */
-  method: "notifications/roots/list_changed";
+  method: 'notifications/roots/list_changed';
   /** Carries nothing but optional metadata. */
   params?: NotificationParams;
 }

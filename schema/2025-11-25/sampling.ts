@@ -20,7 +20,7 @@ import type { Tool } from './tools.js';
  */
 export interface CreateMessageRequest extends JSONRPCRequest {
   /** Always `sampling/createMessage`. */
-  method: "sampling/createMessage";
+  method: 'sampling/createMessage';
   /** The conversation and generation settings. */
   params: CreateMessageRequestParams;
 }
@@ -37,7 +37,7 @@ export interface CreateMessageRequestParams extends TaskAugmentedRequestParams {
    * Whether to add context from MCP servers to the prompt: `none` (the default), this server
    * only, or all servers. The last two are soft-deprecated and need `sampling.context`.
    */
-  includeContext?: "none" | "thisServer" | "allServers";
+  includeContext?: 'none' | 'thisServer' | 'allServers';
   /**
    * Sampling temperature to use.
    * @TJS-type number
@@ -63,7 +63,7 @@ export interface CreateMessageRequestParams extends TaskAugmentedRequestParams {
  * produced it. The client should let a person review it before returning it.
  */
 export interface CreateMessageResult extends Result, SamplingMessage {
-  /** Name of the model that actually generated the message. */
+  /** Which model the client actually used. */
   model: string;
   /**
    * Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
@@ -138,16 +138,16 @@ export interface ToolChoice {
    * `auto`: the model decides (the default); `required`: it must call at least one tool;
    * `none`: it must not call any.
    */
-  mode?: "auto" | "required" | "none";
+  mode?: 'auto' | 'required' | 'none';
 }
 
 /** A call to a tool requested by the model during sampling. */
 export interface ToolUseContent {
   /** Always `tool_use`. */
-  type: "tool_use";
+  type: 'tool_use';
   /** Identifier of this call, unique within the conversation; its result refers back to it. */
   id: string;
-  /** Name of the tool to call. */
+  /** Which tool the model wants to run. */
   name: string;
   /** Arguments for the tool, following its input schema. */
   input: { [key: string]: unknown };
@@ -161,7 +161,7 @@ export interface ToolUseContent {
 /** The outcome of a tool call, sent back to the model in a later sampling request. */
 export interface ToolResultContent {
   /** Always `tool_result`. */
-  type: "tool_result";
+  type: 'tool_result';
   /** The `id` of the `tool_use` block this answers. */
   toolUseId: string;
   /** The unstructured output, in the same form as a `tools/call` result. */

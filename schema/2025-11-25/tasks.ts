@@ -18,7 +18,7 @@ import type { PaginatedRequest, PaginatedResult } from './pagination.js';
  * Where a task is in its life. It starts `working`, may go to `input_required` and back, and
  * ends in `completed`, `failed` or `cancelled`, which never change again.
  */
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 /** What a requestor puts in a request's `task` field to have it run as a task. */
 export interface TaskMetadata {
@@ -62,9 +62,8 @@ export interface Task {
 /** Parameters of a request that may be run as a task. */
 export interface TaskAugmentedRequestParams extends RequestParams {
   /**
-   * When present, asks the receiver to run the request as a task: it answers at once with a
-   * `CreateTaskResult`, and the real result comes from `tasks/result`. Only allowed where the
-   * receiver declared task support for this request type.
+   * Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the real
+   * result comes from `tasks/result`. Only where the receiver declared it for this request type.
    */
   task?: TaskMetadata;
 }
@@ -84,7 +83,7 @@ export interface CreateTaskResult extends Result {
  */
 export interface GetTaskRequest extends JSONRPCRequest {
   /** Always `tasks/get`. */
-  method: "tasks/get";
+  method: 'tasks/get';
   /** Which task. */
   params: {
     /** Id of the task to look up. */
@@ -104,7 +103,7 @@ export type GetTaskResult = Result & Task;
  */
 export interface GetTaskPayloadRequest extends JSONRPCRequest {
   /** Always `tasks/result`. */
-  method: "tasks/result";
+  method: 'tasks/result';
   /** Which task. */
   params: {
     /** Id of the task whose outcome is wanted. */
@@ -129,7 +128,7 @@ export interface GetTaskPayloadResult extends Result {
  */
 export interface CancelTaskRequest extends JSONRPCRequest {
   /** Always `tasks/cancel`. */
-  method: "tasks/cancel";
+  method: 'tasks/cancel';
   /** Which task. */
   params: {
     /** Id of the task to cancel. */
@@ -148,7 +147,7 @@ export type CancelTaskResult = Result & Task;
  */
 export interface ListTasksRequest extends PaginatedRequest {
   /** Always `tasks/list`. */
-  method: "tasks/list";
+  method: 'tasks/list';
 }
 
 /** One page of tasks. */
@@ -165,7 +164,7 @@ export interface ListTasksResult extends PaginatedResult {
  */
 export interface TaskStatusNotification extends JSONRPCNotification {
   /** Always `notifications/tasks/status`. */
-  method: "notifications/tasks/status";
+  method: 'notifications/tasks/status';
   /** The full new state of the task. */
   params: TaskStatusNotificationParams;
 }

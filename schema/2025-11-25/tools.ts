@@ -21,7 +21,7 @@ export interface Tool extends BaseMetadata, Icons {
     /** Dialect of this schema; JSON Schema 2020-12 when absent. */
     $schema?: string;
     /** Always `object`: arguments are a JSON object. */
-    type: "object";
+    type: 'object';
     /** Schema of each argument, keyed by argument name. */
     properties?: { [key: string]: object };
     /** Names of the arguments that must be given. */
@@ -35,7 +35,7 @@ export interface Tool extends BaseMetadata, Icons {
     /** Dialect of this schema; JSON Schema 2020-12 when absent. */
     $schema?: string;
     /** Always `object`: structured output is a JSON object. */
-    type: "object";
+    type: 'object';
     /** Schema of each output member, keyed by member name. */
     properties?: { [key: string]: object };
     /** Names of the output members that are always present. */
@@ -84,7 +84,7 @@ export interface ToolExecution {
    * Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
    * (`forbidden`, the meaning when absent) be run as a task.
    */
-  taskSupport?: "forbidden" | "optional" | "required";
+  taskSupport?: 'forbidden' | 'optional' | 'required';
 }
 
 /**
@@ -94,7 +94,7 @@ export interface ToolExecution {
  */
 export interface ListToolsRequest extends PaginatedRequest {
   /** Always `tools/list`. */
-  method: "tools/list";
+  method: 'tools/list';
 }
 
 /** One page of the server's tools. */
@@ -111,7 +111,7 @@ export interface ListToolsResult extends PaginatedResult {
  */
 export interface CallToolRequest extends JSONRPCRequest {
   /** Always `tools/call`. */
-  method: "tools/call";
+  method: 'tools/call';
   /** Which tool to run, with what. */
   params: CallToolRequestParams;
 }
@@ -144,7 +144,7 @@ export interface CallToolResult extends Result {
  */
 export interface ToolListChangedNotification extends JSONRPCNotification {
   /** Always `notifications/tools/list_changed`. */
-  method: "notifications/tools/list_changed";
+  method: 'notifications/tools/list_changed';
   /** Carries nothing but optional metadata. */
   params?: NotificationParams;
 }
