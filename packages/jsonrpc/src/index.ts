@@ -1,2 +1,45 @@
 export type * from './messages.js';
 export type * from './transport.js';
+export {
+  RpcError,
+  RemoteError,
+  LocalError,
+  TimeoutError,
+  CancelledError,
+  TransportError,
+  TransportClosedError,
+  InFlightLimitError,
+  InvalidMessageError,
+  MessageTooLargeError,
+  type InvalidMessageDetails,
+} from './errors.js';
+export {
+  ErrorCode,
+  errorResponse,
+  successResponse,
+  ResponseError,
+  toErrorResponse,
+} from './responses.js';
+export {
+  classify,
+  parseMessage,
+  readMessage,
+  messageKind,
+  toInvalidMessageError,
+  isRequestId,
+  isRequest,
+  isNotification,
+  isResponse,
+  isErrorResponse,
+  type MessageKind,
+  type ParseOutcome,
+  type InvalidOutcome,
+} from './classify.js';
+export { IncomingRequests, type IncomingRequestsOptions } from './incoming-requests.js';
+export {
+  Connection,
+  type ConnectionOptions,
+  type RequestOptions,
+  type CancelInfo,
+  type PendingRequest,
+} from './connection.js';

@@ -61,6 +61,8 @@ export interface MessageReader {
  */
 export interface MessageTransport extends MessageSender, MessageReader {
   readonly kind: 'stream' | 'exchange';
+  /** The transport's name (`stdio`, `http`...), given to dispatchers as `TransportInfo.name`. */
+  readonly name?: string;
   /** Starts reading (spawns the process, opens the socket...). Idempotent. */
   start(): Promise<void>;
   /** Ends the channel gracefully (close stdin then escalate; abort open exchanges). Idempotent. */

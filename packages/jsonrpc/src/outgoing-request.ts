@@ -1,0 +1,146 @@
+import { CancelledError, RemoteError, TimeoutError } from './errors.js';
+import type {
+  JsonObject,
+  JsonRpcErrorResponse,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+  RequestId,
+} from './messages.js';
+
+/** A request this side sent and is waiting for; what `Connection.begin` returns. */
+export interface PendingRequest<R = JsonObject> {
+  /** The id the request carries on the wire. */
+  readonly id: RequestId;
+  readonly method: string;
+  /** Settles with the result, a `RemoteError`, or a `LocalError` (timeout, cancel, closed transport). */
+  readonly result: Promise<R>;
+  /** Restarts the idle timeout (call it when progress arrives); never extends past the hard maximum. */
+  touch(): void;
+  /** Cancels the request: `result` rejects with `CancelledError`; a late response is dropped. */
+  cancel(reason?: string): void;
+}
+
+/** What an `OutgoingRequest` needs from its connection. */
+export interface OutgoingHost {
+  /** Called once when the request ends locally (timeout or cancellation) rather than by a response. */
+  abandoned(request: OutgoingRequest, error: CancelledError | TimeoutError): void;
+}
+
+/** Node refuses delays above 2^31-1 ms (about 24.8 days). */
+const MAX_DELAY = 2_147_483_647;
+export const QUEUED = 0;
+export const SENT = 1;
+export const DONE = 2;
+
+function onTimer(request: OutgoingRequest): void {
+  request.timerFired();
+}
+
+/**
+ * One outgoing request: its promise, its timers and its abort listener. Timers are re-armed lazily
+ * (`touch` only records the time), and the object itself is the abort listener, so a request costs
+ * no closures beyond its promise.
+ */
+export class OutgoingRequest implements PendingRequest<unknown> {
+  readonly result: Promise<unknown>;
+  state = QUEUED;
+  /** Set while the request waits in the queue; dropped once sent. */
+  params: JsonObject | undefined;
+  /** Transport headers to send with the request (HTTP only). */
+  headers: Record<string, string> | undefined;
+  /** Present only on exchange transports, where aborting the send is the cancellation. */
+  sendController: AbortController | undefined;
+  private resolve!: (value: unknown) => void;
+  private reject!: (error: Error) => void;
+  /** A timer handle (a number or an object, depending on the runtime). */
+  private timer: unknown;
+  private lastTouch = 0;
+  private readonly idleMs: number;
+  private readonly hardDeadline: number;
+  private readonly totalMs: number;
+
+  constructor(
+    private readonly host: OutgoingHost,
+    readonly id: RequestId,
+    readonly method: string,
+    params: JsonObject | undefined,
+    idleMs: number,
+    totalMs: number,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.params = params;
+    this.result = new Promise<unknown>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.idleMs = idleMs;
+    this.totalMs = totalMs;
+    if (idleMs === Infinity && totalMs === Infinity) {
+      this.hardDeadline = Infinity;
+    } else {
+      const now = performance.now();
+      this.lastTouch = now;
+      this.hardDeadline = now + totalMs;
+      this.timer = setTimeout(onTimer, Math.min(idleMs, totalMs, MAX_DELAY), this);
+    }
+    signal?.addEventListener('abort', this, { once: true });
+  }
+
+  touch(): void {
+    if (this.timer !== undefined) this.lastTouch = performance.now();
+  }
+
+  cancel(reason?: string): void {
+    if (this.state === DONE) return;
+    this.host.abandoned(this, new CancelledError(this.method, this.id, reason ?? 'cancelled'));
+  }
+
+  /** The abort listener of `signal` (an object listener: no closure per request). */
+  handleEvent(): void {
+    if (this.state === DONE) return;
+    this.host.abandoned(this, new CancelledError(this.method, this.id, this.signal?.reason));
+  }
+
+  timerFired(): void {
+    this.timer = undefined;
+    if (this.state === DONE) return;
+    const now = performance.now();
+    const idleDeadline = this.lastTouch + this.idleMs;
+    const deadline = Math.min(idleDeadline, this.hardDeadline);
+    const remaining = deadline - now;
+    if (remaining > 1) {
+      this.timer = setTimeout(onTimer, Math.min(remaining, MAX_DELAY), this);
+      return;
+    }
+    const total = this.hardDeadline <= idleDeadline;
+    this.host.abandoned(
+      this,
+      new TimeoutError(this.method, this.id, total ? this.totalMs : this.idleMs, total ? 'total' : 'idle'),
+    );
+  }
+
+  /** Settles with the peer's response. */
+  settle(response: JsonRpcResponse): void {
+    if (!this.finish()) return;
+    const error = (response as JsonRpcErrorResponse).error;
+    if (error !== undefined) this.reject(new RemoteError(error, this.id, this.method));
+    else this.resolve((response as JsonRpcSuccess).result);
+  }
+
+  /** Settles with a local failure. */
+  fail(error: Error): void {
+    if (this.finish()) this.reject(error);
+  }
+
+  private finish(): boolean {
+    if (this.state === DONE) return false;
+    this.state = DONE;
+    this.params = undefined;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer as number);
+      this.timer = undefined;
+    }
+    this.signal?.removeEventListener('abort', this);
+    return true;
+  }
+}
