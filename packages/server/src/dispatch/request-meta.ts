@@ -1,0 +1,61 @@
+import { ResponseError } from '@mcpkit/jsonrpc';
+import {
+  ErrorCode,
+  LOGGING_LEVELS,
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROGRESS_TOKEN,
+  META_PROTOCOL_VERSION,
+  type ClientCapabilities,
+  type Implementation,
+  type LoggingLevel,
+  type ProgressToken,
+} from '@mcpkit/schema';
+import { isLoggingLevel } from '../util/log-levels.js';
+import type { RequestMeta } from './request-context.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const missing = (what: string) =>
+  new ResponseError(
+    ErrorCode.InvalidParams,
+    `Missing ${what}: every MCP request carries params._meta with "${META_PROTOCOL_VERSION}" and "${META_CLIENT_CAPABILITIES}" (basic/index.mdx, _meta)`,
+  );
+
+/**
+ * Reads the protocol fields of a request's `_meta` (basic/index.mdx "Per-request protocol fields").
+ * A missing required key is `-32602`; a version this server does not serve is `-32022` with
+ * `supported` and `requested` (basic/versioning.mdx), checked before any other key since a revision
+ * defines its own `_meta`; an unknown `logLevel` is `-32602` (server/utilities/logging.mdx).
+ */
+export function readRequestMeta(params: unknown, supported: readonly string[]): RequestMeta {
+  if (!isObject(params)) throw missing('params');
+  const meta = params._meta;
+  if (!isObject(meta)) throw missing('params._meta');
+  const version = meta[META_PROTOCOL_VERSION];
+  if (typeof version !== 'string') throw missing(`_meta["${META_PROTOCOL_VERSION}"]`);
+  if (!supported.includes(version)) {
+    throw new ResponseError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${version}`, {
+      supported: [...supported],
+      requested: version,
+    });
+  }
+  const capabilities = meta[META_CLIENT_CAPABILITIES];
+  if (!isObject(capabilities)) throw missing(`_meta["${META_CLIENT_CAPABILITIES}"]`);
+  const logLevel = meta[META_LOG_LEVEL];
+  if (logLevel !== undefined && !isLoggingLevel(logLevel)) {
+    throw new ResponseError(
+      ErrorCode.InvalidParams,
+      `Invalid _meta["${META_LOG_LEVEL}"]: ${JSON.stringify(logLevel)} is not one of ${LOGGING_LEVELS.join(', ')}`,
+    );
+  }
+  return {
+    protocolVersion: version,
+    clientCapabilities: capabilities as ClientCapabilities,
+    clientInfo: meta[META_CLIENT_INFO] as Implementation | undefined,
+    logLevel: logLevel as LoggingLevel | undefined,
+    progressToken: meta[META_PROGRESS_TOKEN] as ProgressToken | undefined,
+    raw: meta,
+  };
+}

@@ -1,0 +1,54 @@
+/** A change a server announces to its `subscriptions/listen` streams. */
+export type ServerEvent =
+  | { readonly type: 'tools/list_changed' }
+  | { readonly type: 'prompts/list_changed' }
+  | { readonly type: 'resources/list_changed' }
+  | { readonly type: 'resources/updated'; readonly uri: string };
+
+/** Stops a subscription to an `EventBus`. */
+export type Unsubscribe = () => void | Promise<void>;
+
+/**
+ * Carries `ServerEvent`s from whoever changes something to every listen stream, possibly across
+ * replicas (a Redis implementation publishes on a channel all replicas subscribe to). A server
+ * delivers events to its streams only through `subscribe`, so an event it publishes itself comes
+ * back the same way as one from another replica.
+ */
+export interface EventBus {
+  /** Announces an event to every subscriber (on every replica sharing the bus). */
+  publish(event: ServerEvent): Promise<void>;
+  /** Calls `listener` for every event published from now on; resolves once the subscription is live. */
+  subscribe(listener: (event: ServerEvent) => void): Promise<Unsubscribe>;
+}
+
+/** An in-process `EventBus`: synchronous fan-out to the listeners of this process. */
+export class MemoryEventBus implements EventBus {
+  private readonly listeners = new Set<(event: ServerEvent) => void>();
+
+  /** Delivers `event` to every current listener; a listener that throws does not stop the others. */
+  publish(event: ServerEvent): Promise<void> {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // A broken listener must not keep the event from the others.
+      }
+    }
+    return Promise.resolve();
+  }
+
+  /** Adds `listener` until the returned function is called. */
+  subscribe(listener: (event: ServerEvent) => void): Promise<Unsubscribe> {
+    // Wrap so the same function may subscribe twice and unsubscribe each independently.
+    const entry = (event: ServerEvent) => listener(event);
+    this.listeners.add(entry);
+    return Promise.resolve(() => {
+      this.listeners.delete(entry);
+    });
+  }
+
+  /** How many listeners are subscribed. */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+}

@@ -1,0 +1,106 @@
+import type { JsonRpcNotification, RequestId } from '@mcpkit/jsonrpc';
+import { META_SUBSCRIPTION_ID, type SubscriptionFilter } from '@mcpkit/schema';
+import type { ServerEvent } from './event-bus.js';
+
+/** How a listen stream ended: the server closed it, or the client went away / cancelled. */
+export type StreamEnd = 'closed' | 'aborted';
+
+const METHOD: Record<ServerEvent['type'], string> = {
+  'tools/list_changed': 'notifications/tools/list_changed',
+  'prompts/list_changed': 'notifications/prompts/list_changed',
+  'resources/list_changed': 'notifications/resources/list_changed',
+  'resources/updated': 'notifications/resources/updated',
+};
+
+/** Whether `uri` is `subscribed` or a sub-resource of it (basic/patterns/subscriptions.mdx, resources.mdx). */
+export function coversUri(subscribed: string, uri: string): boolean {
+  if (uri === subscribed) return true;
+  if (!uri.startsWith(subscribed)) return false;
+  return subscribed.endsWith('/') || '/?#'.includes(uri[subscribed.length]!);
+}
+
+/**
+ * One `subscriptions/listen` stream: filters events by the granted subset, tags each notification
+ * with the subscription id (keeping its JSON type), and sends them one at a time through the
+ * request's own notify (backpressure). Events that pile up on a slow stream are coalesced: a
+ * pending list_changed or an update of the same URI is not queued twice.
+ */
+export class ListenStream {
+  /** Resolves once, when the stream ends. */
+  readonly ended: Promise<StreamEnd>;
+  private resolveEnd!: (how: StreamEnd) => void;
+  private readonly queue: ServerEvent[] = [];
+  private readonly pending = new Set<string>();
+  private started = false;
+  private pumping = false;
+  private done = false;
+
+  constructor(
+    readonly id: RequestId,
+    private readonly granted: SubscriptionFilter,
+    private readonly notify: (notification: JsonRpcNotification) => Promise<void>,
+  ) {
+    this.ended = new Promise((resolve) => (this.resolveEnd = resolve));
+  }
+
+  /** Queues an event if the stream's filter wants it. */
+  deliver(event: ServerEvent): void {
+    if (this.done || !this.wants(event)) return;
+    const key = event.type === 'resources/updated' ? `u:${event.uri}` : event.type;
+    if (this.pending.has(key)) return;
+    this.pending.add(key);
+    this.queue.push(event);
+    void this.pump();
+  }
+
+  /** Starts sending queued and future events (called once the acknowledgment is out). */
+  start(): void {
+    this.started = true;
+    void this.pump();
+  }
+
+  /** Ends the stream (idempotent); queued events are dropped. */
+  end(how: StreamEnd): void {
+    if (this.done) return;
+    this.done = true;
+    this.queue.length = 0;
+    this.resolveEnd(how);
+  }
+
+  /** The notification announcing `event` on this stream. */
+  notificationFor(event: ServerEvent): JsonRpcNotification {
+    const params: Record<string, unknown> = { _meta: { [META_SUBSCRIPTION_ID]: this.id } };
+    if (event.type === 'resources/updated') params.uri = event.uri;
+    return { jsonrpc: '2.0', method: METHOD[event.type], params };
+  }
+
+  private wants(event: ServerEvent): boolean {
+    switch (event.type) {
+      case 'tools/list_changed':
+        return this.granted.toolsListChanged === true;
+      case 'prompts/list_changed':
+        return this.granted.promptsListChanged === true;
+      case 'resources/list_changed':
+        return this.granted.resourcesListChanged === true;
+      case 'resources/updated':
+        return (this.granted.resourceSubscriptions ?? []).some((subscribed) => coversUri(subscribed, event.uri));
+    }
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping || !this.started) return;
+    this.pumping = true;
+    try {
+      while (!this.done && this.queue.length > 0) {
+        const event = this.queue.shift()!;
+        this.pending.delete(event.type === 'resources/updated' ? `u:${event.uri}` : event.type);
+        await this.notify(this.notificationFor(event));
+      }
+    } catch {
+      // The transport could not send: the stream is gone.
+      this.end('aborted');
+    } finally {
+      this.pumping = false;
+    }
+  }
+}

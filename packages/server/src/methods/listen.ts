@@ -1,0 +1,76 @@
+import { ResponseError, type DispatchContext, type JsonObject } from '@mcpkit/jsonrpc';
+import {
+  ErrorCode,
+  META_SUBSCRIPTION_ID,
+  validateSubscriptionsListenRequestParams,
+  type ServerCapabilities,
+  type SubscriptionFilter,
+} from '@mcpkit/schema';
+import type { MethodHandler } from '../dispatch/core.js';
+import { ListenStream } from '../events/listen-stream.js';
+
+/** The part of a requested filter this server honours (basic/patterns/subscriptions.mdx "Acknowledgment"). */
+export function grantFilter(requested: SubscriptionFilter, capabilities: ServerCapabilities): SubscriptionFilter {
+  const granted: SubscriptionFilter = {};
+  if (requested.toolsListChanged === true && capabilities.tools?.listChanged) granted.toolsListChanged = true;
+  if (requested.promptsListChanged === true && capabilities.prompts?.listChanged) granted.promptsListChanged = true;
+  if (requested.resourcesListChanged === true && capabilities.resources?.listChanged) granted.resourcesListChanged = true;
+  if (requested.resourceSubscriptions !== undefined && capabilities.resources?.subscribe) {
+    granted.resourceSubscriptions = [...requested.resourceSubscriptions];
+  }
+  return granted;
+}
+
+/** Whether a server advertises anything a listen stream could carry. */
+export function offersNotifications(capabilities: ServerCapabilities): boolean {
+  return !!(
+    capabilities.tools?.listChanged ||
+    capabilities.prompts?.listChanged ||
+    capabilities.resources?.listChanged ||
+    capabilities.resources?.subscribe
+  );
+}
+
+/**
+ * `subscriptions/listen` (basic/patterns/subscriptions.mdx): acknowledges the granted subset first,
+ * then streams the matching events, each tagged with the subscription id, until the client goes
+ * away (nothing more is sent) or the server closes: then a final `complete` result tagged with the
+ * id, preceded on stdio by `notifications/cancelled` for the listen id (README, "Decisions").
+ */
+export const listen: MethodHandler = {
+  validate: validateSubscriptionsListenRequestParams,
+  enabled: (core, registry) => offersNotifications(core.capabilities(registry)),
+  async handle(params: JsonObject, call, core, registry, context: DispatchContext) {
+    if (core.hub.closed) throw new ResponseError(ErrorCode.InternalError, 'The server is shutting down');
+    const id = call.requestId;
+    const tag = { [META_SUBSCRIPTION_ID]: id };
+    const granted = grantFilter(params.notifications as SubscriptionFilter, core.capabilities(registry));
+    const stream = new ListenStream(id, granted, (notification) => context.notify(notification));
+    const onAbort = () => stream.end('aborted');
+    if (context.signal.aborted) return null;
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      // Subscribe before acknowledging: nothing published after the acknowledgment can be missed.
+      await core.hub.attach(stream);
+      await context.notify({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: tag, notifications: granted as JsonObject },
+      });
+      stream.start();
+      const how = await stream.ended;
+      if (how === 'aborted' || context.signal.aborted) return null;
+      if (context.transport.name === 'stdio') {
+        await context.notify({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { _meta: tag, requestId: id, reason: 'The server closed the subscription' },
+        });
+      }
+      return { resultType: 'complete', _meta: { ...core.resultMeta, ...tag } };
+    } finally {
+      stream.end('aborted');
+      context.signal.removeEventListener('abort', onAbort);
+    }
+  },
+};

@@ -1,0 +1,70 @@
+import { ResponseError, type JsonObject } from '@mcpkit/jsonrpc';
+import { ErrorCode, formatErrors, validateReadResourceRequestParams, validateReadResourceResult } from '@mcpkit/schema';
+import type { CacheHint, ReadResult } from '../definitions/resource.js';
+import type { MethodHandler, ServerCore } from '../dispatch/core.js';
+import { InputRequired } from '../mrtr/input-required.js';
+import { resourceNotFound } from '../util/errors.js';
+import { MrtrRound } from './mrtr.js';
+import { complete } from './results.js';
+import { requireScopes } from './scopes.js';
+
+function toResult(core: ServerCore, uri: string, out: ReadResult, mimeType: string | undefined, hint: CacheHint, scoped: boolean): JsonObject {
+  const contents = out.contents.map((item) =>
+    item.uri !== undefined && (item.mimeType !== undefined || mimeType === undefined)
+      ? item
+      : { ...item, uri: item.uri ?? uri, ...(item.mimeType === undefined && mimeType !== undefined && { mimeType }) },
+  );
+  const fallback = core.cache.read;
+  const body: JsonObject = {
+    ...(out as unknown as JsonObject),
+    contents,
+    ttlMs: out.ttlMs ?? hint.ttlMs ?? fallback.ttlMs,
+    // A resource that needs scopes is caller-specific: never shareable.
+    cacheScope: scoped ? 'private' : (out.cacheScope ?? hint.cacheScope ?? fallback.cacheScope),
+  };
+  return complete(core, body);
+}
+
+/**
+ * `resources/read` (server/resources.mdx "Reading Resources"): a registered resource by exact
+ * URI first, else the most specific matching template. A URI nothing serves is `-32602` with
+ * `data.uri` ("Error Handling"; never `-32002`, never empty `contents`). May answer `input_required`.
+ * Complete results carry `ttlMs`/`cacheScope`: the handler's, else the resource's, else the server default.
+ */
+export const readResource: MethodHandler = {
+  validate: validateReadResourceRequestParams,
+  enabled: (core, registry) => core.capabilities(registry).resources !== undefined,
+  async handle(params: JsonObject, call, core, registry) {
+    const uri = params.uri as string;
+    const round = new MrtrRound(core, call, { uri });
+    let out: ReadResult | InputRequired;
+    let mimeType: string | undefined;
+    let hint: CacheHint;
+    let scoped: boolean;
+    const def = registry.resources.get(uri);
+    if (def) {
+      requireScopes(call, `resource ${uri}`, def.scopes);
+      await round.begin(params);
+      out = await def.read(uri, call);
+      ({ mimeType } = def.descriptor);
+      hint = def.cache;
+      scoped = !!def.scopes?.length;
+    } else {
+      const match = registry.matcher?.match(uri);
+      const template = match && registry.templates.items[match.index];
+      if (!match || !template) throw resourceNotFound(uri);
+      requireScopes(call, `resource ${uri}`, template.scopes);
+      await round.begin(params);
+      out = await template.read(uri, match.variables, call);
+      ({ mimeType } = template.descriptor);
+      hint = template.cache;
+      scoped = !!template.scopes?.length;
+    }
+    if (out instanceof InputRequired) return round.answer(out);
+    const result = toResult(core, uri, out, mimeType, hint, scoped);
+    if (core.development && !validateReadResourceResult(result)) {
+      throw new ResponseError(ErrorCode.InternalError, `Resource ${uri} was read as an invalid ReadResourceResult: ${formatErrors(validateReadResourceResult.errors)}`);
+    }
+    return result;
+  },
+};

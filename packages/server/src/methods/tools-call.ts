@@ -1,0 +1,96 @@
+import { ResponseError, type JsonObject } from '@mcpkit/jsonrpc';
+import { ErrorCode, formatErrors, validateCallToolRequestParams, validateCallToolResult } from '@mcpkit/schema';
+import type { ToolDefinition, ToolResult } from '../definitions/tool.js';
+import type { MethodHandler, ServerCore } from '../dispatch/core.js';
+import type { RequestContext } from '../dispatch/request-context.js';
+import { formatIssues } from '../json-schema/standard-schema.js';
+import { InputRequired } from '../mrtr/input-required.js';
+import { invalidParams } from '../util/errors.js';
+import { MrtrRound } from './mrtr.js';
+import { resultMeta } from './results.js';
+import { requireScopes } from './scopes.js';
+
+/**
+ * A tool execution error as a result (server/tools.mdx "Error Handling"): `isError: true` with the
+ * reason as text, so the model can read it and correct itself.
+ */
+function toolError(core: ServerCore, text: string): JsonObject {
+  const result: JsonObject = { resultType: 'complete', content: [{ type: 'text', text }], isError: true };
+  if (core.resultMeta) result._meta = core.resultMeta as JsonObject;
+  return result;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function checkOutput(def: ToolDefinition, result: JsonObject): Promise<void> {
+  const fail = (why: string): never => {
+    throw new ResponseError(ErrorCode.InternalError, `Tool "${def.name}" returned ${why}`);
+  };
+  if (!validateCallToolResult(result)) fail(`an invalid CallToolResult: ${formatErrors(validateCallToolResult.errors)}`);
+  if (!def.output || result.isError === true) return;
+  if (!('structuredContent' in result)) fail('no structuredContent although it declares an outputSchema');
+  if (def.output.kind === 'json') {
+    const problem = def.output.check(result.structuredContent);
+    if (problem) fail(`structuredContent that does not match its outputSchema: ${problem}`);
+  } else {
+    const checked = await def.output.schema['~standard'].validate(result.structuredContent);
+    if (checked.issues) fail(`structuredContent that does not match its outputSchema: ${formatIssues(checked.issues)}`);
+  }
+}
+
+function toResult(core: ServerCore, out: ToolResult): JsonObject {
+  const result: JsonObject = { ...out, resultType: 'complete' };
+  // Structured content also travels as JSON text for clients that only read `content` (server/tools.mdx).
+  if (out.content === undefined) {
+    result.content = out.structuredContent === undefined ? [] : [{ type: 'text', text: JSON.stringify(out.structuredContent) }];
+  }
+  const meta = resultMeta(core, out._meta);
+  if (meta) result._meta = meta;
+  return result;
+}
+
+/**
+ * `tools/call` (server/tools.mdx "Calling Tools"). Unknown tool: `-32602`. Arguments that fail the
+ * tool's input schema, and errors thrown by the handler, are tool execution errors: an
+ * `isError: true` result carrying the reason (the tools page's rule; see README, "Decisions").
+ * A handler throws a `ResponseError` to answer with a protocol error instead.
+ */
+export const callTool: MethodHandler = {
+  validate: validateCallToolRequestParams,
+  enabled: (core, registry) => core.capabilities(registry).tools !== undefined,
+  async handle(params: JsonObject, call: RequestContext, core: ServerCore, registry) {
+    const name = params.name as string;
+    const def = registry.tools.get(name);
+    if (!def) throw invalidParams(`Unknown tool: ${name}`);
+    requireScopes(call, `tool "${name}"`, def.scopes);
+    const args = (params.arguments ?? {}) as Record<string, unknown>;
+    let round: MrtrRound | undefined;
+    if (params.inputResponses !== undefined || params.requestState !== undefined) {
+      round = new MrtrRound(core, call, { name, arguments: args });
+      await round.begin(params);
+    }
+
+    let value: unknown = args;
+    if (def.input.kind === 'json') {
+      const problem = def.input.check(args);
+      if (problem !== undefined) return toolError(core, `Invalid arguments for tool ${name}: ${problem}`);
+    } else {
+      const checked = await def.input.schema['~standard'].validate(args);
+      if (checked.issues) return toolError(core, `Invalid arguments for tool ${name}: ${formatIssues(checked.issues)}`);
+      value = checked.value;
+    }
+
+    let out: ToolResult | InputRequired;
+    try {
+      out = await def.handler(value, call);
+    } catch (error) {
+      if (error instanceof ResponseError) throw error;
+      if (call.signal.aborted) return null;
+      return toolError(core, messageOf(error));
+    }
+    if (out instanceof InputRequired) return (round ?? new MrtrRound(core, call, { name, arguments: args })).answer(out);
+    const result = toResult(core, out);
+    if (core.development) await checkOutput(def, result);
+    return result;
+  },
+};

@@ -1,0 +1,220 @@
+import type { DispatchContext, Dispatcher, JsonObject, JsonRpcRequest, JsonRpcResponse } from '@mcpkit/jsonrpc';
+import { LATEST_PROTOCOL_VERSION, META_SERVER_INFO, type Implementation, type ServerCapabilities } from '@mcpkit/schema';
+import type { ListName, ResolvedCacheHint, ServerCore } from './dispatch/core.js';
+import { dispatchRequest } from './dispatch/dispatch.js';
+import { MemoryEventBus, type EventBus } from './events/event-bus.js';
+import { ListenHub } from './events/listen-hub.js';
+import type { HeaderParam } from './json-schema/header-params.js';
+import type { ServerOptions } from './options.js';
+import { computeCapabilities } from './registry/capabilities.js';
+import { changesBetween, Registry, type RegistryChanges, type RegistryDraft } from './registry/registry.js';
+import { KeyRing, parseStateKeys, STATE_KEYS_ENV } from './state/key-ring.js';
+import { StateCodec } from './state/sealed-state.js';
+
+const NEVER = new AbortController().signal;
+const DIRECT: DispatchContext = Object.freeze({
+  signal: NEVER,
+  notify: () => Promise.resolve(),
+  transport: Object.freeze({ name: 'direct' }),
+});
+
+let warnedRandomKey = false;
+
+function env(name: string): string | undefined {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+}
+
+function resolveHint(given: { ttlMs?: number; cacheScope?: 'public' | 'private' } | undefined, ttlMs: number, cacheScope: 'public' | 'private'): ResolvedCacheHint {
+  const hint = { ttlMs: given?.ttlMs ?? ttlMs, cacheScope: given?.cacheScope ?? cacheScope };
+  if (!Number.isInteger(hint.ttlMs) || hint.ttlMs < 0) throw new TypeError('cache ttlMs must be an integer ≥ 0 (server/utilities/caching.mdx)');
+  return Object.freeze(hint);
+}
+
+/**
+ * A 2026-07-28 MCP server: an immutable registry snapshot and one `dispatch(request, context)`.
+ * It implements the jsonrpc `Dispatcher`, so any transport serves it (`serveStdio(server)`,
+ * `createHttpHandler(server)`). Create it with `createServer`.
+ */
+export class McpServer implements Dispatcher {
+  /** The server's identity (`serverInfo`). */
+  readonly info: Implementation;
+  /** The guidance for the model, if any. */
+  readonly instructions: string | undefined;
+  /** The protocol versions `dispatch` serves (requests naming another get -32022). */
+  readonly supportedVersions: readonly string[];
+  /** Where change events travel; subscribe to it to follow list changes and resource updates. */
+  readonly events: EventBus;
+
+  private current: Registry;
+  private readonly core: ServerCore;
+  private readonly capabilityCache = new WeakMap<Registry, ServerCapabilities>();
+
+  constructor(options: ServerOptions) {
+    if (!options?.info?.name || !options.info.version) throw new TypeError('createServer needs info: { name, version }');
+    const warn = options.onWarning ?? ((message: string) => console.warn(message));
+    this.info = Object.freeze({ ...options.info });
+    this.instructions = options.instructions;
+    this.supportedVersions = Object.freeze([LATEST_PROTOCOL_VERSION]);
+    this.events = options.events ?? new MemoryEventBus();
+    this.current = new Registry({
+      tools: options.tools,
+      prompts: options.prompts,
+      resources: options.resources,
+      resourceTemplates: options.resourceTemplates,
+    });
+
+    const configured = options.state?.keys ?? env(STATE_KEYS_ENV);
+    const ring = configured === undefined ? KeyRing.random() : new KeyRing(typeof configured === 'string' ? parseStateKeys(configured) : configured);
+    if (ring.random && !warnedRandomKey) {
+      warnedRandomKey = true;
+      warn(
+        `mcpkit: no ${STATE_KEYS_ENV} configured; requestState is sealed with a random per-process key, so it does not survive a restart nor work across replicas`,
+      );
+    }
+    const page = options.pageSize;
+    const pageSize = (list: ListName) => {
+      const size = typeof page === 'number' ? page : (page?.[list] ?? 100);
+      if (!Number.isInteger(size) || size < 1) throw new TypeError('pageSize must be an integer ≥ 1');
+      return size;
+    };
+    const cache = options.cache ?? {};
+    const stateTtlMs = options.state?.ttlMs ?? 600_000;
+    const production = (options.mode ?? (env('NODE_ENV') === 'production' ? 'production' : 'development')) === 'production';
+    const capabilityOptions = options.capabilities ?? {};
+
+    this.core = {
+      info: this.info,
+      resultMeta: options.serverInfoInResults === false ? undefined : Object.freeze({ [META_SERVER_INFO]: this.info }),
+      instructions: this.instructions,
+      supportedVersions: this.supportedVersions,
+      pageSize: Object.freeze({
+        tools: pageSize('tools'),
+        prompts: pageSize('prompts'),
+        resources: pageSize('resources'),
+        resourceTemplates: pageSize('resourceTemplates'),
+      }),
+      cache: Object.freeze({
+        discover: resolveHint(cache.discover, 300_000, 'public'),
+        tools: resolveHint(cache.tools, 60_000, 'public'),
+        prompts: resolveHint(cache.prompts, 60_000, 'public'),
+        resources: resolveHint(cache.resources, 60_000, 'public'),
+        resourceTemplates: resolveHint(cache.resourceTemplates, 60_000, 'public'),
+        read: resolveHint(cache.read, 0, 'private'),
+      }),
+      development: !production,
+      logging: capabilityOptions.logging ?? true,
+      codec: new StateCodec(ring),
+      stateTtlMs,
+      replayGuard: options.state?.replayGuard,
+      hub: new ListenHub(this.events),
+      onError: options.onError ?? ((error, info) => console.error(`mcpkit: ${info.method} (id ${JSON.stringify(info.requestId)}) failed:`, error)),
+      registry: () => this.current,
+      capabilities: (registry) => {
+        let capabilities = this.capabilityCache.get(registry);
+        if (!capabilities) this.capabilityCache.set(registry, (capabilities = computeCapabilities(registry, capabilityOptions)));
+        return capabilities;
+      },
+    };
+  }
+
+  /** What the server advertises now (as `server/discover` shows it). */
+  get capabilities(): ServerCapabilities {
+    return this.core.capabilities(this.current);
+  }
+
+  /** The current registry snapshot (read-only). */
+  get registry(): Registry {
+    return this.current;
+  }
+
+  /**
+   * Answers one JSON-RPC request; see `Dispatcher`. Without a context it runs as a direct call
+   * (never cancelled, notifications dropped, no principal).
+   */
+  dispatch(request: JsonRpcRequest, context: DispatchContext = DIRECT): Promise<JsonRpcResponse | null> {
+    return dispatchRequest(this.core, request, context);
+  }
+
+  /**
+   * The arguments of a tool that clients mirror into `Mcp-Param-*` headers (from its
+   * `x-mcp-header` annotations, checked at registration), or `undefined` for an unknown tool.
+   */
+  headerParams(toolName: string): ReadonlyArray<HeaderParam> | undefined {
+    return this.current.tools.get(toolName)?.headerParams;
+  }
+
+  /**
+   * The scopes a request needs (its tool's, prompt's or resource's `scopes`), so an HTTP
+   * authorization layer can answer `403 insufficient_scope` before dispatching; `undefined` when none.
+   */
+  requiredScopes(method: string, params: JsonObject | undefined): readonly string[] | undefined {
+    const registry = this.current;
+    const name = params?.name;
+    const uri = params?.uri;
+    if (method === 'tools/call' && typeof name === 'string') return registry.tools.get(name)?.scopes;
+    if (method === 'prompts/get' && typeof name === 'string') return registry.prompts.get(name)?.scopes;
+    if (method === 'resources/read' && typeof uri === 'string') {
+      const direct = registry.resources.get(uri);
+      if (direct) return direct.scopes;
+      const match = registry.matcher?.match(uri);
+      return match ? registry.templates.items[match.index]?.scopes : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * Replaces the registry with an edited copy, atomically (requests in flight keep the snapshot they
+   * started with), and announces `list_changed` for each list that changed. Throws, leaving the
+   * server unchanged, when the edit is invalid (a duplicate, say).
+   *
+   * @example await server.update((draft) => draft.addTool(tool({ name: 'late', handler: () => ({ content: [] }) })));
+   */
+  async update(edit: (draft: RegistryDraft) => void): Promise<RegistryChanges> {
+    const draft = this.current.draft();
+    edit(draft);
+    const next = draft.build();
+    const changes = changesBetween(this.current, next);
+    this.current = next;
+    const events: Promise<void>[] = [];
+    if (changes.tools) events.push(this.toolsChanged());
+    if (changes.prompts) events.push(this.promptsChanged());
+    if (changes.resources) events.push(this.resourcesChanged());
+    await Promise.all(events);
+    return changes;
+  }
+
+  /** Announces that the tool list changed (for lists that change outside `update`). */
+  toolsChanged(): Promise<void> {
+    return this.events.publish({ type: 'tools/list_changed' });
+  }
+
+  /** Announces that the prompt list changed. */
+  promptsChanged(): Promise<void> {
+    return this.events.publish({ type: 'prompts/list_changed' });
+  }
+
+  /** Announces that the resource list changed. */
+  resourcesChanged(): Promise<void> {
+    return this.events.publish({ type: 'resources/list_changed' });
+  }
+
+  /** Announces that the resource at `uri` (or below it) changed. */
+  resourceUpdated(uri: string): Promise<void> {
+    return this.events.publish({ type: 'resources/updated', uri });
+  }
+
+  /** Ends every listen stream gracefully (each gets its final result) and leaves the event bus. */
+  close(): Promise<void> {
+    return this.core.hub.close();
+  }
+}
+
+/**
+ * Creates a server from its info and definitions.
+ *
+ * @example
+ * const server = createServer({ info: { name: 'demo', version: '1.0.0' }, tools: [echo] });
+ */
+export function createServer(options: ServerOptions): McpServer {
+  return new McpServer(options);
+}
