@@ -1,1 +1,40 @@
-export {};
+/**
+ * @mcpkit/http: MCP Streamable HTTP (2026-07-28) on web-standard Request/Response, and the
+ * fetch-based client transport. The `node:http` adapter lives in `@mcpkit/http/node`.
+ */
+export { createHttpHandler, DEFAULT_LIMITS, type HttpHandler } from './handler.js';
+export type {
+  Authenticated,
+  AuthenticateHook,
+  HttpHandlerOptions,
+  HttpLimits,
+  InterceptContext,
+  InterceptHook,
+} from './options.js';
+export { createOriginCheck, isLocalOrigin, type OriginAllowList } from './origin.js';
+export { CorsPolicy, type CorsOptions } from './cors.js';
+export { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
+export { parseJsonBody, readBodyLimited, type JsonBody } from './body.js';
+export {
+  emptyResponse,
+  jsonResponse,
+  jsonRpcErrorBody,
+  jsonRpcErrorResponse,
+  JSON_HEADERS,
+  SSE_HEADERS,
+  statusForErrorCode,
+} from './responses.js';
+export { encodeSseComment, encodeSseEvent, type SseEvent } from './sse-encode.js';
+export { decodeHeaderValue, encodeHeaderValue, isPlainHeaderValue, type HeaderScalar } from './header-value.js';
+export {
+  headerParamsFromSchema,
+  headerValueMatches,
+  mcpParamHeaders,
+  readHeaderParam,
+  type HeaderParam,
+  type HeaderParamSource,
+  type HeaderParamsResult,
+} from './header-params.js';
+export { checkRequest, type HeaderLookup, type RequestCheckFailure } from './request-checks.js';
+export { HttpClientTransport, type HttpClientTransportOptions, type HttpExchangeTrace } from './client-transport.js';
+export { HttpError, HttpStreamError, HttpTransportError } from './errors.js';

@@ -1,0 +1,215 @@
+/**
+ * `HttpClientTransport`: the client side of Streamable HTTP (2026-07-28) on `fetch`.
+ * spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
+ *
+ * Each message is one POST. `send()` settles when that exchange ends: for a request it resolves
+ * after the final response went through `onMessage` (its notifications before it), and rejects
+ * with a local error (`HttpError`, `HttpStreamError`, ...) when no response can be delivered.
+ * That rejection is how a per-request failure reaches the connection; nothing is synthesized.
+ */
+import { TransportClosedError, type CloseInfo, type JsonRpcErrorResponse, type JsonRpcMessage, type JsonRpcRequest, type MessageTransport, type SendOptions } from '@mcpkit/jsonrpc';
+import { HttpError, HttpStreamError, HttpTransportError } from './errors.js';
+import { encodeHeaderValue } from './header-value.js';
+import { LATEST_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
+import { readExcerpt, readSseData, readTextLimited } from './reply-reading.js';
+
+/** What the tracing hook learns about each exchange when its reply head arrives. */
+export interface HttpExchangeTrace {
+  readonly url: string;
+  readonly message: JsonRpcMessage;
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  readonly status: number;
+  readonly statusText: string;
+  readonly responseHeaders: Headers;
+  /** Milliseconds from sending to the reply head. */
+  readonly durationMs: number;
+}
+
+/** Options of {@link HttpClientTransport}. */
+export interface HttpClientTransportOptions {
+  /** The fetch to use (default: the global one). Wrap it to add auth or retries. */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** Headers sent on every POST (e.g. `Authorization`). */
+  headers?: Record<string, string>;
+  /** Tracing hook, called once per exchange when the reply head arrives. */
+  onResponse?: (trace: HttpExchangeTrace) => void;
+  /** Largest reply message accepted, in bytes (default 16 MiB). */
+  maxMessageBytes?: number;
+  /** `MCP-Protocol-Version` for POSTs whose body names none, before any request did (default: latest). */
+  protocolVersion?: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseMessage(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorResponse(value: unknown): value is JsonRpcErrorResponse {
+  return isObject(value) && value.jsonrpc === '2.0' && isObject(value.error) && typeof value.error.code === 'number' && value.method === undefined;
+}
+
+/** A `MessageTransport` (`kind: 'exchange'`) over HTTP POSTs. */
+export class HttpClientTransport implements MessageTransport {
+  readonly kind = 'exchange' as const;
+  private readonly url: string;
+  private readonly fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
+  private readonly lifetime = new AbortController();
+  private readonly maxBytes: number;
+  private lastVersion: string | undefined;
+  private messageHandler: ((message: JsonRpcMessage) => void) | undefined;
+  private errorHandler: ((error: Error) => void) | undefined;
+  private closeHandler: ((info: CloseInfo) => void) | undefined;
+
+  /** @example const transport = new HttpClientTransport('http://127.0.0.1:3000/mcp'); */
+  constructor(url: string | URL, private readonly options: HttpClientTransportOptions = {}) {
+    this.url = String(url);
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+  }
+
+  onMessage(handler: (message: JsonRpcMessage) => void): void {
+    this.messageHandler = handler;
+  }
+
+  onError(handler: (error: Error) => void): void {
+    this.errorHandler = handler;
+  }
+
+  onClose(handler: (info: CloseInfo) => void): void {
+    this.closeHandler = handler;
+  }
+
+  /** Nothing to open: every message is its own exchange. */
+  async start(): Promise<void> {}
+
+  /** Aborts every open exchange; later sends reject with `TransportClosedError`. */
+  async close(): Promise<void> {
+    if (this.lifetime.signal.aborted) return;
+    this.lifetime.abort(new TransportClosedError('transport closed'));
+    this.closeHandler?.({ reason: 'closed' });
+  }
+
+  /** The headers of the POST carrying `message` (exported for tests and tracing). */
+  headersFor(message: JsonRpcMessage, extra?: Record<string, string>): Headers {
+    const headers = new Headers(this.options.headers);
+    headers.set('Content-Type', 'application/json');
+    headers.set('Accept', 'application/json, text/event-stream');
+    const method = 'method' in message ? message.method : undefined;
+    const params = 'params' in message && isObject(message.params) ? message.params : undefined;
+    const meta = params?._meta;
+    const declared = isObject(meta) && typeof meta[META_PROTOCOL_VERSION] === 'string' ? (meta[META_PROTOCOL_VERSION] as string) : undefined;
+    const isRequest = 'id' in message && method !== undefined;
+    if (declared !== undefined && isRequest) this.lastVersion = declared;
+    // A request mirrors its own _meta (none: the server answers -32602); other POSTs use the last one seen.
+    const version = declared ?? (isRequest ? undefined : this.lastVersion ?? this.options.protocolVersion ?? LATEST_PROTOCOL_VERSION);
+    if (version !== undefined) headers.set('MCP-Protocol-Version', version);
+    if (method !== undefined) {
+      headers.set('Mcp-Method', method);
+      const source = mcpNameSource(method);
+      const name = source !== undefined ? params?.[source] : undefined;
+      if (typeof name === 'string') headers.set('Mcp-Name', encodeHeaderValue(name));
+    }
+    if (extra) for (const key of Object.keys(extra)) headers.set(key, extra[key]!);
+    return headers;
+  }
+
+  async send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
+    if (this.lifetime.signal.aborted) throw new TransportClosedError('transport closed');
+    const headers = this.headersFor(message, options.headers);
+    const signal = options.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
+    const started = Date.now();
+    try {
+      const response = await this.fetchImpl(this.url, { method: 'POST', headers, body: JSON.stringify(message), signal });
+      this.options.onResponse?.({
+        url: this.url,
+        message,
+        requestHeaders: Object.fromEntries(headers),
+        status: response.status,
+        statusText: response.statusText,
+        responseHeaders: response.headers,
+        durationMs: Date.now() - started,
+      });
+      if ('id' in message && 'method' in message) await this.readReply(response, message);
+      else await this.expectAccepted(response);
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      if (this.lifetime.signal.aborted) throw this.lifetime.signal.reason;
+      if (error instanceof HttpTransportError) throw error;
+      throw new HttpTransportError(`POST ${this.url} failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private deliver(message: JsonRpcMessage): void {
+    try {
+      this.messageHandler?.(message);
+    } catch (error) {
+      this.errorHandler?.(error as Error);
+    }
+  }
+
+  private async expectAccepted(response: Response): Promise<void> {
+    if (response.status === 202 || response.status === 200 || response.status === 204) {
+      await response.body?.cancel();
+      return;
+    }
+    throw await this.statusError(response);
+  }
+
+  private async statusError(response: Response): Promise<HttpError> {
+    const type = response.headers.get('content-type') ?? '';
+    const text = type.includes('json') ? await readTextLimited(response, this.maxBytes).catch(() => '') : await readExcerpt(response);
+    const parsed = type.includes('json') ? parseMessage(text) : undefined;
+    const excerpt = text.length > 1024 ? `${text.slice(0, 1024)}…` : text;
+    return new HttpError(response.status, response.statusText, excerpt, isErrorResponse(parsed) ? parsed.error : undefined);
+  }
+
+  private async readReply(response: Response, request: JsonRpcRequest): Promise<void> {
+    const type = (response.headers.get('content-type') ?? '').toLowerCase();
+    if (!response.ok) {
+      if (type.includes('json')) {
+        const text = await readTextLimited(response, this.maxBytes);
+        const parsed = parseMessage(text);
+        // A JSON-RPC error for this request is the peer's answer, whatever the status.
+        if (isErrorResponse(parsed) && parsed.id === request.id) return this.deliver(parsed);
+        throw new HttpError(response.status, response.statusText, text.slice(0, 1024), isErrorResponse(parsed) ? parsed.error : undefined);
+      }
+      throw new HttpError(response.status, response.statusText, await readExcerpt(response));
+    }
+    if (type.startsWith('text/event-stream') && response.body !== null) {
+      const ended = await readSseData(response.body, this.maxBytes, (data) => this.onEvent(data, request));
+      if (!ended) throw new HttpStreamError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended without its final response`);
+      return;
+    }
+    if (type.startsWith('application/json')) {
+      const parsed = parseMessage(await readTextLimited(response, this.maxBytes));
+      if (this.isResponseTo(parsed, request)) return this.deliver(parsed as JsonRpcMessage);
+      throw new HttpStreamError(`the JSON reply to request ${JSON.stringify(request.id)} is not its JSON-RPC response`);
+    }
+    throw new HttpError(response.status, response.statusText, await readExcerpt(response));
+  }
+
+  private isResponseTo(value: unknown, request: JsonRpcRequest): boolean {
+    return isObject(value) && value.jsonrpc === '2.0' && value.id === request.id && value.method === undefined && ('result' in value || 'error' in value);
+  }
+
+  /** One SSE event of a request's stream; returns true for the final response. */
+  private onEvent(data: string, request: JsonRpcRequest): boolean {
+    const parsed = parseMessage(data);
+    if (this.isResponseTo(parsed, request)) {
+      this.deliver(parsed as JsonRpcMessage);
+      return true;
+    }
+    if (isObject(parsed) && parsed.jsonrpc === '2.0' && typeof parsed.method === 'string' && !('id' in parsed)) {
+      this.deliver(parsed as unknown as JsonRpcMessage);
+    } else {
+      this.errorHandler?.(new HttpStreamError(`ignored an SSE event of request ${JSON.stringify(request.id)} that is neither a notification nor its response: ${data.slice(0, 200)}`));
+    }
+    return false;
+  }
+}

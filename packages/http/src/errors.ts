@@ -1,0 +1,39 @@
+/**
+ * Local errors of the HTTP client transport: failures of the exchange itself, never a peer's
+ * JSON-RPC error (those arrive as error responses through `onMessage`).
+ * They are `@mcpkit/jsonrpc` `TransportError`s (local errors), so a `Connection` rejects the request
+ * with them unchanged.
+ */
+import { TransportError, type JsonRpcErrorObject } from '@mcpkit/jsonrpc';
+
+/** Base of every local HTTP transport failure (network error, unusable reply). */
+export class HttpTransportError extends TransportError {
+  override readonly name: string = 'HttpTransportError';
+}
+
+/** The server answered with an HTTP error status and no JSON-RPC response to the request. */
+export class HttpError extends HttpTransportError {
+  override readonly name: string = 'HttpError';
+  /** The HTTP status code. */
+  readonly status: number;
+  /** The HTTP status text (may be empty on HTTP/2). */
+  readonly statusText: string;
+  /** The first bytes of the reply body, as text. */
+  readonly body: string;
+  /** A JSON-RPC error the body carried without the request's id (e.g. the id-less 403 or 400 -32700). */
+  readonly rpcError: JsonRpcErrorObject | undefined;
+
+  constructor(status: number, statusText: string, body: string, rpcError?: JsonRpcErrorObject) {
+    const detail = rpcError ? `${rpcError.code} ${rpcError.message}` : body.trim();
+    super(`HTTP ${status}${statusText ? ` ${statusText}` : ''}${detail ? `: ${detail}` : ''}`);
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+    this.rpcError = rpcError;
+  }
+}
+
+/** The reply could not be used: it ended before the final response, or was not what HTTP MCP allows. */
+export class HttpStreamError extends HttpTransportError {
+  override readonly name: string = 'HttpStreamError';
+}

@@ -1,0 +1,70 @@
+/**
+ * Internal: how the handler core talks to one HTTP exchange, whatever the host.
+ *
+ * The web host wraps a `Request` and produces a `Response`; the node adapter implements the same
+ * interface straight on `IncomingMessage`/`ServerResponse`, which spares the hot path the cost of
+ * building web `Request`/`Response` objects (tens of microseconds each on Node 20). Both lanes run
+ * the same core, so they behave the same.
+ */
+
+/** Something to tell that the client went away (closed the connection or the response stream). */
+export interface PeerGoneListener {
+  peerGone(): void;
+}
+
+/** The write end of an SSE response. */
+export interface ExchangeSink {
+  /** Queues a chunk. Returns false when the queue is above its high-water mark (wait for `drained`). */
+  write(chunk: string): boolean;
+  /** Bytes queued but not yet taken by the client. */
+  readonly buffered: number;
+  /** True while the queue is above its high-water mark. */
+  readonly blocked: boolean;
+  /** Resolves when the queue drained below its high-water mark, or the stream ended. */
+  drained(): Promise<void>;
+  /** Ends the stream after what was queued. */
+  end(): void;
+  /** Drops the stream at once (the client is gone or too slow). */
+  destroy(): void;
+}
+
+/** One HTTP exchange as the handler core sees it. */
+export interface Exchange {
+  /** The HTTP method, uppercase. */
+  readonly method: string;
+  /** A request header by lowercase name, `null` when absent. */
+  header(lowercaseName: string): string | null;
+  /** The body, or `null` when it is (or is declared) larger than `maxBytes`. */
+  readBody(maxBytes: number): Promise<Uint8Array | null>;
+  /** A web `Request` for user hooks (method, URL, headers, signal); its body is not readable. */
+  request(): Request;
+  /** Calls `listener.peerGone()` once if the client goes away before the reply ended. */
+  watchAbort(listener: PeerGoneListener): void;
+  /** Replies with a complete body (or none). */
+  respond(status: number, headers: Readonly<Record<string, string>>, body: string | null): void;
+  /** Replies with a response built by a hook, adding `extraHeaders`. Resolves when it was written. */
+  respondWith(response: Response, extraHeaders?: Record<string, string>): void | Promise<void>;
+  /** Starts a 200 SSE reply; `owner` hears when the client drops the stream. */
+  openStream(headers: Readonly<Record<string, string>>, owner: PeerGoneListener): ExchangeSink;
+  /** Lets go of an exchange whose client is gone (the web host must still settle its Response). */
+  abandon(): void;
+}
+
+/** The core as a host adapter drives it. */
+export interface ExchangeServer {
+  /** Serves one exchange; settles once the reply was decided (streams continue afterwards). */
+  serve(exchange: Exchange): Promise<void>;
+  /** Answers 500 if nothing was sent yet, after an unexpected failure, and reports it. */
+  crashed(exchange: Exchange, error: unknown): void;
+}
+
+/** Where a handler made by `createHttpHandler` keeps its core, for the node adapter's fast lane. */
+export const CORE = Symbol.for('@mcpkit/http.core.v1');
+
+/** Reads the core of one of our handlers, if `handler` is one. */
+export function coreOf(handler: unknown): ExchangeServer | undefined {
+  return typeof handler === 'function' ? ((handler as unknown as Record<symbol, ExchangeServer | undefined>)[CORE]) : undefined;
+}
+
+/** A settled promise shared by every call that has nothing to wait for. */
+export const RESOLVED: Promise<void> = Promise.resolve();

@@ -1,0 +1,214 @@
+/**
+ * `createHttpHandler`: the Streamable HTTP (2026-07-28) server as one `(Request) => Promise<Response>`.
+ * spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
+ *
+ * Checks run cheapest first: Origin → method → authenticate → Content-Type → Accept → concurrency
+ * → body size → JSON parse → JSON-RPC shape → intercept (legacy) → `_meta` → mirrored headers →
+ * dispatch. Each refusal has its own status and, where useful, a JSON-RPC error body.
+ */
+import { classify, messageKind, type Dispatcher, type InvalidOutcome, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId, type TransportInfo } from '@mcpkit/jsonrpc';
+import { parseJsonBody } from './body.js';
+import { CorsPolicy } from './cors.js';
+import { CORE, type Exchange, type ExchangeServer } from './exchange.js';
+import type { HeaderParamSource } from './header-params.js';
+import { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
+import { DEFAULT_LIMITS, resolveLimits, type HttpHandlerOptions, type HttpLimits, type InterceptContext } from './options.js';
+import { createOriginCheck } from './origin.js';
+import { ErrorCode } from './protocol.js';
+import { RequestContext, type ContextOwner } from './request-context.js';
+import { checkRequest } from './request-checks.js';
+import { JSON_HEADERS, jsonRpcErrorBody } from './responses.js';
+import { Ticker } from './ticker.js';
+import { WebExchange } from './web-exchange.js';
+
+/** A web-standard request handler: runs on Node (through `@mcpkit/http/node`), Bun, Deno and Workers. */
+export type HttpHandler = (request: Request) => Promise<Response>;
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+const hasHeaderParams = (d: unknown): d is HeaderParamSource =>
+  typeof (d as Partial<HeaderParamSource>).headerParams === 'function';
+
+/** The transport facts of a request that is not dispatched by us (intercepted, or a notification). */
+class ExchangeInfo implements TransportInfo {
+  readonly name = 'http';
+  constructor(private readonly exchange: Exchange, readonly principal: unknown) {}
+  header(name: string): string | null {
+    return this.exchange.header(name.toLowerCase());
+  }
+}
+
+class HandlerCore implements ExchangeServer, ContextOwner {
+  readonly limits: HttpLimits;
+  readonly ticker: Ticker;
+  private inFlight = 0;
+  private readonly originAllowed: (origin: string) => boolean;
+  private readonly cors: CorsPolicy | undefined;
+  private readonly params: HeaderParamSource | undefined;
+  private readonly otherMethods: string;
+
+  constructor(private readonly dispatcher: Dispatcher, private readonly options: HttpHandlerOptions) {
+    this.limits = resolveLimits(options.limits);
+    this.ticker = new Ticker(Math.max(10, Math.floor(Math.min(this.limits.keepAliveMs, this.limits.stallTimeoutMs) / 2)));
+    this.originAllowed = createOriginCheck(options.allowedOrigins);
+    this.cors = options.cors ? new CorsPolicy(options.cors === true ? {} : options.cors) : undefined;
+    this.params = hasHeaderParams(dispatcher) ? dispatcher : undefined;
+    this.otherMethods = options.intercept ? 'POST, GET, DELETE' : 'POST';
+  }
+
+  release(): void {
+    this.inFlight--;
+  }
+
+  private fail(ex: Exchange, status: number, id: RequestId | undefined, code: number, message: string, cors?: Record<string, string>): void {
+    ex.respond(status, cors ? { ...JSON_HEADERS, ...cors } : JSON_HEADERS, jsonRpcErrorBody(id, code, message));
+  }
+
+  crashed(ex: Exchange, error: unknown): void {
+    this.options.onError?.(error);
+    try {
+      this.fail(ex, 500, undefined, ErrorCode.InternalError, 'Internal error');
+    } catch {
+      // the reply had already started; nothing more can be said
+    }
+  }
+
+  async serve(ex: Exchange): Promise<void> {
+    const origin = ex.header('origin');
+    let cors: Record<string, string> | undefined;
+    if (origin !== null) {
+      // spec: a present but invalid Origin gets 403 (DNS rebinding)
+      if (!this.originAllowed(origin)) return this.fail(ex, 403, undefined, ErrorCode.InvalidRequest, `Origin ${origin} is not allowed`);
+      if (this.cors) cors = this.cors.replyHeaders(origin);
+    }
+    const method = ex.method;
+    if (method !== 'POST') return this.serveOther(ex, method, origin, cors);
+
+    let principal: unknown;
+    if (this.options.authenticate) {
+      const outcome = await this.options.authenticate(ex.request());
+      if (outcome instanceof Response) return ex.respondWith(outcome, cors);
+      principal = outcome.principal;
+    }
+    if (!isJsonContentType(ex.header('content-type'))) {
+      return this.fail(ex, 415, undefined, ErrorCode.InvalidRequest, 'Content-Type must be application/json', cors);
+    }
+    if (!acceptsJsonAndSse(ex.header('accept'))) {
+      return this.fail(ex, 406, undefined, ErrorCode.InvalidRequest, 'Accept must list application/json and text/event-stream', cors);
+    }
+    if (this.inFlight >= this.limits.maxConcurrent) {
+      return ex.respond(503, { ...JSON_HEADERS, ...cors, 'retry-after': '1' }, jsonRpcErrorBody(undefined, ErrorCode.InternalError, 'Server busy: too many requests in flight'));
+    }
+    this.inFlight++;
+    let owned = false;
+    try {
+      owned = await this.servePost(ex, principal, cors);
+    } finally {
+      if (!owned) this.inFlight--;
+    }
+  }
+
+  /** Returns true when a RequestContext took over the concurrency slot. */
+  private async servePost(ex: Exchange, principal: unknown, cors: Record<string, string> | undefined): Promise<boolean> {
+    const bytes = await ex.readBody(this.limits.maxBodyBytes);
+    if (bytes === null) {
+      this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${this.limits.maxBodyBytes} bytes`, cors);
+      return false;
+    }
+    const parsed = parseJsonBody(bytes);
+    if (!parsed.ok) {
+      this.fail(ex, 400, undefined, ErrorCode.ParseError, `Parse error: ${parsed.reason}`, cors);
+      return false;
+    }
+    const body = parsed.value;
+    const kind = messageKind(body);
+    if (kind === 'invalid') {
+      const { error } = classify(body) as InvalidOutcome;
+      this.fail(ex, 400, error.id ?? undefined, error.error.code, error.error.message, cors);
+      return false;
+    }
+    if (this.options.intercept) {
+      const context: InterceptContext = { principal, transport: new ExchangeInfo(ex, principal) };
+      const taken = await this.options.intercept(ex.request(), body, context);
+      if (taken !== undefined) {
+        await ex.respondWith(taken, cors);
+        return false;
+      }
+    }
+    if (kind === 'notification') {
+      this.dispatcher.notification?.(body as JsonRpcNotification, { transport: new ExchangeInfo(ex, principal) });
+      ex.respond(202, cors ?? NO_HEADERS, null);
+      return false;
+    }
+    if (kind === 'response') {
+      this.fail(ex, 400, undefined, ErrorCode.InvalidRequest, 'Invalid Request: clients send no responses in 2026-07-28', cors);
+      return false;
+    }
+    const request = body as JsonRpcRequest;
+    const refused = checkRequest(request, ex, this.params);
+    if (refused !== undefined) {
+      this.fail(ex, 400, request.id, refused.code, refused.message, cors);
+      return false;
+    }
+    this.dispatch(ex, request, principal, cors);
+    return true;
+  }
+
+  private async dispatch(ex: Exchange, request: JsonRpcRequest, principal: unknown, cors: Record<string, string> | undefined): Promise<void> {
+    const ctx = new RequestContext(this, ex, request.id, principal, cors);
+    ex.watchAbort(ctx);
+    let response: JsonRpcResponse | null;
+    let failed = false;
+    try {
+      response = await this.dispatcher.dispatch(request, ctx);
+    } catch (error) {
+      this.options.onError?.(error);
+      response = { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message: 'Internal error' } };
+      failed = true;
+    }
+    try {
+      ctx.complete(response, failed);
+    } catch (error) {
+      this.crashed(ex, error);
+    }
+  }
+
+  private async serveOther(ex: Exchange, method: string, origin: string | null, cors: Record<string, string> | undefined): Promise<void> {
+    if (method === 'OPTIONS' && this.cors && origin !== null) {
+      const requested = ex.header('access-control-request-headers');
+      if (!this.cors.allowsRequestHeaders(requested)) return ex.respond(403, NO_HEADERS, null);
+      return ex.respond(204, this.cors.preflightHeaders(origin, requested, this.otherMethods), null);
+    }
+    const intercept = this.options.intercept;
+    if (intercept && (method === 'GET' || method === 'DELETE')) {
+      let principal: unknown;
+      if (this.options.authenticate) {
+        const outcome = await this.options.authenticate(ex.request());
+        if (outcome instanceof Response) return ex.respondWith(outcome, cors);
+        principal = outcome.principal;
+      }
+      const taken = await intercept(ex.request(), undefined, { principal, transport: new ExchangeInfo(ex, principal) });
+      if (taken !== undefined) return ex.respondWith(taken, cors);
+    }
+    // spec: GET and DELETE on a modern-only endpoint get 405
+    ex.respond(405, { ...cors, allow: 'POST' }, null);
+  }
+}
+
+/**
+ * Serves a `Dispatcher` over Streamable HTTP as a web-standard handler.
+ * @example
+ * const handler = createHttpHandler(server);            // server implements Dispatcher
+ * export default { fetch: handler };                     // Workers / Bun / Deno
+ */
+export function createHttpHandler(dispatcher: Dispatcher, options: HttpHandlerOptions = {}): HttpHandler {
+  const core = new HandlerCore(dispatcher, options);
+  const handler: HttpHandler = (request) => {
+    const exchange = new WebExchange(request);
+    core.serve(exchange).catch((error: unknown) => core.crashed(exchange, error));
+    return exchange.response;
+  };
+  Object.defineProperty(handler, CORE, { value: core });
+  return handler;
+}
+
+export { DEFAULT_LIMITS };

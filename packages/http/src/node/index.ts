@@ -1,0 +1,6 @@
+/**
+ * @mcpkit/http/node: the `node:http` adapter. Kept apart from the main entry so that bundles for
+ * Workers, Deno or Bun never pull in `node:` modules.
+ */
+export { serve, type NodeServer, type ServeOptions } from './serve.js';
+export { requestHeaders, requestUrl, toWebRequest, writeWebResponse } from './web-bridge.js';

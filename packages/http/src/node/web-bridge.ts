@@ -1,0 +1,92 @@
+/**
+ * Conversions between `node:http` and web `Request`/`Response`, for hook replies and for handlers
+ * that are not ours (the generic lane of `serve`).
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/** The URL of a node request, from its Host header (falling back to localhost on nonsense). */
+export function requestUrl(req: IncomingMessage): string {
+  const host = req.headers.host;
+  const base = host !== undefined && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `http://${host}` : 'http://localhost';
+  return base + (req.url ?? '/');
+}
+
+/** The headers of a node request as web `Headers` (duplicates kept). */
+export function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i]!, raw[i + 1]!);
+    } catch {
+      // a header value the fetch Headers class refuses is left out of the hook's view
+    }
+  }
+  return headers;
+}
+
+/** A web `Request` for a node request; with `withBody` the body streams from the socket. */
+export function toWebRequest(req: IncomingMessage, signal: AbortSignal, withBody: boolean): Request {
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(req), signal };
+  if (withBody && method !== 'GET' && method !== 'HEAD') {
+    init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(requestUrl(req), init);
+}
+
+function waitDrainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * Writes a web `Response` to a node response, streaming its body with backpressure. When the
+ * client goes away the body is cancelled, so its producer learns it.
+ */
+export async function writeWebResponse(res: ServerResponse, response: Response, extraHeaders?: Record<string, string>): Promise<void> {
+  if (res.destroyed || res.headersSent) {
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
+  const headers: OutgoingHttpHeaders = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  if (extraHeaders) Object.assign(headers, extraHeaders);
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  const body = response.body;
+  if (body === null) {
+    res.end();
+    return;
+  }
+  const reader = body.getReader();
+  const cancel = () => {
+    if (!res.writableFinished) reader.cancel().catch(() => {});
+  };
+  res.once('close', cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) return;
+      if (!res.write(value)) await waitDrainOrClose(res);
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  } finally {
+    res.off('close', cancel);
+  }
+}

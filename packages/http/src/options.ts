@@ -1,0 +1,84 @@
+/**
+ * Options of `createHttpHandler`: origins and CORS, the auth and legacy hooks, and limits.
+ */
+import type { TransportInfo } from '@mcpkit/jsonrpc';
+import type { CorsOptions } from './cors.js';
+import type { OriginAllowList } from './origin.js';
+
+/** What `authenticate` established; `principal` reaches the dispatcher as `ctx.transport.principal`. */
+export interface Authenticated {
+  principal: unknown;
+}
+
+/** What the legacy hook learns besides the request and its parsed body. */
+export interface InterceptContext {
+  /** What `authenticate` returned (undefined without an `authenticate` hook). */
+  readonly principal: unknown;
+  /** The transport facts a modern dispatch would get (`name: 'http'`, header lookup, principal). */
+  readonly transport: TransportInfo;
+}
+
+/**
+ * Consulted for GET and DELETE (405 when it returns undefined) and for every well-formed POST
+ * message after parsing, before the modern checks. Returning a Response takes the request over.
+ * `request.body` has been consumed for POSTs: the parsed message is `body`.
+ */
+export type InterceptHook = (
+  request: Request,
+  body: unknown,
+  context: InterceptContext,
+) => Promise<Response | undefined> | Response | undefined;
+
+/**
+ * Runs after the Origin and method checks, before the body is read (it must not read the body).
+ * Return the principal, or a Response (401/403 with `WWW-Authenticate`) to refuse the request.
+ */
+export type AuthenticateHook = (request: Request) => Promise<Authenticated | Response> | Authenticated | Response;
+
+/** Resource limits; every one has a safe default. */
+export interface HttpLimits {
+  /** Largest accepted request body, in bytes (413 above). Default 4 MiB. */
+  maxBodyBytes: number;
+  /** Requests served at once, streams included (503 above). Default 1024. */
+  maxConcurrent: number;
+  /** Bytes an SSE reply may queue for a client that does not read; above it the request is cancelled. Default 1 MiB. */
+  maxStreamBufferBytes: number;
+  /** How long an SSE reply may stay blocked on a client that does not read before it is cancelled. Default 30 s. */
+  stallTimeoutMs: number;
+  /** Quiet time after which an SSE reply gets a keep-alive comment. Default 15 s. */
+  keepAliveMs: number;
+}
+
+/** Options of `createHttpHandler`. */
+export interface HttpHandlerOptions {
+  /** Browser origins allowed to call (default: localhost, 127.0.0.1 and [::1] on any port). Requests without Origin always pass. */
+  allowedOrigins?: OriginAllowList;
+  /** Opt-in CORS for browser clients (preflight, exposed and allowed MCP headers). Default off. */
+  cors?: boolean | CorsOptions;
+  /** Authentication hook; see {@link AuthenticateHook}. */
+  authenticate?: AuthenticateHook;
+  /** The legacy plug-in point; see {@link InterceptHook}. */
+  intercept?: InterceptHook;
+  /** Resource limits. */
+  limits?: Partial<HttpLimits>;
+  /** Told about failures no client will see (a throwing dispatcher or hook). */
+  onError?: (error: unknown) => void;
+}
+
+/** The defaults of {@link HttpLimits}. */
+export const DEFAULT_LIMITS: Readonly<HttpLimits> = Object.freeze({
+  maxBodyBytes: 4 * 1024 * 1024,
+  maxConcurrent: 1024,
+  maxStreamBufferBytes: 1024 * 1024,
+  stallTimeoutMs: 30_000,
+  keepAliveMs: 15_000,
+});
+
+/** Applies defaults and rejects nonsense limits early, at construction. */
+export function resolveLimits(limits: Partial<HttpLimits> | undefined): HttpLimits {
+  const out = { ...DEFAULT_LIMITS, ...limits };
+  for (const [key, value] of Object.entries(out)) {
+    if (!Number.isFinite(value) || value <= 0) throw new RangeError(`limits.${key} must be a positive number, got ${value}`);
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+/**
+ * Reading a reply body on the client: bounded text, short excerpts for error messages, and the
+ * SSE stream of a request (parsed with `eventsource-parser`).
+ */
+import { createParser } from 'eventsource-parser';
+import { HttpStreamError } from './errors.js';
+
+const EXCERPT_BYTES = 1024;
+
+/** Reads a whole body as text, failing above `maxBytes`. */
+export async function readTextLimited(response: Response, maxBytes: number): Promise<string> {
+  const body = response.body;
+  if (body === null) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    total += value.byteLength;
+    if (total > maxBytes) {
+      reader.cancel().catch(() => {});
+      throw new HttpStreamError(`reply body larger than ${maxBytes} bytes`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** The first kilobyte of a body, for error messages; never fails. */
+export async function readExcerpt(response: Response): Promise<string> {
+  const body = response.body;
+  if (body === null) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    while (total < EXCERPT_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      total += value.byteLength;
+    }
+    reader.cancel().catch(() => {});
+  } catch {
+    // a broken body still leaves the status to report
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const text = new TextDecoder().decode(bytes.subarray(0, EXCERPT_BYTES));
+  return total > EXCERPT_BYTES ? `${text}…` : text;
+}
+
+/**
+ * Feeds every SSE event's data to `onData` until it returns true (the final message) or the
+ * stream ends. Resolves true when `onData` accepted a final message. Comments (keep-alives) are ignored.
+ */
+export async function readSseData(body: ReadableStream<Uint8Array>, maxEventBytes: number, onData: (data: string) => boolean): Promise<boolean> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let final = false;
+  let overflow = false;
+  const parser = createParser({
+    maxBufferSize: maxEventBytes,
+    onEvent(event) {
+      if (final) return;
+      if (event.event !== undefined && event.event !== 'message') return;
+      final = onData(event.data);
+    },
+    onError(error) {
+      if (error.type === 'max-buffer-size-exceeded') overflow = true;
+    },
+  });
+  try {
+    while (!final && !overflow) {
+      const { done, value } = await reader.read();
+      if (done) {
+        parser.feed(decoder.decode());
+        break;
+      }
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } finally {
+    if (final || overflow) reader.cancel().catch(() => {});
+  }
+  if (overflow) throw new HttpStreamError(`an SSE event was larger than ${maxEventBytes} characters`);
+  return final;
+}

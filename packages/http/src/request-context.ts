@@ -1,0 +1,150 @@
+/**
+ * The dispatch context of one POSTed request, and the JSON-or-SSE decision.
+ *
+ * The reply stays undecided while the dispatcher runs. If the response comes first, it is sent as
+ * JSON. The first `notify` switches the reply to SSE: that notification, every later one and the
+ * final response are events, then the stream ends. Once the client is gone (or was cut off for
+ * not reading), the signal fires and nothing more is written.
+ */
+import type { DispatchContext, JsonRpcNotification, JsonRpcResponse, RequestId, TransportInfo } from '@mcpkit/jsonrpc';
+import type { Exchange, ExchangeSink, PeerGoneListener } from './exchange.js';
+import { RESOLVED } from './exchange.js';
+import type { HttpLimits } from './options.js';
+import { ErrorCode } from './protocol.js';
+import { JSON_HEADERS, SSE_HEADERS, statusForErrorCode } from './responses.js';
+import { encodeSseComment, sseJsonEvent } from './sse-encode.js';
+import type { Ticker, TickTarget } from './ticker.js';
+
+const PENDING = 0;
+const STREAMING = 1;
+const DONE = 2;
+const KEEP_ALIVE = encodeSseComment('keep-alive');
+
+/** What a context needs from the handler that created it. */
+export interface ContextOwner {
+  readonly limits: HttpLimits;
+  readonly ticker: Ticker;
+  /** Frees the concurrency slot the request held. */
+  release(): void;
+}
+
+/** `DispatchContext` and `TransportInfo` in one object per request. */
+export class RequestContext implements DispatchContext, TransportInfo, PeerGoneListener, TickTarget {
+  readonly name = 'http';
+  private state = PENDING;
+  private gone = false;
+  private reason: unknown;
+  private controller: AbortController | undefined;
+  private sink: ExchangeSink | undefined;
+  private lastWriteAt = 0;
+  private blockedSince = 0;
+
+  constructor(
+    private readonly owner: ContextOwner,
+    private readonly exchange: Exchange,
+    private readonly id: RequestId,
+    readonly principal: unknown,
+    private readonly cors: Record<string, string> | undefined,
+  ) {}
+
+  get transport(): TransportInfo {
+    return this;
+  }
+
+  /** Created on first use: most dispatchers never look at it. */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.gone) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  header(name: string): string | null {
+    return this.exchange.header(name.toLowerCase());
+  }
+
+  notify(notification: JsonRpcNotification): Promise<void> {
+    if (this.state === DONE || this.gone) return RESOLVED;
+    if (this.state === PENDING) {
+      this.sink = this.exchange.openStream(this.cors ? { ...SSE_HEADERS, ...this.cors } : SSE_HEADERS, this);
+      this.state = STREAMING;
+      this.owner.ticker.add(this);
+    }
+    return this.write(sseJsonEvent(JSON.stringify(notification)));
+  }
+
+  private write(chunk: string): Promise<void> {
+    const sink = this.sink!;
+    this.lastWriteAt = Date.now();
+    if (sink.write(chunk)) return RESOLVED;
+    if (sink.buffered > this.owner.limits.maxStreamBufferBytes) {
+      this.cancel(new Error('the client does not read its response stream (buffer limit exceeded)'));
+      return RESOLVED;
+    }
+    return sink.drained();
+  }
+
+  /** Keep-alive on quiet streams; cancels a stream blocked longer than the stall timeout. */
+  tick(now: number): void {
+    if (this.state !== STREAMING || this.gone) return;
+    const { keepAliveMs, stallTimeoutMs } = this.owner.limits;
+    if (this.sink!.blocked) {
+      if (this.blockedSince === 0) this.blockedSince = now;
+      else if (now - this.blockedSince >= stallTimeoutMs) this.cancel(new Error('the client stopped reading its response stream'));
+      return;
+    }
+    this.blockedSince = 0;
+    if (now - this.lastWriteAt >= keepAliveMs) {
+      this.lastWriteAt = now;
+      this.sink!.write(KEEP_ALIVE);
+    }
+  }
+
+  /** The client closed the connection or the response stream: that is the cancellation. */
+  peerGone(): void {
+    this.cancel(new Error('the client closed the connection'));
+  }
+
+  /** `EventListener` form of `peerGone`, for `request.signal`. */
+  handleEvent(): void {
+    this.peerGone();
+  }
+
+  private cancel(reason: Error): void {
+    if (this.gone || this.state === DONE) return;
+    this.gone = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+    if (this.state === STREAMING) {
+      this.owner.ticker.delete(this);
+      this.sink!.destroy();
+    } else {
+      this.exchange.abandon();
+    }
+  }
+
+  /**
+   * Ends the exchange with the dispatcher's answer (`null`: it sent nothing). `failed` marks an
+   * answer made up after the dispatcher threw, which is sent with status 500.
+   */
+  complete(response: JsonRpcResponse | null, failed = false): void {
+    if (this.state === DONE) return;
+    const streaming = this.state === STREAMING;
+    this.state = DONE;
+    this.owner.release();
+    if (streaming) this.owner.ticker.delete(this);
+    if (this.gone) return;
+    if (response === null) {
+      response = { jsonrpc: '2.0', id: this.id, error: { code: ErrorCode.InternalError, message: 'The server produced no response' } };
+      failed = true;
+    }
+    if (streaming) {
+      this.sink!.write(sseJsonEvent(JSON.stringify(response)));
+      this.sink!.end();
+      return;
+    }
+    const status = failed ? 500 : 'error' in response ? statusForErrorCode(response.error.code) : 200;
+    this.exchange.respond(status, this.cors ? { ...JSON_HEADERS, ...this.cors } : JSON_HEADERS, JSON.stringify(response));
+  }
+}

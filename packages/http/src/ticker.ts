@@ -1,0 +1,42 @@
+/**
+ * One timer for every open SSE stream of a handler: keep-alive comments on quiet streams and the
+ * stall check of blocked ones. It runs only while a stream is open and never keeps a process alive.
+ */
+
+/** A stream the ticker visits. */
+export interface TickTarget {
+  tick(now: number): void;
+}
+
+/** The shared timer. */
+export class Ticker {
+  private readonly targets = new Set<TickTarget>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly onTick = () => {
+    const now = Date.now();
+    for (const target of this.targets) target.tick(now);
+  };
+
+  constructor(private readonly intervalMs: number) {}
+
+  add(target: TickTarget): void {
+    this.targets.add(target);
+    if (this.timer === undefined) {
+      this.timer = setInterval(this.onTick, this.intervalMs);
+      (this.timer as { unref?: () => void }).unref?.();
+    }
+  }
+
+  delete(target: TickTarget): void {
+    this.targets.delete(target);
+    if (this.targets.size === 0 && this.timer !== undefined) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** Number of open streams. */
+  get size(): number {
+    return this.targets.size;
+  }
+}
