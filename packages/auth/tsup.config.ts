@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/client.ts', 'src/server.ts'],
+  entry: ['src/index.ts', 'src/client.ts', 'src/server.ts', 'src/node.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

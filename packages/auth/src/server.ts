@@ -1,1 +1,10 @@
-export {};
+/** `@mcpkit/auth/server`: the resource-server side of MCP authorization. */
+export { bearerGuard, type BearerGuardOptions, type AuthenticateResult } from './server/guard.js';
+export { jwtVerifier, principalFromClaims, type JwtVerifierOptions } from './server/jwt-verifier.js';
+export { InvalidTokenError, type TokenVerifier, type VerifyContext } from './server/verifier.js';
+export { protectedResourceMetadata, type ProtectedResourceMetadataOptions } from './server/resource-metadata.js';
+export { extractBearerToken, type BearerExtraction } from './server/bearer.js';
+export { challengeResponse, insufficientScopeResponse, bearerChallengeHeader, type ChallengeFields } from './server/challenge.js';
+export { requireScopes, hasScopes, missingScopes, type Principal, type ScopeImplications } from './shared/principal.js';
+export { resourceMetadataUrl, canonicalResourceUri } from './shared/urls.js';
+export { AuthError, type AuthErrorCode } from './shared/errors.js';

@@ -1,0 +1,255 @@
+/**
+ * The state behind one {@link withOAuth} fetch: the current tokens, and recovery from a 401 or a 403
+ * `insufficient_scope` (discovery, a refresh or a new authorization, step-up with the union of scopes).
+ * Recoveries run one at a time, so concurrent requests that all hit a 401 share one authorization.
+ */
+import { AuthError } from '../shared/errors.js';
+import type { AuthChallenge } from '../shared/www-authenticate.js';
+import { canonicalResourceUri, resourceCovers } from '../shared/urls.js';
+import { authorizeWithCode } from './authorization-code.js';
+import { authorizationContextKey } from './context-key.js';
+import type { FetchLike } from './http.js';
+import type { OAuthOptions } from './options.js';
+import { randomToken } from './pkce.js';
+import { obtainClient, preRegisteredFor, type ClientIdentity, type RegistrationContext } from './registration.js';
+import { discoverResourceMetadata } from './resource-metadata.js';
+import { selectScopes, splitScopes, unionScopes, withOfflineAccess } from './scopes.js';
+import { discoverServerMetadata, type ServerMetadata } from './server-metadata.js';
+import { MemoryOAuthStore, type StoredTokens } from './store.js';
+import { requestToken, type TokenResponse } from './token-endpoint.js';
+
+/** Why a request needs a recovery. */
+export type RecoveryReason = 'unauthorized' | 'insufficient_scope';
+
+const EXPIRY_SKEW_MS = 5_000;
+
+export class OAuthSession {
+  readonly serverUrl: URL;
+  private readonly key: string;
+  private readonly registration: RegistrationContext;
+  private tokens: StoredTokens | undefined;
+  private loaded: Promise<void> | undefined;
+  private contextKey: string | undefined;
+  private lock: Promise<unknown> = Promise.resolve();
+  private readonly servers = new Map<string, ServerMetadata>();
+
+  constructor(
+    private readonly fetch: FetchLike,
+    private readonly options: OAuthOptions,
+  ) {
+    this.key = canonicalResourceUri(options.serverUrl);
+    this.serverUrl = new URL(this.key);
+    if (options.redirect === undefined && options.clientCredentials === undefined) {
+      throw new AuthError('invalid_configuration', 'withOAuth needs a `redirect` handler (user sign-in) or `clientCredentials` (machine client)');
+    }
+    if (options.clientMetadataUrl !== undefined) checkMetadataUrl(options.clientMetadataUrl);
+    this.registration = { fetch, store: options.store ?? new MemoryOAuthStore(), options, bindings: new Map() };
+  }
+
+  /** The authorization context key of the current tokens, or `undefined` before authorization. */
+  get authorizationContextKey(): string | undefined {
+    return this.contextKey;
+  }
+
+  /** True when a token for this server may be sent to `target`. */
+  covers(target: URL): boolean {
+    return resourceCovers(this.key, target) || (this.tokens !== undefined && resourceCovers(this.tokens.resource, target));
+  }
+
+  /** The access token to send now (refreshed first when it has expired and can be), or `undefined`. */
+  async currentToken(signal?: AbortSignal): Promise<string | undefined> {
+    await this.load();
+    const tokens = this.tokens;
+    if (tokens?.expiresAt !== undefined && tokens.refreshToken !== undefined && Date.now() >= tokens.expiresAt - EXPIRY_SKEW_MS) {
+      await this.exclusive(async () => {
+        if (this.tokens === tokens) await this.tryRefresh(tokens, await this.serverMetadata(tokens.issuer, signal), signal);
+      });
+    }
+    return this.tokens?.accessToken;
+  }
+
+  /** Recovers from a refusal of a request that was sent with `sentToken`. */
+  recover(reason: RecoveryReason, challenge: AuthChallenge | undefined, sentToken: string | undefined, signal?: AbortSignal): Promise<void> {
+    return this.exclusive(async () => {
+      const current = this.tokens;
+      if (current !== undefined && current.accessToken !== sentToken) {
+        // Another request already replaced the token; retry with it unless it still lacks the scopes.
+        const needed = splitScopes(challenge?.params.scope);
+        if (reason === 'unauthorized' || needed.every((s) => current.requestedScopes.includes(s))) return;
+      }
+      const resource = await discoverResourceMetadata(this.fetch, this.serverUrl, challenge?.params.resource_metadata, signal);
+      const issuer = this.chooseIssuer(resource.authorizationServers);
+      const server = await this.serverMetadata(issuer, signal, true);
+      let previous = this.tokens;
+      if (previous !== undefined && (previous.issuer !== issuer || previous.resource !== resource.resource)) {
+        // The authorization server (or resource) changed: never send or refresh the old tokens again.
+        await this.replaceTokens(undefined);
+        previous = undefined;
+      }
+      if (reason === 'unauthorized' && previous?.refreshToken !== undefined && previous.accessToken === sentToken) {
+        if (await this.tryRefresh(previous, server, signal)) return;
+        previous = undefined;
+      }
+      const selected = selectScopes(challenge?.params.scope, resource.scopesSupported);
+      const base = previous === undefined ? selected : unionScopes(previous.requestedScopes, selected);
+      if (this.options.clientCredentials !== undefined) {
+        const scopes = unionScopes(base, this.options.clientCredentials.scopes ?? []);
+        const client = this.machineClient(issuer);
+        const response = await requestToken(
+          this.fetch,
+          server,
+          client,
+          { grant_type: 'client_credentials', scope: scopes.length > 0 ? scopes.join(' ') : undefined, resource: resource.resource },
+          signal,
+        );
+        await this.saveGrant(issuer, client.clientId, resource.resource, scopes, response, 'client_credentials');
+        return;
+      }
+      const scopes = withOfflineAccess(base, server.scopesSupported, this.options.offlineAccess ?? true);
+      const redirect = this.options.redirect!;
+      const client = await obtainClient(this.registration, server, redirect.redirectUri, signal);
+      const response = await authorizeWithCode(this.fetch, { server, client, redirect, resource: resource.resource, scopes }, signal);
+      await this.saveGrant(issuer, client.clientId, resource.resource, scopes, response, randomToken(16));
+    });
+  }
+
+  /** Forgets the tokens of this server (registrations stay). */
+  async signOut(): Promise<void> {
+    await this.exclusive(() => this.replaceTokens(undefined));
+  }
+
+  private async load(): Promise<void> {
+    this.loaded ??= (async () => {
+      const stored = await this.registration.store.getTokens(this.key);
+      if (stored !== undefined) {
+        this.tokens = stored;
+        this.contextKey = await authorizationContextKey(stored);
+      }
+    })();
+    await this.loaded;
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(async () => {
+      await this.load();
+      return task();
+    });
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  private chooseIssuer(issuers: readonly string[]): string {
+    if (this.options.selectAuthorizationServer !== undefined) {
+      const chosen = this.options.selectAuthorizationServer(issuers);
+      if (!issuers.includes(chosen)) throw new AuthError('invalid_configuration', `selectAuthorizationServer returned ${JSON.stringify(chosen)}, which the server does not list`);
+      return chosen;
+    }
+    const current = this.tokens?.issuer;
+    return current !== undefined && issuers.includes(current) ? current : issuers[0]!;
+  }
+
+  private async serverMetadata(issuer: string, signal?: AbortSignal, fresh = false): Promise<ServerMetadata> {
+    const cached = this.servers.get(issuer);
+    if (cached !== undefined && !fresh) return cached;
+    const metadata = await discoverServerMetadata(this.fetch, issuer, signal);
+    this.servers.set(issuer, metadata);
+    return metadata;
+  }
+
+  private machineClient(issuer: string): ClientIdentity {
+    const client = preRegisteredFor([this.options.clientCredentials!], issuer, this.registration.bindings);
+    if (client === undefined) {
+      throw new AuthError(
+        'client_identity_required',
+        `The client credentials are registered with another authorization server; ${issuer} needs its own client`,
+      );
+    }
+    return { ...client, source: 'pre-registered' };
+  }
+
+  /** The identity that obtained `tokens`, if this client still has it. */
+  private async identityOf(tokens: StoredTokens): Promise<ClientIdentity | undefined> {
+    const { issuer, clientId } = tokens;
+    const configured = [...(this.options.clients ?? []), ...(this.options.clientCredentials ? [this.options.clientCredentials] : [])];
+    const pre = configured.find((c) => c.clientId === clientId && (c.issuer ?? this.registration.bindings.get(clientId) ?? issuer) === issuer);
+    if (pre !== undefined) return { ...pre, source: 'pre-registered' };
+    if (this.options.clientMetadataUrl === clientId) return { clientId, tokenEndpointAuthMethod: 'none', source: 'metadata-document' };
+    const stored = await this.registration.store.getClient(issuer);
+    if (stored?.clientId !== clientId) return undefined;
+    return {
+      clientId,
+      ...(stored.clientSecret !== undefined && { clientSecret: stored.clientSecret }),
+      ...(stored.tokenEndpointAuthMethod !== undefined && { tokenEndpointAuthMethod: stored.tokenEndpointAuthMethod }),
+      source: stored.source,
+    };
+  }
+
+  /** Uses the refresh token; on refusal forgets the tokens and returns false. */
+  private async tryRefresh(tokens: StoredTokens, server: ServerMetadata, signal?: AbortSignal): Promise<boolean> {
+    const client = await this.identityOf(tokens);
+    if (client !== undefined && tokens.refreshToken !== undefined) {
+      try {
+        const response = await requestToken(
+          this.fetch,
+          server,
+          client,
+          { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, resource: tokens.resource },
+          signal,
+        );
+        await this.replaceTokens({
+          ...tokens,
+          accessToken: response.accessToken,
+          refreshToken: response.refreshToken ?? tokens.refreshToken,
+          expiresAt: response.expiresAt,
+          grantedScopes: response.scopes ?? tokens.grantedScopes,
+        });
+        return true;
+      } catch (error) {
+        if (!(error instanceof AuthError) || error.code !== 'token_request_failed') throw error;
+      }
+    }
+    await this.replaceTokens(undefined);
+    return false;
+  }
+
+  private async saveGrant(issuer: string, clientId: string, resource: string, scopes: string[], response: TokenResponse, grantId: string): Promise<void> {
+    await this.replaceTokens({
+      issuer,
+      clientId,
+      resource,
+      accessToken: response.accessToken,
+      ...(response.refreshToken !== undefined && { refreshToken: response.refreshToken }),
+      ...(response.expiresAt !== undefined && { expiresAt: response.expiresAt }),
+      requestedScopes: scopes,
+      grantedScopes: response.scopes ?? scopes,
+      grantId,
+    });
+  }
+
+  private async replaceTokens(tokens: StoredTokens | undefined): Promise<void> {
+    const store = this.registration.store;
+    if (tokens === undefined) {
+      this.tokens = undefined;
+      this.contextKey = undefined;
+      await store.deleteTokens(this.key);
+      return;
+    }
+    if (tokens.expiresAt === undefined) delete tokens.expiresAt;
+    this.tokens = tokens;
+    this.contextKey = await authorizationContextKey(tokens);
+    await store.setTokens(this.key, tokens);
+  }
+}
+
+function checkMetadataUrl(value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AuthError('invalid_configuration', `clientMetadataUrl is not a URL: ${JSON.stringify(value)}`);
+  }
+  // spec: client-registration.mdx: an https URL with a path component.
+  if (url.protocol !== 'https:' || url.pathname === '/' || url.hash !== '') {
+    throw new AuthError('invalid_configuration', `clientMetadataUrl must be an https URL with a path and no fragment: ${value}`);
+  }
+}
