@@ -1,0 +1,297 @@
+import {
+  Connection,
+  type CancelInfo,
+  type JsonObject,
+  type JsonRpcNotification,
+  type MessageTransport,
+  type PendingRequest,
+  type RequestId,
+  type RequestOptions,
+} from '@mcpkit/jsonrpc';
+import {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROGRESS_TOKEN,
+  META_PROTOCOL_VERSION,
+  META_SUBSCRIPTION_ID,
+  validateLoggingMessageNotificationParams,
+  type Implementation,
+  type LoggingLevel,
+  type ProgressToken,
+  type SubscriptionFilter,
+} from '@mcpkit/schema';
+import { MemoryCacheStore } from './cache-store.js';
+import { deriveClientCapabilities, type ExtraCapabilities, type InputHandlers } from './handlers.js';
+import { notificationsCoveredBy } from './listen-filter.js';
+import type { ListenHost, Subscription } from './listen.js';
+import type { InputCall } from './mrtr.js';
+import type { CallOptions, ModernClientOptions } from './options.js';
+import { ProgressRouter } from './progress.js';
+import { checkResult } from './result-check.js';
+import { ResultCache } from './result-cache.js';
+import { ToolIndex } from './tool-index.js';
+import { traceTransport } from './trace.js';
+import { MODERN_PROTOCOL_VERSIONS, versionToRetry } from './versions.js';
+import { version as CLIENT_VERSION } from '../package.json';
+
+type Meta = Record<string, unknown>;
+
+/**
+ * The machinery under `ModernClient`: the `Connection`, the `_meta` every request carries
+ * (basic/index.mdx "_meta": protocol version, this request's capabilities, client info), one round
+ * trip with the `-32022` retry, and the routing of what the server sends outside responses
+ * (progress, log messages, listen streams and the cache invalidation they trigger).
+ */
+export class ClientCore implements ListenHost {
+  protected readonly connection: Connection;
+  protected readonly handlers: InputHandlers;
+  protected readonly cache: ResultCache | undefined;
+  protected readonly tools: ToolIndex;
+  /** HTTP mirrors `x-mcp-header` arguments and drops tools with invalid annotations. */
+  protected readonly mirrorHeaders: boolean;
+  protected readonly versions: readonly string[];
+  private version: string;
+  private readonly extra: ExtraCapabilities;
+  private readonly clientInfo: Implementation;
+  private baseMeta: Meta;
+  private metaByHandlers = new WeakMap<InputHandlers, Meta>();
+  private readonly progress: ProgressRouter;
+  private readonly routes = new Map<RequestId, Subscription>();
+  protected readonly streams = new Set<Subscription>();
+  /** Listen ids the server ended itself: cancelling them locally must not tell the server. */
+  private readonly silenced = new Set<RequestId>();
+  private readonly validate: boolean;
+  private readonly logLevel: LoggingLevel | undefined;
+  private readonly options: ModernClientOptions;
+  private starting: Promise<void> | undefined;
+  private ready = false;
+  private closing = false;
+
+  constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
+    this.options = options;
+    const wire = options.trace === undefined ? transport : traceTransport(transport, options.trace);
+    this.connection = new Connection(wire, {
+      timeoutMs: options.timeoutMs,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+      maxInFlight: options.maxInFlight,
+      onCancel: (info) => this.cancelMessage(info),
+      onError: (error) => this.report(error),
+    });
+    this.connection.onNotification((notification) => this.notification(notification));
+    this.handlers = options.handlers ?? {};
+    this.extra = options.capabilities ?? {};
+    this.clientInfo = options.clientInfo ?? { name: '@mcpkit/client', version: CLIENT_VERSION };
+    this.versions = options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS;
+    if (this.versions.length === 0) throw new TypeError('protocolVersions must name at least one version');
+    this.version = this.versions[0] as string;
+    this.baseMeta = this.buildMeta(this.handlers);
+    this.validate = options.validateResults ?? true;
+    this.logLevel = options.logLevel;
+    this.mirrorHeaders = transport.kind === 'exchange';
+    const warn = (message: string): void => this.warn(message);
+    this.progress = new ProgressRouter(warn, (error) => this.report(error));
+    this.tools = new ToolIndex(this.mirrorHeaders, warn);
+    const cache = options.cache;
+    this.cache =
+      cache === false
+        ? undefined
+        : new ResultCache(cache?.store ?? new MemoryCacheStore(), cache?.namespace ?? '', options.authorizationContext, warn);
+  }
+
+  /** The protocol version every request now carries (it changes after a `-32022` renegotiation). */
+  get protocolVersion(): string {
+    return this.version;
+  }
+
+  /** True once `close()` was called or the transport closed. */
+  get closed(): boolean {
+    return this.closing || this.connection.closed;
+  }
+
+  /** Starts the transport (spawns the process...). Requests do it on their own; calling it first surfaces start errors early. */
+  start(): Promise<void> {
+    this.starting ??= this.connection.start().then(
+      () => {
+        this.ready = true;
+      },
+      (error: unknown) => {
+        this.starting = undefined;
+        throw error;
+      },
+    );
+    return this.starting;
+  }
+
+  /** Ends every listen stream and request, then closes the transport. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const stream of [...this.streams]) stream.shutdown();
+    this.streams.clear();
+    await this.connection.close();
+  }
+
+  /**
+   * Sends one round of `method` and resolves with the checked result. A `-32022` naming a version
+   * both sides speak switches the client to it and retries once (basic/versioning.mdx); none in
+   * common rejects with `UnsupportedVersionError`.
+   */
+  protected async send(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: CallOptions | undefined,
+    handlers: InputHandlers,
+    headers?: Record<string, string>,
+    call?: InputCall,
+  ): Promise<JsonObject> {
+    if (!this.ready) await this.start();
+    for (let retried = false; ; retried = true) {
+      const sent = this.version;
+      const onProgress = options?.onProgress;
+      const token = onProgress === undefined ? undefined : this.progress.open(onProgress);
+      const pending = this.connection.begin(method, this.wire(params, options, handlers, token), sendOptions(options, headers));
+      if (call !== undefined) call.lastId = pending.id;
+      if (token !== undefined) this.progress.attach(token, pending);
+      try {
+        return checkResult(method, await pending.result, this.validate);
+      } catch (error) {
+        const retry = retried ? undefined : versionToRetry(error, sent, this.versions);
+        if (retry === undefined) throw error;
+        if (retry !== this.version) this.useVersion(retry);
+      } finally {
+        if (token !== undefined) this.progress.close(token);
+      }
+    }
+  }
+
+  /** Switches every later request to `version`. */
+  protected useVersion(version: string): void {
+    this.version = version;
+    this.metaByHandlers = new WeakMap();
+    this.baseMeta = this.buildMeta(this.handlers);
+  }
+
+  /** The params as sent: the caller's, with the protocol `_meta` (shared when nothing is added to it). */
+  private wire(
+    params: Record<string, unknown> | undefined,
+    options: CallOptions | undefined,
+    handlers: InputHandlers,
+    token: ProgressToken | undefined,
+  ): JsonObject {
+    let meta = handlers === this.handlers ? this.baseMeta : this.metaFor(handlers);
+    const level = options?.logLevel ?? this.logLevel;
+    const own = params?._meta as Meta | undefined;
+    if (own !== undefined || level !== undefined || token !== undefined) {
+      meta = own === undefined ? { ...meta } : { ...own, ...meta };
+      if (level !== undefined) meta[META_LOG_LEVEL] = level;
+      if (token !== undefined) meta[META_PROGRESS_TOKEN] = token;
+    }
+    return params === undefined ? { _meta: meta } : { ...params, _meta: meta };
+  }
+
+  private metaFor(handlers: InputHandlers): Meta {
+    let meta = this.metaByHandlers.get(handlers);
+    if (meta === undefined) this.metaByHandlers.set(handlers, (meta = this.buildMeta(handlers)));
+    return meta;
+  }
+
+  private buildMeta(handlers: InputHandlers): Meta {
+    return {
+      [META_PROTOCOL_VERSION]: this.version,
+      [META_CLIENT_CAPABILITIES]: deriveClientCapabilities(handlers, this.extra),
+      [META_CLIENT_INFO]: this.clientInfo,
+    };
+  }
+
+  /** stdio: a cancelled or timed-out request is announced with `notifications/cancelled` (HTTP aborts the exchange instead). */
+  private cancelMessage(info: CancelInfo): JsonRpcNotification | undefined {
+    if (info.transportKind !== 'stream' || this.silenced.delete(info.id) || this.closing) return undefined;
+    return { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: info.id, reason: info.error.message } };
+  }
+
+  private notification(notification: JsonRpcNotification): void {
+    const params = notification.params;
+    switch (notification.method) {
+      case 'notifications/progress':
+        this.progress.deliver(params);
+        return;
+      case 'notifications/message':
+        if (validateLoggingMessageNotificationParams(params)) this.options.onLog?.(params);
+        else this.warn('Ignored a malformed notifications/message');
+        return;
+      case 'notifications/cancelled': {
+        // Only a listen stream may be ended this way by the server (basic/patterns/cancellation.mdx).
+        const id = params?.requestId as RequestId;
+        const stream = this.routes.get(id);
+        if (stream === undefined) return;
+        this.silenced.add(id);
+        stream.serverCancelled();
+        return;
+      }
+    }
+    const subscription = (params?._meta as Meta | undefined)?.[META_SUBSCRIPTION_ID];
+    if (subscription === undefined) {
+      this.warn(`Ignored ${notification.method}: it belongs to no request or subscription`);
+      return;
+    }
+    this.invalidate(notification.method, params as { uri?: unknown } | undefined);
+    this.routes.get(subscription as RequestId)?.deliver(notification);
+  }
+
+  /** Applies a change notification to the tool index and the cache, at once. */
+  private invalidate(method: string, params: { uri?: unknown } | undefined): void {
+    if (method === 'notifications/tools/list_changed') this.tools.clear();
+    if (this.cache !== undefined) void this.cache.invalidate(method, params);
+  }
+
+  // ListenHost: what listen streams need from the client.
+
+  async open(filter: SubscriptionFilter): Promise<PendingRequest<JsonObject>> {
+    if (!this.ready) await this.start();
+    const params = this.wire({ notifications: filter }, undefined, this.handlers, undefined);
+    return this.connection.begin('subscriptions/listen', params, LISTEN_OPTIONS);
+  }
+
+  route(id: RequestId, stream: Subscription | undefined): void {
+    if (stream !== undefined) this.routes.set(id, stream);
+    else this.routes.delete(id);
+  }
+
+  ended(stream: Subscription): void {
+    this.streams.delete(stream);
+  }
+
+  check(result: JsonObject): void {
+    checkResult('subscriptions/listen', result, this.validate);
+  }
+
+  renegotiate(error: unknown): boolean {
+    const retry = versionToRetry(error, this.version, this.versions);
+    if (retry === undefined) return false;
+    this.useVersion(retry);
+    return true;
+  }
+
+  missed(filter: SubscriptionFilter): void {
+    for (const [method, params] of notificationsCoveredBy(filter)) this.invalidate(method, params);
+  }
+
+  warn(message: string): void {
+    if (this.options.onWarning !== undefined) this.options.onWarning(message);
+    else console.warn(`[@mcpkit/client] ${message}`);
+  }
+
+  protected report(error: Error): void {
+    if (this.options.onError !== undefined) this.options.onError(error);
+    else this.warn(error.message);
+  }
+}
+
+/** A listen stream has no idle timeout and no maximum: it lasts until one side ends it. */
+const LISTEN_OPTIONS: RequestOptions = { timeoutMs: 0, maxTotalTimeoutMs: 0 };
+
+/** `CallOptions` already has the `Connection` option names; a new object only when headers are added. */
+function sendOptions(options: CallOptions | undefined, headers: Record<string, string> | undefined): RequestOptions | undefined {
+  if (headers === undefined) return options;
+  return { signal: options?.signal, timeoutMs: options?.timeoutMs, maxTotalTimeoutMs: options?.maxTotalTimeoutMs, headers };
+}

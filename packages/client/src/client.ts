@@ -1,0 +1,256 @@
+import { RemoteError, type JsonObject, type MessageTransport } from '@mcpkit/jsonrpc';
+import {
+  ErrorCode,
+  type CallToolResult,
+  type CompleteResult,
+  type DiscoverResult,
+  type GetPromptResult,
+  type InputRequiredResult,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  type LoggingLevel,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type SubscriptionFilter,
+  type Tool,
+} from '@mcpkit/schema';
+import { ClientCore } from './client-core.js';
+import { UnsupportedInEraError } from './errors.js';
+import type { InputHandlers } from './handlers.js';
+import { Subscription } from './listen.js';
+import type { InputMethod, InputMethods, ListenOptions, ListenStream, McpClient, Step } from './mcp-client.js';
+import { continueWithInput, toStep, type InputCall, type Limits } from './mrtr.js';
+import type {
+  CallOptions,
+  CallToolParams,
+  CompleteParams,
+  GetPromptParams,
+  InputCallOptions,
+  ListParams,
+  ModernClientOptions,
+  ReadResourceParams,
+} from './options.js';
+import { walkPages } from './pagination.js';
+import { ResultCache } from './result-cache.js';
+import { pickVersion } from './versions.js';
+
+type Params = Record<string, unknown>;
+
+/**
+ * The 2026-07-28 client over any `MessageTransport` (stdio, HTTP...). Stateless: every request
+ * carries its own `_meta`; nothing is negotiated up front (call `discover()` when you want to know
+ * the server).
+ *
+ * @example
+ * const client = new ModernClient(new StdioClientTransport({ command: 'my-server' }));
+ * const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+ */
+export class ModernClient extends ClientCore implements McpClient {
+  readonly era = 'modern';
+  private readonly limits: Limits;
+
+  constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
+    super(transport, options);
+    this.limits = { maxRounds: options.mrtr?.maxRounds ?? 10, deadlineMs: options.mrtr?.deadlineMs ?? 600_000 };
+  }
+
+  /** `server/discover` (cached per its hints); also moves to a better common version if the server lists one. */
+  async discover(options?: CallOptions): Promise<DiscoverResult> {
+    const result = (await this.cached('server/discover', undefined, options)) as DiscoverResult;
+    const best = pickVersion(this.versions, result.supportedVersions);
+    if (best !== undefined && best !== this.protocolVersion) this.useVersion(best);
+    return result;
+  }
+
+  /** `tools/call`; `structuredContent` is checked against the tool's `outputSchema` when the tool was listed. */
+  async callTool(params: CallToolParams, options?: InputCallOptions): Promise<CallToolResult> {
+    const handlers = options?.handlers ?? this.handlers;
+    let headers = this.mirrorHeaders ? this.tools.headers(params.name, params.arguments) : undefined;
+    let result: JsonObject;
+    try {
+      result = await this.send('tools/call', params, options, handlers, headers);
+    } catch (error) {
+      // streamable-http.mdx "Client Behavior": after a HeaderMismatch, list the tools again and retry.
+      if (!this.mirrorHeaders || !(error instanceof RemoteError) || error.code !== ErrorCode.HeaderMismatch) throw error;
+      await this.relearnTool(params.name, options);
+      headers = this.tools.headers(params.name, params.arguments);
+      result = await this.send('tools/call', params, options, handlers, headers);
+    }
+    if (result.resultType === 'input_required') {
+      result = await continueWithInput(result as InputRequiredResult, this.inputCall('tools/call', params, options, handlers, headers), this.limits);
+    }
+    this.tools.checkOutput(params.name, result as CallToolResult);
+    return result as CallToolResult;
+  }
+
+  /** `resources/read` (a first-round complete result is cached per its hints; MRTR retries never are). */
+  async readResource(params: ReadResourceParams, options?: InputCallOptions): Promise<ReadResourceResult> {
+    const cache = this.cache;
+    const mode = options?.cache;
+    const key = ResultCache.paramKey('resources/read', params);
+    if (cache !== undefined && mode !== 'reload' && mode !== 'no-store') {
+      const hit = await cache.get('resources/read', key);
+      if (hit !== undefined) return hit as ReadResourceResult;
+    }
+    const generation = cache?.generation ?? 0;
+    const handlers = options?.handlers ?? this.handlers;
+    const first = await this.send('resources/read', params, options, handlers);
+    if (first.resultType !== 'input_required') {
+      if (cache !== undefined && mode !== 'no-store') await cache.put('resources/read', key, first, generation);
+      return first as ReadResourceResult;
+    }
+    const call = this.inputCall('resources/read', params, options, handlers, undefined);
+    return (await continueWithInput(first as InputRequiredResult, call, this.limits)) as ReadResourceResult;
+  }
+
+  /** `prompts/get`. */
+  async getPrompt(params: GetPromptParams, options?: InputCallOptions): Promise<GetPromptResult> {
+    const handlers = options?.handlers ?? this.handlers;
+    const first = await this.send('prompts/get', params, options, handlers);
+    if (first.resultType !== 'input_required') return first as GetPromptResult;
+    const call = this.inputCall('prompts/get', params, options, handlers, undefined);
+    return (await continueWithInput(first as InputRequiredResult, call, this.limits)) as GetPromptResult;
+  }
+
+  /** `completion/complete`. */
+  async complete(params: CompleteParams, options?: CallOptions): Promise<CompleteResult> {
+    return (await this.send('completion/complete', params, options, options?.handlers ?? this.handlers)) as CompleteResult;
+  }
+
+  /** One page of `tools/list`; on HTTP, tools with invalid `x-mcp-header` annotations are left out (with a warning). */
+  async listTools(params?: ListParams, options?: CallOptions): Promise<ListToolsResult> {
+    return (await this.cached('tools/list', params, options)) as ListToolsResult;
+  }
+
+  /** One page of `prompts/list`. */
+  async listPrompts(params?: ListParams, options?: CallOptions): Promise<ListPromptsResult> {
+    return (await this.cached('prompts/list', params, options)) as ListPromptsResult;
+  }
+
+  /** One page of `resources/list`. */
+  async listResources(params?: ListParams, options?: CallOptions): Promise<ListResourcesResult> {
+    return (await this.cached('resources/list', params, options)) as ListResourcesResult;
+  }
+
+  /** One page of `resources/templates/list`. */
+  async listResourceTemplates(params?: ListParams, options?: CallOptions): Promise<ListResourceTemplatesResult> {
+    return (await this.cached('resources/templates/list', params, options)) as ListResourceTemplatesResult;
+  }
+
+  /** Every tool, walking all pages. */
+  iterateTools(options?: CallOptions): AsyncGenerator<Tool, void, undefined> {
+    return this.walk('tools/list', (page) => (page as ListToolsResult).tools, options);
+  }
+
+  /** Every prompt, walking all pages. */
+  iteratePrompts(options?: CallOptions): AsyncGenerator<Prompt, void, undefined> {
+    return this.walk('prompts/list', (page) => (page as ListPromptsResult).prompts, options);
+  }
+
+  /** Every resource, walking all pages. */
+  iterateResources(options?: CallOptions): AsyncGenerator<Resource, void, undefined> {
+    return this.walk('resources/list', (page) => (page as ListResourcesResult).resources, options);
+  }
+
+  /** Every resource template, walking all pages. */
+  iterateResourceTemplates(options?: CallOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
+    return this.walk('resources/templates/list', (page) => (page as ListResourceTemplatesResult).resourceTemplates, options);
+  }
+
+  /** Opens a `subscriptions/listen` stream for `filter`. */
+  listen(filter: SubscriptionFilter, options?: ListenOptions): ListenStream {
+    const stream = new Subscription(filter, this, options);
+    this.streams.add(stream);
+    return stream;
+  }
+
+  /** Starts an input-capable request in step-by-step mode: each `input_required` round is handed to the caller. */
+  async step<M extends InputMethod>(
+    method: M,
+    params: InputMethods[M]['params'],
+    options?: CallOptions,
+  ): Promise<Step<InputMethods[M]['result']>> {
+    const handlers = options?.handlers ?? this.handlers;
+    const args = (params as CallToolParams).arguments;
+    const name = (params as CallToolParams).name;
+    const headers = method === 'tools/call' && this.mirrorHeaders ? this.tools.headers(name, args) : undefined;
+    const call = this.inputCall(method, params as Params, options, handlers, headers);
+    const first = await call.send(params as Params, options, call);
+    return toStep(first, call, 1);
+  }
+
+  /** Any request with the protocol `_meta`; an `input_required` result of an MRTR method is answered with the handlers. */
+  async request(method: string, params?: Params, options?: InputCallOptions): Promise<JsonObject> {
+    const handlers = options?.handlers ?? this.handlers;
+    const first = await this.send(method, params, options, handlers);
+    if (first.resultType !== 'input_required') return first;
+    return continueWithInput(first as InputRequiredResult, this.inputCall(method, params ?? {}, options, handlers, undefined), this.limits);
+  }
+
+  /** Not in 2026-07-28 (`ping` was removed): rejects with `UnsupportedInEraError`. */
+  async ping(): Promise<void> {
+    throw new UnsupportedInEraError('ping', 'modern', this.protocolVersion);
+  }
+
+  /** Not in 2026-07-28 (use `CallOptions.logLevel` per request): rejects with `UnsupportedInEraError`. */
+  async setLoggingLevel(_level: LoggingLevel): Promise<void> {
+    throw new UnsupportedInEraError('logging/setLevel', 'modern', this.protocolVersion);
+  }
+
+  /** A cacheable request: a fresh cached result, or a fetch that is then stored per its hints. */
+  private async cached(method: string, params: ListParams | undefined, options: CallOptions | undefined): Promise<JsonObject> {
+    const cache = this.cache;
+    const mode = options?.cache;
+    const key = ResultCache.paramKey(method, params);
+    let result: JsonObject | undefined;
+    if (cache !== undefined && mode !== 'reload' && mode !== 'no-store') result = await cache.get(method, key);
+    if (result === undefined) {
+      const generation = cache?.generation ?? 0;
+      result = await this.send(method, params as Params | undefined, options, options?.handlers ?? this.handlers);
+      if (method === 'tools/list') this.tools.admit(result as ListToolsResult);
+      if (cache !== undefined && mode !== 'no-store') await cache.put(method, key, result, generation);
+    } else if (method === 'tools/list') {
+      this.tools.admit(result as ListToolsResult);
+    }
+    return result;
+  }
+
+  private walk<T>(method: string, items: (page: JsonObject) => T[], options: CallOptions | undefined): AsyncGenerator<T, void, undefined> {
+    return walkPages<T>(
+      method,
+      async (cursor) => {
+        const page = await this.cached(method, cursor === undefined ? undefined : { cursor }, options);
+        return { items: items(page), nextCursor: page.nextCursor as string | undefined };
+      },
+      async () => this.cache?.dropMethod(method),
+    );
+  }
+
+  /** Lists tools again (bypassing the cache) until `name` is seen or the list ends. */
+  private async relearnTool(name: string, options: CallOptions | undefined): Promise<void> {
+    for await (const tool of this.walk('tools/list', (page) => (page as ListToolsResult).tools, { ...options, cache: 'reload' })) {
+      if (tool.name === name) return;
+    }
+  }
+
+  private inputCall(
+    method: string,
+    params: Params,
+    options: InputCallOptions | undefined,
+    handlers: InputHandlers,
+    headers: Record<string, string> | undefined,
+  ): InputCall {
+    return {
+      method,
+      params,
+      handlers,
+      options,
+      send: (retry, roundOptions, call) => this.send(method, retry, roundOptions, handlers, headers, call),
+      finish: method === 'tools/call' ? (result) => this.tools.checkOutput(params.name as string, result as CallToolResult) : undefined,
+    };
+  }
+}

@@ -1,0 +1,70 @@
+import type { JsonObject } from '@mcpkit/jsonrpc';
+import {
+  formatErrors,
+  validateCallToolResult,
+  validateCompleteResult,
+  validateDiscoverResult,
+  validateGetPromptResult,
+  validateInputRequiredResult,
+  validateListPromptsResult,
+  validateListResourcesResult,
+  validateListResourceTemplatesResult,
+  validateListToolsResult,
+  validateReadResourceResult,
+  validateResult,
+  validateSubscriptionsListenResult,
+  type Validator,
+} from '@mcpkit/schema';
+import { InvalidResultError } from './errors.js';
+
+/**
+ * Results are checked where they enter: a `resultType` the client does not know is invalid, an
+ * absent one means `complete` (basic/index.mdx "ResultType"), `input_required` is allowed only on
+ * the three MRTR methods (basic/patterns/mrtr.mdx "Supported Requests"), and every result must
+ * match its method's schema.
+ */
+
+const COMPLETE: Record<string, Validator<unknown>> = {
+  'server/discover': validateDiscoverResult,
+  'tools/list': validateListToolsResult,
+  'tools/call': validateCallToolResult,
+  'prompts/list': validateListPromptsResult,
+  'prompts/get': validateGetPromptResult,
+  'resources/list': validateListResourcesResult,
+  'resources/templates/list': validateListResourceTemplatesResult,
+  'resources/read': validateReadResourceResult,
+  'completion/complete': validateCompleteResult,
+  'subscriptions/listen': validateSubscriptionsListenResult,
+};
+
+/** The methods that may answer `input_required`. */
+export const MRTR_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+/**
+ * Checks one result of `method` as received from the server. Returns it (with `resultType` filled in
+ * when it was absent) or throws `InvalidResultError`. `validate: false` keeps only the `resultType` rules.
+ */
+export function checkResult(method: string, result: JsonObject, validate = true): JsonObject {
+  let type = result.resultType;
+  if (type === undefined) result.resultType = type = 'complete';
+  if (type === 'complete') {
+    if (validate) {
+      const validator = COMPLETE[method] ?? validateResult;
+      if (!validator(result)) throw new InvalidResultError(method, formatErrors(validator.errors), result);
+    }
+    return result;
+  }
+  if (type === 'input_required') {
+    if (!MRTR_METHODS.has(method)) {
+      throw new InvalidResultError(method, `resultType "input_required" is not allowed for ${method}`, result);
+    }
+    if (validate && !validateInputRequiredResult(result)) {
+      throw new InvalidResultError(method, formatErrors(validateInputRequiredResult.errors), result);
+    }
+    if (result.inputRequests === undefined && result.requestState === undefined) {
+      throw new InvalidResultError(method, 'an input_required result must carry inputRequests or requestState', result);
+    }
+    return result;
+  }
+  throw new InvalidResultError(method, `unknown resultType ${JSON.stringify(type)}`, result);
+}
