@@ -32,6 +32,8 @@ export function headersFor(body: JsonRpcRequest, extra: Record<string, string> =
 /** What the fake dispatcher saw, for assertions. */
 export interface Seen {
   aborted: string[];
+  /** Tools that ran to their end after being cancelled (their late notify did not hang). */
+  finished: string[];
   contexts: DispatchContext[];
   notifications: JsonRpcNotification[];
   started: string[];
@@ -77,6 +79,13 @@ export function fakeDispatcher(seen: Seen = newSeen()): Dispatcher & { headerPar
       const params = request.params as Record<string, any>;
       const version = params._meta['io.modelcontextprotocol/protocolVersion'];
       if (version !== VERSION) return error(request.id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: version });
+      if (request.method === 'subscriptions/listen') {
+        seen.started.push('listen');
+        await ctx.notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: params.notifications, _meta: { 'io.modelcontextprotocol/subscriptionId': request.id } } });
+        await waitForAbort(ctx.signal);
+        seen.aborted.push('listen');
+        return null;
+      }
       if (request.method === 'server/discover') return { jsonrpc: '2.0', id: request.id, result: { resultType: 'complete', supportedVersions: [VERSION] } };
       if (request.method !== 'tools/call') return error(request.id, -32601, `Method not found: ${request.method}`);
       const args = params.arguments ?? {};
@@ -95,7 +104,9 @@ export function fakeDispatcher(seen: Seen = newSeen()): Dispatcher & { headerPar
           const chunk = 'x'.repeat(args.size ?? 65536);
           const signal = ctx.signal;
           while (!signal.aborted) {
-            await ctx.notify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: chunk } });
+            const sent = ctx.notify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: chunk } });
+            // A careless tool that does not wait for notify still cannot make the server buffer without bound.
+            await (args.awaitNotify === false ? new Promise((r) => setImmediate(r)) : sent);
           }
           seen.aborted.push(name);
           return null;
@@ -106,6 +117,7 @@ export function fakeDispatcher(seen: Seen = newSeen()): Dispatcher & { headerPar
           seen.aborted.push(name);
           // What a sloppy tool might still do after being cancelled: none of it may reach the wire.
           await ctx.notify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'w', progress: 2 } });
+          seen.finished.push(name);
           return result(request.id, 'too late');
         }
         case 'throw':
@@ -122,7 +134,7 @@ export function fakeDispatcher(seen: Seen = newSeen()): Dispatcher & { headerPar
 }
 
 export function newSeen(): Seen {
-  return { aborted: [], contexts: [], notifications: [], started: [] };
+  return { aborted: [], finished: [], contexts: [], notifications: [], started: [] };
 }
 
 /** Something that POSTs (or otherwise calls) the endpoint and returns the Response. */
@@ -163,6 +175,11 @@ export async function startLane(lane: Lane, options: HttpHandlerOptions = {}, se
   const handler = createHttpHandler(fakeDispatcher(seen), options);
   const started = await lane.start(handler);
   return { ...started, seen, handler };
+}
+
+/** Resolves once `predicate` holds, checking on every macrotask turn (the test timeout bounds it). */
+export async function until(predicate: () => boolean): Promise<void> {
+  while (!predicate()) await new Promise((r) => setTimeout(r, 5));
 }
 
 /** POST init for a JSON-RPC body with conforming headers (overridable). */
