@@ -1,0 +1,278 @@
+/**
+ * A real, tiny OAuth 2.1 authorization server for tests, on 127.0.0.1: RFC 8414 metadata, dynamic
+ * registration, an auto-approving authorize endpoint (redirecting with code, state and iss), a token
+ * endpoint that verifies PKCE S256, rotates refresh tokens and serves client_credentials (secret or
+ * private_key_jwt), and a JWKS. Access tokens are ES256 JWTs signed with `jose`.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { json, serve, type Served } from './serve.js';
+
+export interface TestClient {
+  clientId: string;
+  clientSecret?: string;
+  /** Public JWK for private_key_jwt. */
+  jwk?: JWK;
+  redirectUris?: string[];
+  authMethod?: string;
+}
+
+export interface TestAsOptions {
+  /** Path part of the issuer (`/tenant1`); metadata is then served with path insertion. */
+  issuerPath?: string;
+  /** Put this issuer in the metadata instead of the real one (mix-up tests). */
+  metadataIssuer?: string;
+  /** What `iss` the authorization redirect carries. */
+  issInRedirect?: 'correct' | 'omit' | 'wrong' | 'trailing-slash';
+  /** Advertise `authorization_response_iss_parameter_supported` (default true). */
+  issSupported?: boolean;
+  /** Advertise PKCE S256 (default true). */
+  pkce?: boolean;
+  /** Advertise Client ID Metadata Document support. */
+  cimd?: boolean;
+  /** Offer dynamic registration (default true). */
+  registration?: boolean;
+  /** `token_endpoint_auth_methods_supported`. */
+  authMethods?: string[];
+  scopesSupported?: string[];
+  /** Pre-registered clients. */
+  clients?: TestClient[];
+  /** Issue refresh tokens (default true). */
+  refreshTokens?: boolean;
+  /** Scopes the (simulated) user ever grants; others asked for are left out of the grant. */
+  grantableScopes?: string[];
+}
+
+export interface AsEvent {
+  type: 'metadata' | 'register' | 'authorize' | 'token';
+  path: string;
+  params: Record<string, string>;
+  /** Which client authentication the token request used. */
+  clientAuth?: string;
+  /** Outcome of a token request: 'ok' or the OAuth error. */
+  outcome?: string;
+}
+
+export class TestAuthorizationServer {
+  readonly events: AsEvent[] = [];
+  readonly clients = new Map<string, TestClient>();
+  /** Overrides for the next access tokens, consumed in order: expires_in to announce, exp offset to sign. */
+  readonly nextTokens: { expiresIn?: number; expOffset?: number }[] = [];
+  private readonly codes = new Map<string, { clientId: string; redirectUri: string; challenge: string; resource?: string; scope?: string }>();
+  private readonly refresh = new Map<string, { clientId: string; resource?: string; scope?: string }>();
+  private served!: Served;
+  private key!: CryptoKey;
+  private publicJwk!: JWK;
+
+  private constructor(readonly options: TestAsOptions) {
+    for (const client of options.clients ?? []) this.clients.set(client.clientId, client);
+  }
+
+  static async start(options: TestAsOptions = {}): Promise<TestAuthorizationServer> {
+    const as = new TestAuthorizationServer(options);
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    as.key = pair.privateKey;
+    as.publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' };
+    as.served = await serve((request) => as.handle(request));
+    return as;
+  }
+
+  get origin(): string {
+    return this.served.url;
+  }
+  get issuer(): string {
+    return this.origin + (this.options.issuerPath ?? '');
+  }
+  get jwksUrl(): string {
+    return `${this.issuer}/jwks`;
+  }
+  eventsOf(type: AsEvent['type']): AsEvent[] {
+    return this.events.filter((e) => e.type === type);
+  }
+  close(): Promise<void> {
+    return this.served.close();
+  }
+
+  /** Signs an access token as this server would (for resource-server tests). */
+  async sign(claims: { sub: string; aud: string; scope?: string; client_id?: string }, expOffsetSeconds = 3600): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ...(claims.scope !== undefined && { scope: claims.scope }), ...(claims.client_id && { client_id: claims.client_id }) })
+      .setProtectedHeader({ alg: 'ES256', kid: 'test-key', typ: 'at+jwt' })
+      .setIssuer(this.issuer)
+      .setSubject(claims.sub)
+      .setAudience(claims.aud)
+      .setIssuedAt(now)
+      .setExpirationTime(now + expOffsetSeconds)
+      .setJti(randomUUID())
+      .sign(this.key);
+  }
+
+  private grantable(scope: string | undefined): string | undefined {
+    const allowed = this.options.grantableScopes;
+    if (scope === undefined || allowed === undefined) return scope;
+    return scope.split(' ').filter((s) => allowed.includes(s)).join(' ');
+  }
+
+  private async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const prefix = this.options.issuerPath ?? '';
+    const metadataPath = `/.well-known/oauth-authorization-server${prefix}`;
+    if (request.method === 'GET' && path === metadataPath) return this.metadata(path);
+    if (request.method === 'GET' && path === `${prefix}/jwks`) return json({ keys: [this.publicJwk] });
+    if (request.method === 'POST' && path === `${prefix}/register` && this.options.registration !== false) return this.register(request, path);
+    if (request.method === 'GET' && path === `${prefix}/authorize`) return this.authorize(url, path);
+    if (request.method === 'POST' && path === `${prefix}/token`) return this.token(request, path);
+    return json({ error: 'not_found' }, 404);
+  }
+
+  private metadata(path: string): Response {
+    this.events.push({ type: 'metadata', path, params: {} });
+    const o = this.options;
+    return json({
+      issuer: o.metadataIssuer ?? this.issuer,
+      authorization_endpoint: `${this.issuer}/authorize`,
+      token_endpoint: `${this.issuer}/token`,
+      ...(o.registration !== false && { registration_endpoint: `${this.issuer}/register` }),
+      jwks_uri: this.jwksUrl,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+      token_endpoint_auth_methods_supported: o.authMethods ?? ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+      ...(o.pkce !== false && { code_challenge_methods_supported: ['S256'] }),
+      ...(o.issSupported !== false && { authorization_response_iss_parameter_supported: true }),
+      ...(o.cimd && { client_id_metadata_document_supported: true }),
+      ...(o.scopesSupported && { scopes_supported: o.scopesSupported }),
+    });
+  }
+
+  private async register(request: Request, path: string): Promise<Response> {
+    const body = (await request.json()) as Record<string, unknown>;
+    this.events.push({ type: 'register', path, params: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, JSON.stringify(v)])) });
+    const method = typeof body.token_endpoint_auth_method === 'string' ? body.token_endpoint_auth_method : 'client_secret_basic';
+    const client: TestClient = {
+      clientId: `dyn-${randomUUID()}`,
+      ...(method !== 'none' && { clientSecret: randomUUID() }),
+      redirectUris: body.redirect_uris as string[],
+      authMethod: method,
+    };
+    this.clients.set(client.clientId, client);
+    return json({ client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: client.redirectUris, token_endpoint_auth_method: method }, 201);
+  }
+
+  private authorize(url: URL, path: string): Response {
+    const params = Object.fromEntries(url.searchParams);
+    this.events.push({ type: 'authorize', path, params });
+    const client = this.clients.get(params.client_id ?? '');
+    const isCimd = this.options.cimd === true && (params.client_id ?? '').startsWith('https://');
+    if (!client && !isCimd) return json({ error: 'invalid_client' }, 400);
+    const redirectUri = params.redirect_uri ?? '';
+    if (client?.redirectUris && !client.redirectUris.includes(redirectUri)) return json({ error: 'invalid_request', error_description: 'unregistered redirect_uri' }, 400);
+    const back = new URL(redirectUri);
+    if (params.state) back.searchParams.set('state', params.state);
+    const iss = { correct: this.issuer, wrong: 'https://evil.example', 'trailing-slash': `${this.issuer}/`, omit: undefined }[this.options.issInRedirect ?? 'correct'];
+    if (iss !== undefined) back.searchParams.set('iss', iss);
+    if (!params.code_challenge || params.code_challenge_method !== 'S256') {
+      back.searchParams.set('error', 'invalid_request');
+      back.searchParams.set('error_description', 'PKCE S256 is required');
+    } else {
+      const code = randomUUID();
+      this.codes.set(code, { clientId: params.client_id!, redirectUri, challenge: params.code_challenge, resource: params.resource, scope: params.scope });
+      back.searchParams.set('code', code);
+    }
+    return new Response(null, { status: 302, headers: { location: back.href } });
+  }
+
+  /** Authenticates the token request's client; returns its id and method, or an error response. */
+  private async authenticate(request: Request, form: URLSearchParams): Promise<{ clientId: string; method: string; confidential: boolean } | Response> {
+    const header = request.headers.get('authorization');
+    if (header?.startsWith('Basic ')) {
+      const [id, secret] = atob(header.slice(6)).split(':').map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
+      const client = this.clients.get(id ?? '');
+      if (!client?.clientSecret || client.clientSecret !== secret) return json({ error: 'invalid_client' }, 401);
+      return { clientId: client.clientId, method: 'client_secret_basic', confidential: true };
+    }
+    const assertion = form.get('client_assertion');
+    if (assertion !== null) {
+      const client = this.clients.get(form.get('client_id') ?? '');
+      if (!client?.jwk) return json({ error: 'invalid_client' }, 401);
+      try {
+        const { payload } = await jwtVerify(assertion, await importJWK(client.jwk, client.jwk.alg ?? 'ES256'), { audience: this.issuer, issuer: client.clientId, subject: client.clientId });
+        if (typeof payload.jti !== 'string') throw new Error('no jti');
+      } catch {
+        return json({ error: 'invalid_client', error_description: 'bad client assertion' }, 401);
+      }
+      return { clientId: client.clientId, method: 'private_key_jwt', confidential: true };
+    }
+    const id = form.get('client_id') ?? '';
+    const client = this.clients.get(id);
+    const secret = form.get('client_secret');
+    if (secret !== null) {
+      if (!client?.clientSecret || client.clientSecret !== secret) return json({ error: 'invalid_client' }, 401);
+      return { clientId: id, method: 'client_secret_post', confidential: true };
+    }
+    if (client?.clientSecret) return json({ error: 'invalid_client', error_description: 'client authentication required' }, 401);
+    if (!client && !(this.options.cimd && id.startsWith('https://'))) return json({ error: 'invalid_client' }, 401);
+    return { clientId: id, method: 'none', confidential: false };
+  }
+
+  private async token(request: Request, path: string): Promise<Response> {
+    const form = new URLSearchParams(await request.text());
+    const event: AsEvent = { type: 'token', path, params: Object.fromEntries(form) };
+    this.events.push(event);
+    const auth = await this.authenticate(request, form);
+    if (auth instanceof Response) {
+      event.outcome = 'invalid_client';
+      return auth;
+    }
+    event.clientAuth = auth.method;
+    const fail = (error: string, description: string): Response => {
+      event.outcome = error;
+      return json({ error, error_description: description }, 400);
+    };
+    let grant: { sub: string; resource?: string; scope?: string };
+    switch (form.get('grant_type')) {
+      case 'authorization_code': {
+        const code = this.codes.get(form.get('code') ?? '');
+        this.codes.delete(form.get('code') ?? '');
+        if (!code || code.clientId !== auth.clientId || code.redirectUri !== form.get('redirect_uri')) return fail('invalid_grant', 'unknown code');
+        const verifier = form.get('code_verifier') ?? '';
+        const computed = createHash('sha256').update(verifier).digest('base64url');
+        if (verifier === '' || computed !== code.challenge) return fail('invalid_grant', 'PKCE verification failed');
+        if (code.resource !== form.get('resource')) return fail('invalid_target', 'resource differs from the authorization request');
+        grant = { sub: 'user-1', resource: code.resource, scope: this.grantable(code.scope) };
+        break;
+      }
+      case 'refresh_token': {
+        const old = this.refresh.get(form.get('refresh_token') ?? '');
+        this.refresh.delete(form.get('refresh_token') ?? '');
+        if (!old || old.clientId !== auth.clientId) return fail('invalid_grant', 'unknown refresh token');
+        grant = { sub: 'user-1', resource: form.get('resource') ?? old.resource, scope: old.scope };
+        break;
+      }
+      case 'client_credentials':
+        if (!auth.confidential) return fail('unauthorized_client', 'client_credentials needs a confidential client');
+        grant = { sub: auth.clientId, resource: form.get('resource') ?? undefined, scope: form.get('scope') ?? undefined };
+        break;
+      default:
+        return fail('unsupported_grant_type', 'unsupported grant');
+    }
+    const override = this.nextTokens.shift() ?? {};
+    const accessToken = await this.sign(
+      { sub: grant.sub, aud: grant.resource ?? 'urn:no-resource', client_id: auth.clientId, ...(grant.scope !== undefined && { scope: grant.scope }) },
+      override.expOffset ?? 3600,
+    );
+    let refreshToken: string | undefined;
+    if (this.options.refreshTokens !== false && form.get('grant_type') !== 'client_credentials') {
+      refreshToken = randomUUID();
+      this.refresh.set(refreshToken, { clientId: auth.clientId, resource: grant.resource, scope: grant.scope });
+    }
+    event.outcome = 'ok';
+    return json({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: override.expiresIn ?? 3600,
+      ...(refreshToken && { refresh_token: refreshToken }),
+      ...(grant.scope !== undefined && { scope: grant.scope }),
+    });
+  }
+}
