@@ -136,8 +136,8 @@ export class MessageTooLargeError extends InvalidMessageError {
   constructor(
     /** The configured limit, in bytes. */
     readonly limit: number,
-    reply?: JsonRpcErrorResponse,
+    details: InvalidMessageDetails = {},
   ) {
-    super(`Message exceeds the limit of ${limit} bytes and was skipped`, { reply });
+    super(`Message exceeds the limit of ${limit} bytes and was skipped`, details);
   }
 }
