@@ -1,0 +1,88 @@
+// @mcpkit/http/node: binding, shutdown, limits enforced by the socket layer, and the generic lane.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpHandler } from '../src/index.js';
+import { serve } from '../src/node/index.js';
+import { fakeDispatcher, headersFor, newSeen, rawRequest, toolCall, until } from './helpers.js';
+
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (stops.length) await stops.pop()!();
+});
+
+const serverHandles = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+
+describe('serve', () => {
+  it('binds 127.0.0.1 on a free port by default', async () => {
+    const s = await serve(createHttpHandler(fakeDispatcher()));
+    stops.push(() => s.close());
+    expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(s.server.address()).toMatchObject({ address: '127.0.0.1' });
+  });
+
+  it('close() ends open streams (their handlers see the abort) and leaves no server handle', async () => {
+    const before = serverHandles();
+    const seen = newSeen();
+    const s = await serve(createHttpHandler(fakeDispatcher(seen)));
+    const body = toolCall(1, 'wait', { notifyFirst: true });
+    const res = await fetch(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await s.close();
+    await until(() => seen.aborted.includes('wait'));
+    await expect(reader.read()).rejects.toThrow();
+    expect(s.server.listening).toBe(false);
+    expect(serverHandles()).toBeLessThanOrEqual(before);
+  });
+
+  it('closes when its signal aborts', async () => {
+    const controller = new AbortController();
+    const s = await serve(createHttpHandler(fakeDispatcher()), { signal: controller.signal });
+    controller.abort();
+    await until(() => !s.server.listening);
+    await s.close();
+  });
+
+  it('closes the connection after refusing an oversized body, so the rest is never read', async () => {
+    const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100 } }));
+    stops.push(() => s.close());
+    const body = toolCall(1, 'echo', { text: 'x'.repeat(1000) });
+    const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+  });
+
+  it('answers 431 to a request head over maxHeaderBytes', async () => {
+    const s = await serve(createHttpHandler(fakeDispatcher()), { maxHeaderBytes: 1024 });
+    stops.push(() => s.close());
+    const body = toolCall(1, 'echo');
+    const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body, { 'mcp-param-big': 'x'.repeat(2000) }), body: JSON.stringify(body) });
+    expect(res.status).toBe(431);
+  });
+
+  it('serves any web handler, streaming its body and cancelling it when the client leaves', async () => {
+    let cancelled = false;
+    const s = await serve(async (request) => {
+      if (request.method === 'POST') return new Response(`echo:${await request.text()}`, { headers: { 'x-lane': 'generic' } });
+      let n = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull: async (c) => {
+          await new Promise((r) => setTimeout(r, 1));
+          c.enqueue(new TextEncoder().encode(`tick ${n++}\n`));
+        },
+        cancel: () => {
+          cancelled = true;
+        },
+      });
+      return new Response(stream, { headers: { 'content-type': 'text/plain' } });
+    });
+    stops.push(() => s.close());
+    const echoed = await fetch(s.url, { method: 'POST', body: 'hi' });
+    expect(echoed.headers.get('x-lane')).toBe('generic');
+    expect(await echoed.text()).toBe('echo:hi');
+    const streamed = await fetch(s.url);
+    const reader = streamed.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('tick 0');
+    await reader.cancel();
+    await until(() => cancelled);
+  });
+});
