@@ -1,0 +1,38 @@
+// Command-line options of bench/run.mjs.
+
+export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<scenario>...]] [--reps N] [--out DIR] [--list]
+
+  --quick        small counts and short loads (under two minutes), for development
+  --only NAMES   run only these scenarios (comma-separated; see --list); others are omitted from the report
+  --reps N       repetitions per side (default: 5 full for stdio, 3 for the others; 1 quick; cold start always takes 10 samples full, 5 quick)
+  --out DIR      where to write latest.md, latest.svg and raw/latest.json (default: bench/results)
+  --list         print the scenario names and exit`;
+
+/** Parses argv (without node and script) into options; throws with a usage message on bad input. */
+export function parseArgs(argv) {
+  const opts = { quick: false, only: null, reps: null, out: null, list: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new Error(`${a} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (a === '--quick') opts.quick = true;
+    else if (a === '--only') opts.only = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').map((s) => s.trim()).filter(Boolean);
+    else if (a === '--reps') opts.reps = positiveInt(a, value());
+    else if (a.startsWith('--reps=')) opts.reps = positiveInt('--reps', a.slice(7));
+    else if (a === '--out') opts.out = value();
+    else if (a === '--list') opts.list = true;
+    else if (a === '--help' || a === '-h') opts.help = true;
+    else throw new Error(`unknown option ${a}\n${USAGE}`);
+  }
+  return opts;
+}
+
+function positiveInt(name, v) {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${v}`);
+  return n;
+}

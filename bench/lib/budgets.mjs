@@ -1,0 +1,43 @@
+// The performance budgets of the issue, checked against the medians of a run. Goals, not tests: the report prints ✓/✗.
+import { ratio } from './stats.mjs';
+
+/**
+ * Each budget reads one metric (`{ mcpkit, official, raw }` medians) and compares a side's value:
+ * `vs: 'raw' | 'official'` compares the ratio side / vs with `limit`; `vs: null` compares the value itself.
+ */
+export const BUDGETS = [
+  { id: 'http-raw', text: 'HTTP `tools/call` req/s ≥ 0.5× raw', metric: 'http.rps', vs: 'raw', op: '>=', limit: 0.5 },
+  { id: 'http-official', text: 'HTTP `tools/call` req/s ≥ 8× official', metric: 'http.rps', vs: 'official', op: '>=', limit: 8 },
+  { id: 'stdio-inflight', text: 'stdio, 64 in flight, calls/s ≥ 0.5× raw', metric: 'stdio.inflight', vs: 'raw', op: '>=', limit: 0.5 },
+  { id: 'stdio-seq', text: 'stdio, sequential, calls/s ≥ 0.85× raw', metric: 'stdio.seq', vs: 'raw', op: '>=', limit: 0.85 },
+  { id: 'coldstart', text: 'cold start ≤ 1.3× a bare node process answering one line', metric: 'coldstart', vs: 'raw', op: '<=', limit: 1.3 },
+  { id: 'size-server', text: 'minimal Workers server ≤ 25 KB gzipped', metric: 'size.server', vs: null, op: '<=', limit: 25_000, unit: 'bytes' },
+  { id: 'size-client', text: 'minimal client ≤ 25 KB gzipped', metric: 'size.client', vs: null, op: '<=', limit: 25_000, unit: 'bytes' },
+  { id: 'http-rss', text: 'server peak RSS under HTTP load ≤ 1.2× raw', metric: 'http.rss', vs: 'raw', op: '<=', limit: 1.2 },
+];
+
+/**
+ * Evaluates one budget for one side. Resolves to `{ value, pass }`: `value` is the ratio (or the absolute value),
+ * `pass` is true/false, or null when a number is missing (the side or the reference was not measured).
+ */
+export function evaluate(budget, metrics, side) {
+  const m = metrics[budget.metric];
+  if (!m) return { value: Number.NaN, pass: null };
+  const value = budget.vs ? ratio(m[side], m[budget.vs]) : m[side];
+  if (!Number.isFinite(value)) return { value, pass: null };
+  return { value, pass: budget.op === '>=' ? value >= budget.limit : value <= budget.limit };
+}
+
+/** The budgets' outcome for mcpkit (the subject) and, for context, for the official SDK. */
+export function checkBudgets(metrics) {
+  return BUDGETS.filter((b) => metrics[b.metric]).map((b) => ({
+    ...b,
+    mcpkit: evaluate(b, metrics, 'mcpkit'),
+    official: b.vs === 'official' ? { value: Number.NaN, pass: null } : evaluate(b, metrics, 'official'),
+  }));
+}
+
+/** ✓, ✗ or — for a pass value. */
+export function mark(pass) {
+  return pass === true ? '✓' : pass === false ? '✗' : '—';
+}
