@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// The benchmark harness: runs every scenario for mcpkit, the official SDK v2 and the raw limit, alternating, and
+// writes bench/results/latest.md, latest.svg and raw/latest.json. See bench/README.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, USAGE } from './lib/args.mjs';
+import { chartSvg } from './lib/chart.mjs';
+import { environment, loadAverage } from './lib/env.mjs';
+import { renderReport } from './lib/report.mjs';
+import * as stdio from './scenarios/stdio.mjs';
+import * as http from './scenarios/http.mjs';
+import * as dispatch from './scenarios/dispatch.mjs';
+import * as coldstart from './scenarios/coldstart.mjs';
+import * as size from './scenarios/size.mjs';
+import * as validation from './scenarios/validation.mjs';
+import { FOLDED, foldedMarkdown, runFolded } from './scenarios/folded.mjs';
+
+export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation];
+
+async function main() {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(e.message);
+    process.exit(2);
+  }
+  if (opts.help) return console.log(USAGE);
+  if (opts.list) return console.log(SCENARIOS.map((s) => `${s.id.padEnd(12)} ${s.title}`).join('\n'));
+  const unknown = (opts.only ?? []).filter((n) => !SCENARIOS.some((s) => s.id === n));
+  if (unknown.length) {
+    console.error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
+    process.exit(2);
+  }
+
+  const outDir = resolve(opts.out ?? fileURLToPath(new URL('./results/', import.meta.url)));
+  const selected = SCENARIOS.filter((s) => !opts.only || opts.only.includes(s.id));
+  const env = { ...environment(), loadBefore: loadAverage() };
+  const log = (msg) => console.log(msg);
+  const t0 = performance.now();
+  const sections = [];
+  const errors = [];
+  const metrics = {};
+
+  log(`mcpkit bench: ${opts.quick ? 'quick' : 'full'} run of ${selected.map((s) => s.id).join(', ')} (load average ${env.loadBefore})`);
+  for (const scenario of selected) {
+    const s0 = performance.now();
+    log(`\n${scenario.title}`);
+    try {
+      const section = await scenario.run({ quick: opts.quick, reps: opts.reps, log });
+      section.loadAfter = loadAverage();
+      sections.push(section);
+      Object.assign(metrics, section.metrics);
+    } catch (e) {
+      errors.push({ id: scenario.id, title: scenario.title, message: String(e?.stack ?? e) });
+      log(`  failed: ${e?.message ?? e}`);
+    }
+    log(`  done in ${((performance.now() - s0) / 1000).toFixed(1)} s (load average ${loadAverage()})`);
+  }
+
+  const folded = [];
+  for (const f of FOLDED.filter((x) => !opts.only || opts.only.includes(x.after))) {
+    const s0 = performance.now();
+    const outcome = await runFolded(f, { quick: opts.quick });
+    folded.push({ ...f, outcome, markdown: outcome.result !== undefined ? foldedMarkdown(outcome.result) : '' });
+    if (outcome.present) log(`\n${f.title}: ${outcome.error ? `failed: ${outcome.error.split('\n')[0]}` : 'done'} in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
+  }
+
+  env.loadAfter = loadAverage();
+  env.busy = Math.max(Number(env.loadBefore), Number(env.loadAfter), ...sections.map((s) => Number(s.loadAfter))) > env.cores + 0.5;
+  const seconds = (performance.now() - t0) / 1000;
+  const run = { env, quick: opts.quick, only: opts.only, seconds, sections, folded, metrics, errors };
+
+  mkdirSync(`${outDir}/raw`, { recursive: true });
+  writeFileSync(`${outDir}/latest.md`, renderReport(run));
+  writeFileSync(`${outDir}/latest.svg`, chartSvg(metrics, `${opts.quick ? 'quick run' : 'full run'}, ${env.date}, ${env.cores} cores, Node ${env.node}`));
+  writeFileSync(`${outDir}/raw/latest.json`, JSON.stringify(run, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2));
+  log(`\nwrote ${outDir}/latest.md and latest.svg in ${seconds.toFixed(0)} s`);
+  if (errors.length) process.exitCode = 1;
+}
+
+await main();

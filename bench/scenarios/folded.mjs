@@ -1,0 +1,60 @@
+// Benchmarks written by others as plain scripts (bench/stdio/, bench/validation/), folded into the report when present.
+// Contract: a module in that folder exports `async function <name>({ quick })`; whatever it resolves with is shown.
+import { existsSync, readdirSync } from 'node:fs';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+
+const BENCH = fileURLToPath(new URL('../', import.meta.url));
+
+export const FOLDED = [
+  { dir: 'stdio', fn: 'runStdioBench', title: 'stdio transport (bench/stdio)', after: 'stdio' },
+  { dir: 'validation', fn: 'runValidationBench', title: 'validation (bench/validation)', after: 'validation' },
+];
+
+/**
+ * Finds the module exporting `fn` in bench/<dir>/ (index.mjs first, then the other top-level .mjs/.js files),
+ * runs it, and resolves with `{ present, file?, result?, error? }`. Never throws.
+ */
+export async function runFolded({ dir, fn }, { quick }) {
+  const folder = `${BENCH}${dir}/`;
+  if (!existsSync(folder)) return { present: false };
+  const names = readdirSync(folder).filter((f) => /\.(mjs|js)$/.test(f) && !/\.test\./.test(f));
+  names.sort((a, b) => (a.startsWith('index.') ? -1 : b.startsWith('index.') ? 1 : a.localeCompare(b)));
+  let lastError;
+  for (const name of names) {
+    let mod;
+    try {
+      mod = await import(pathToFileURL(folder + name).href);
+    } catch (e) {
+      lastError = `${name}: ${e.message}`;
+      continue;
+    }
+    if (typeof mod[fn] !== 'function') continue;
+    try {
+      return { present: true, file: `bench/${dir}/${name}`, result: await mod[fn]({ quick }) };
+    } catch (e) {
+      return { present: true, file: `bench/${dir}/${name}`, error: String(e?.stack ?? e).split('\n').slice(0, 6).join('\n') };
+    }
+  }
+  return { present: true, error: lastError ?? `no module in bench/${dir}/ exports ${fn}` };
+}
+
+/** Markdown for whatever a folded benchmark returned: a string, `{ markdown }`, rows (array or `{ rows }`), or JSON. */
+export function foldedMarkdown(result) {
+  if (result == null) return '_(returned nothing)_';
+  if (typeof result === 'string') return result;
+  if (typeof result.markdown === 'string') return result.markdown;
+  const rows = Array.isArray(result) ? result : Array.isArray(result.rows) ? result.rows : null;
+  if (rows && rows.length && rows.every((r) => r && typeof r === 'object' && !Array.isArray(r))) {
+    const header = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    const cell = (v) =>
+      typeof v === 'number'
+        ? v.toLocaleString('en-US', { maximumFractionDigits: Math.abs(v) >= 100 ? 0 : 3 })
+        : v == null
+          ? ''
+          : String(v).replace(/\|/g, '\\|');
+    const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${header.map((h) => cell(r[h])).join(' | ')} |`)];
+    const notes = Array.isArray(result.notes) ? result.notes.map((n) => `- ${n}`) : [];
+    return [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
+  }
+  return '```json\n' + JSON.stringify(result, null, 2).slice(0, 8000) + '\n```';
+}
