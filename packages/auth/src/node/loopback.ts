@@ -22,6 +22,8 @@ export interface LoopbackRedirectOptions {
 
 /** A running loopback listener; close it when the client is done. */
 export interface LoopbackRedirect extends RedirectHandler {
+  /** Shows `authorizationUrl` and resolves with the redirect that arrives at the listener. */
+  navigate(authorizationUrl: URL, signal?: AbortSignal): Promise<URL>;
   /** Stops listening; a pending authorization fails. */
   close(): Promise<void>;
 }
