@@ -1,10 +1,11 @@
 // Child process: in-process dispatch cost of a 100-tool server — time per request and heap allocated per request.
 //
 // argv[2] is a JSON object:
-//   { impl, mode: "direct" | "fetch", method: "tools/list" | "tools/call", measure: "time" | "alloc", ops, warmup, allocOps }.
+//   { impl, mode: "direct" | "fetch", method: "tools/list" | "tools/call", measure: "time" | "alloc" | "both", ops, warmup, allocOps }.
 // "time" runs with node's default flags. "alloc" runs with --expose-gc and a large fixed young generation (see
 // scenarios/dispatch.mjs): allocation is the growth of the used heap over a batch during which no GC ran (checked with
-// a GC observer; retried with a smaller batch otherwise).
+// a GC observer; retried with a smaller batch otherwise). "both" does both in one process (quick runs only: the
+// timing then runs under the allocation flags).
 import { PerformanceObserver } from 'node:perf_hooks';
 import { httpHeadersFor, toolCall, toolsList } from '../lib/wire.mjs';
 
@@ -57,7 +58,8 @@ for (const { id, text } of prebuild(cfg.warmup)) {
 
 // Timed: every response checked for its id (cheap), and in full every 64th.
 let errors = 0;
-const timed = prebuild(cfg.measure === 'time' ? cfg.ops : 0);
+const timing = cfg.measure === 'time' || cfg.measure === 'both';
+const timed = prebuild(timing ? cfg.ops : 0);
 const t0 = performance.now();
 let done = 0;
 for (let i = 0; i < timed.length; i++) {
@@ -95,7 +97,7 @@ async function heapGrowth(n) {
   await settle();
   return gcs === before ? h1 - h0 : null;
 }
-if (cfg.measure === 'alloc') {
+if (cfg.measure === 'alloc' || cfg.measure === 'both') {
   // A small probe batch sizes the real one to fill about a third of the 128 MB young generation.
   const probe = await heapGrowth(4);
   let n = probe ? Math.max(8, Math.min(cfg.allocOps, Math.floor(40e6 / Math.max(1, probe / 4)))) : 8;
@@ -113,9 +115,9 @@ obs.disconnect();
 await close?.();
 
 process.stdout.write(
-  JSON.stringify(
-    cfg.measure === 'time'
-      ? { ops: done, usPerOp: (elapsedMs * 1000) / done, opsPerSec: done / (elapsedMs / 1000), errors }
-      : { bytesPerOp, allocOps: Number.isFinite(bytesPerOp) ? allocOps : 0, errors },
-  ) + '\n',
+  JSON.stringify({
+    ...(timing ? { ops: done, usPerOp: (elapsedMs * 1000) / done, opsPerSec: done / (elapsedMs / 1000) } : {}),
+    ...(cfg.measure !== 'time' ? { bytesPerOp, allocOps: Number.isFinite(bytesPerOp) ? allocOps : 0 } : {}),
+    errors,
+  }) + '\n',
 );

@@ -1,6 +1,7 @@
 // Child processes for the harness: every measurement runs in a fresh process so sides never share a heap or a JIT.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 
 const BENCH_DIR = new URL('..', import.meta.url).pathname;
 
@@ -31,7 +32,7 @@ export function runNodeJson(script, args = [], { nodeArgs = [], env, timeoutMs =
       clearTimeout(timer);
       const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
       if (code !== 0 || !line) {
-        reject(new Error(`${script} exited with ${code ?? signal}${line ? '' : ' without a result'}\n${tail(err || out)}`));
+        reject(new Error(`${basename(script)} exited with ${code ?? signal}${line ? '' : ' without a result'}: ${reason(err || out)}\n${tail(err || out)}`));
         return;
       }
       try {
@@ -124,6 +125,12 @@ export function cpuSecondsOf(pid) {
   } catch {
     return null;
   }
+}
+
+/** The most telling line of an error output: the first that names an error, else the last one. */
+function reason(text) {
+  const lines = String(text).trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.find((l) => /^(\w*Error\b|Error \[|error:)/.test(l)) ?? lines.at(-1) ?? 'no output';
 }
 
 function tail(text, lines = 15) {

@@ -1,6 +1,6 @@
 // Benchmarks written by others as plain scripts (bench/stdio/, bench/validation/), folded into the report when present.
 // Contract: a module in that folder exports `async function <name>({ quick })`; whatever it resolves with is shown.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 
 const BENCH = fileURLToPath(new URL('../', import.meta.url));
@@ -11,13 +11,17 @@ export const FOLDED = [
 ];
 
 /**
- * Finds the module exporting `fn` in bench/<dir>/ (index.mjs first, then the other top-level .mjs/.js files),
- * runs it, and resolves with `{ present, file?, result?, error? }`. Never throws.
+ * Finds the module exporting `fn` in bench/<dir>/ (index.mjs first, then the other top-level .mjs/.js files whose
+ * source exports that name — other files there may be servers that take over stdin when imported), runs it, and
+ * resolves with `{ present, file?, result?, error? }`. Never throws.
  */
 export async function runFolded({ dir, fn }, { quick }) {
   const folder = `${BENCH}${dir}/`;
   if (!existsSync(folder)) return { present: false };
-  const names = readdirSync(folder).filter((f) => /\.(mjs|js)$/.test(f) && !/\.test\./.test(f));
+  const exportsFn = new RegExp(`export\\s+(async\\s+)?function\\s+${fn}\\b|export\\s+(const|let)\\s+${fn}\\b|export\\s*\\{[^}]*\\b${fn}\\b`);
+  const names = readdirSync(folder).filter(
+    (f) => /\.(mjs|js)$/.test(f) && !/\.test\./.test(f) && exportsFn.test(readFileSync(folder + f, 'utf8')),
+  );
   names.sort((a, b) => (a.startsWith('index.') ? -1 : b.startsWith('index.') ? 1 : a.localeCompare(b)));
   let lastError;
   for (const name of names) {
@@ -43,8 +47,9 @@ export function foldedMarkdown(result) {
   if (result == null) return '_(returned nothing)_';
   if (typeof result === 'string') return result;
   if (typeof result.markdown === 'string') return result.markdown;
-  const rows = Array.isArray(result) ? result : Array.isArray(result.rows) ? result.rows : null;
-  if (rows && rows.length && rows.every((r) => r && typeof r === 'object' && !Array.isArray(r))) {
+  const given = Array.isArray(result) ? result : Array.isArray(result.rows) ? result.rows : null;
+  if (given && given.length && given.every((r) => r && typeof r === 'object' && !Array.isArray(r))) {
+    const rows = given.map((r) => flatten(r));
     const header = [...new Set(rows.flatMap((r) => Object.keys(r)))];
     const cell = (v) =>
       typeof v === 'number'
@@ -57,4 +62,14 @@ export function foldedMarkdown(result) {
     return [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
   }
   return '```json\n' + JSON.stringify(result, null, 2).slice(0, 8000) + '\n```';
+}
+
+/** `{ a: { b: 1 } }` → `{ 'a b': 1 }`: nested objects of a row become columns. */
+function flatten(row, prefix = '', out = {}) {
+  for (const [key, value] of Object.entries(row)) {
+    const name = prefix ? `${prefix} ${key}` : key;
+    if (value && typeof value === 'object' && !Array.isArray(value)) flatten(value, name, out);
+    else out[name] = value;
+  }
+  return out;
 }

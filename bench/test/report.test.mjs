@@ -48,6 +48,7 @@ test('folded results render as given, as a table of rows, or as JSON', () => {
   assert.equal(foldedMarkdown('# hi'), '# hi');
   assert.equal(foldedMarkdown({ markdown: 'md' }), 'md');
   assert.equal(foldedMarkdown([{ name: 'x', perSec: 1234567.5 }, { name: 'y', perSec: 0.12345 }]), '| name | perSec |\n|---|---|\n| x | 1,234,568 |\n| y | 0.123 |');
+  assert.equal(foldedMarkdown({ rows: [{ id: 'a', seq: { perSecond: 5 } }] }), '| id | seq perSecond |\n|---|---|\n| a | 5 |');
   assert.match(foldedMarkdown({ some: 'thing' }), /^```json/);
 });
 
