@@ -1,0 +1,359 @@
+#!/usr/bin/env node
+// `pnpm conformance`: runs the official MCP conformance suite against our server and client and
+// gates on the result. See docs/conformance.md for what each scenario checks.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadExpectedFailures } from './expected.mjs';
+import { LEGS, LEG_NAMES, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
+import { countChecks, parseSingle, parseSummary, readChecks } from './parse.mjs';
+import { startServer } from './server-under-test.mjs';
+import { WORK_DIR, ensureSuite, killGroup, liveGroups, runSuite } from './suite.mjs';
+import { applyExpectations, summaryLine, tally } from './verdict.mjs';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const HERE = fileURLToPath(new URL('./', import.meta.url));
+const DEFAULT_SERVER_CMD = 'pnpm exec mcpkit serve-example --transport http --port {port} --era dual';
+const DEFAULT_CLIENT_CMD = 'examples/conformance/client.sh';
+const KEEP_RUNS = 5;
+
+const HELP = `Usage: node tools/conformance/run.mjs [options]
+
+Runs @modelcontextprotocol/conformance against the server and client under test and prints
+one line per leg ("N passed, M failed", counting scenarios) and a total. Exits 1 on a failure
+not listed in expected-failures.<revision>.yml or on a listed failure that now passes, 2 when
+the run itself could not be done.
+
+  --leg <name>          run only this leg; repeatable or comma-separated
+                        (${LEG_NAMES.join(', ')}; default: all)
+  --server-cmd <cmd>    command starting the server under test; {port} is replaced by a free
+                        port (also in $PORT); run with sh -c
+                        (default: ${DEFAULT_SERVER_CMD})
+  --server-url <url>    test a server that is already running instead of starting one
+  --client-cmd <cmd>    command the suite runs per client scenario, the server URL appended
+                        (default: ${DEFAULT_CLIENT_CMD}); the suite splits it on spaces
+  --scenario <name>     run only this scenario (in the selected legs); repeatable
+  --timeout <ms>        per-scenario timeout given to the suite (default 30000)
+  --concurrency <n>     client scenarios run at once (default: twice the number of CPUs)
+  --verbose             show the suite's full output and every failing check
+  --help                this text`;
+
+function parseArgs(argv) {
+  const o = { legs: [], scenarios: [], serverCmd: DEFAULT_SERVER_CMD, serverUrl: undefined, clientCmd: DEFAULT_CLIENT_CMD, timeout: 30000, concurrency: Math.max(2, 2 * cpus().length), verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--leg': o.legs.push(...value().split(',').map((s) => s.trim()).filter(Boolean)); break;
+      case '--scenario': o.scenarios.push(value()); break;
+      case '--server-cmd': o.serverCmd = value(); break;
+      case '--server-url': o.serverUrl = value(); break;
+      case '--client-cmd': o.clientCmd = value(); break;
+      case '--timeout': o.timeout = positiveInt(flag, value()); break;
+      case '--concurrency': o.concurrency = positiveInt(flag, value()); break;
+      case '--verbose': o.verbose = true; break;
+      case '--help': case '-h': o.help = true; break;
+      default: throw new Error(`unknown option ${a} (see --help)`);
+    }
+  }
+  for (const l of o.legs) if (!LEG_NAMES.includes(l)) throw new Error(`unknown leg "${l}" (legs: ${LEG_NAMES.join(', ')})`);
+  if (o.legs.length === 0) o.legs = [...LEG_NAMES];
+  return o;
+}
+
+function positiveInt(flag, v) {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} needs a positive integer, got "${v}"`);
+  return n;
+}
+
+const err = (line) => process.stderr.write(`[conformance] ${line}\n`);
+const out = (line) => process.stdout.write(`${line}\n`);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function pool(items, size, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  }));
+  return results;
+}
+
+function newRunDir() {
+  const runs = join(WORK_DIR, 'runs');
+  mkdirSync(runs, { recursive: true });
+  const old = readdirSync(runs).sort();
+  for (const d of old.slice(0, Math.max(0, old.length - (KEEP_RUNS - 1)))) rmSync(join(runs, d), { recursive: true, force: true });
+  const dir = join(runs, new Date().toISOString().replace(/[:.]/g, '-'));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Runs one scenario on its own (`--scenario`), for client legs and for extras run alone. */
+async function runOne(ctx, role, revision, scenario, dir) {
+  mkdirSync(dir, { recursive: true });
+  const args = role === 'server'
+    ? ['server', '--url', ctx.serverUrl, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir]
+    : ['client', '--command', ctx.clientCmd, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir];
+  const r = await runSuite(ctx.suite, args, { cwd: REPO, timeoutMs: ctx.opts.timeout + 60_000 });
+  const text = `${r.stdout}\n${r.stderr}`;
+  writeFileSync(join(dir, 'suite-output.txt'), text);
+  if (ctx.opts.verbose) err(`--- ${role} ${revision} ${scenario} ---\n${text.trimEnd()}`);
+  const result = { scenario, notes: [] };
+  try {
+    const single = parseSingle(text);
+    result.counts = { passed: single.passed, failed: single.failed, warnings: single.warnings };
+    result.skipped = single.skipped;
+    result.notes.push(...single.notes);
+  } catch (e) {
+    result.notes.push(r.timedOut ? 'the suite was killed by the harness watchdog' : `could not read the suite's output: ${e.message}`);
+  }
+  result.checks = readChecks(dir, role).get(scenario);
+  crossCheck(ctx, role, revision, result);
+  return result;
+}
+
+/** The text counts and checks.json must tell the same story; if not, our parsing is wrong. */
+function crossCheck(ctx, role, revision, result) {
+  if (!result.counts || !result.checks) return;
+  const c = countChecks(result.checks);
+  if (c.passed !== result.counts.passed || c.failed !== result.counts.failed) {
+    ctx.problems.push(`${role} ${revision} ${result.scenario}: the suite printed ${result.counts.passed} passed, ${result.counts.failed} failed but its checks.json holds ${c.passed} passed, ${c.failed} failed`);
+  }
+}
+
+/** A server leg: the suite's own `--requirements` run (required + unscored scenarios, in order). */
+async function runServerRequirements(ctx, revision, wanted, dir) {
+  mkdirSync(dir, { recursive: true });
+  const args = ['server', '--url', ctx.serverUrl, '--requirements', revision, '--timeout', String(ctx.opts.timeout), '-o', dir];
+  const budget = (ctx.sets[revision].server.length + 20) * ctx.opts.timeout + 60_000;
+  const r = await runSuite(ctx.suite, args, { cwd: REPO, timeoutMs: budget, onData: ctx.opts.verbose ? (d) => process.stderr.write(d) : undefined });
+  writeFileSync(join(dir, 'suite-output.txt'), `${r.stdout}\n${r.stderr}`);
+  let summary;
+  try {
+    summary = parseSummary(r.stdout);
+  } catch (e) {
+    ctx.problems.push(`server ${revision}: ${r.timedOut ? 'the suite was killed by the harness watchdog' : `could not read the suite's summary: ${e.message}`}; using the checks it saved`);
+  }
+  const checks = readChecks(dir, 'server');
+  return wanted.map((scenario) => {
+    const line = summary?.scenarios.find((s) => s.scenario === scenario);
+    const result = { scenario, notes: [], checks: checks.get(scenario), skipped: line?.skipped };
+    if (line) result.counts = { passed: line.passed, failed: line.failed, warnings: line.warnings };
+    crossCheck(ctx, 'server', revision, result);
+    return result;
+  });
+}
+
+function describe(j, role, revision, verbose, checksOf) {
+  const lines = [];
+  const mark = { unexpected: '✗', stale: '!', expected: '~' }[j.outcome];
+  const label = `${role} ${revision} ${j.scenario}`;
+  if (j.outcome === 'expected') lines.push(`${mark} ${label}: expected failure (${j.reason})`);
+  else if (j.outcome === 'stale') lines.push(`${mark} ${label}: listed as an expected failure but ${j.why} (${j.reason})`);
+  else lines.push(`${mark} ${label}: ${j.why}`);
+  const r = checksOf(j.scenario);
+  if (r?.notes?.length) lines.push(`    note: ${r.notes.join('; ')}`);
+  if ((j.outcome === 'unexpected' || verbose) && r?.checks) {
+    const bad = r.checks.filter((c) => c.status === 'FAILURE' || (verbose && c.status === 'WARNING'));
+    for (const c of bad.slice(0, verbose ? bad.length : 6)) {
+      const msg = (c.errorMessage || c.description || '').replace(/\s+/g, ' ').slice(0, verbose ? 2000 : 240);
+      lines.push(`    ${c.status} ${c.id}: ${msg}`);
+    }
+    if (!verbose && bad.length > 6) lines.push(`    … ${bad.length - 6} more (--verbose)`);
+  }
+  return lines;
+}
+
+async function main() {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    err(e.message);
+    return 2;
+  }
+  if (opts.help) {
+    out(HELP);
+    return 0;
+  }
+  const started = Date.now();
+  const runDir = newRunDir();
+  const suite = ensureSuite({ log: err });
+  const ctx = { opts, suite, problems: [], sets: {}, serverUrl: opts.serverUrl, clientCmd: '' };
+
+  const legs = LEGS.filter((l) => opts.legs.includes(l.name));
+  const wantExtra = opts.legs.includes('extra');
+  const revisions = REVISIONS.filter((rev) => wantExtra || legs.some((l) => l.revision === rev));
+  for (const rev of revisions) {
+    const r = await runSuite(suite, ['list', '--requirements', rev], { cwd: REPO, timeoutMs: 60_000 });
+    ctx.sets[rev] = scenarioSets(r.stdout);
+  }
+  const countProblems = checkCounts(ctx.sets);
+  if (countProblems.length) {
+    for (const p of countProblems) err(p);
+    err('the pinned suite does not list what tools/conformance expects; update legs.mjs and docs/conformance.md together');
+    return 2;
+  }
+
+  // Expected failures, one file per revision (the suite's format has no revision key).
+  const expected = {};
+  for (const rev of revisions) {
+    const file = join(HERE, `expected-failures.${rev}.yml`);
+    const parsed = existsSync(file) ? loadExpectedFailures(file) : { server: [], client: [] };
+    for (const role of ['server', 'client']) {
+      const known = new Set([...ctx.sets[rev][role], ...ctx.sets[rev].extra[role]]);
+      for (const e of parsed[role]) {
+        if (!known.has(e.scenario)) {
+          err(`${file}:${e.line}: "${e.scenario}" is not a required or extra ${role} scenario of ${rev}`);
+          return 2;
+        }
+      }
+    }
+    expected[rev] = parsed;
+  }
+
+  const only = (list) => (opts.scenarios.length ? list.filter((s) => opts.scenarios.includes(s)) : list);
+  /** results[role][revision] = Map(scenario -> result) */
+  const results = { server: {}, client: {} };
+  const plan = (role, rev) => ({
+    required: legs.some((l) => l.role === role && l.revision === rev) ? only(ctx.sets[rev][role]) : [],
+    extra: wantExtra ? only(ctx.sets[rev].extra[role]) : [],
+  });
+
+  // Server legs, one after the other against one server that serves both revisions.
+  const serverPlans = revisions.map((rev) => ({ rev, ...plan('server', rev) })).filter((p) => p.required.length + p.extra.length > 0);
+  if (serverPlans.length > 0) {
+    let server;
+    try {
+      if (!ctx.serverUrl) {
+        const cmd = opts.serverCmd;
+        err(`starting the server under test: ${cmd}`);
+        server = await startServer({ command: cmd, cwd: REPO, logFile: join(runDir, 'server.log'), startupMs: 60_000 });
+        ctx.serverUrl = server.url;
+      }
+      for (const p of serverPlans) {
+        const t0 = Date.now();
+        const map = new Map();
+        const fullLeg = p.required.length > 0 && opts.scenarios.length === 0;
+        err(`server ${p.rev}: ${p.required.length} required + ${p.extra.length} extra scenarios against ${ctx.serverUrl}${fullLeg ? ' (suite --requirements run)' : ''}`);
+        if (fullLeg) {
+          for (const r of await runServerRequirements(ctx, p.rev, [...p.required, ...p.extra], join(runDir, `server-${p.rev}`))) map.set(r.scenario, r);
+        } else {
+          let i = 0;
+          for (const s of [...p.required, ...p.extra]) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}`, String(i++))));
+        }
+        results.server[p.rev] = map;
+        err(`server ${p.rev}: done in ${seconds(Date.now() - t0)}`);
+      }
+    } catch (e) {
+      err(e instanceof Error ? e.message : String(e));
+      return 2;
+    } finally {
+      await server?.stop();
+    }
+  }
+
+  // Client legs: each scenario is its own suite run, a few at a time. The suite's own
+  // `client --requirements` starts every scenario at once (25-40 processes) and has no option
+  // to limit that; on two busy cores the clients then hit the suite's timeouts.
+  const clientPlans = revisions.map((rev) => ({ rev, ...plan('client', rev) })).filter((p) => p.required.length + p.extra.length > 0);
+  if (clientPlans.length > 0) {
+    ctx.clientCmd = opts.clientCmd;
+    const first = ctx.clientCmd.split(' ')[0];
+    const resolved = isAbsolute(first) ? first : resolve(REPO, first);
+    if (existsSync(resolved)) ctx.clientCmd = [resolved, ...ctx.clientCmd.split(' ').slice(1)].join(' ');
+    else if (first.includes('/')) {
+      err(`the client command does not exist: ${resolved}`);
+      return 2;
+    }
+    const tasks = clientPlans.flatMap((p) => [...p.required, ...p.extra].map((s) => ({ rev: p.rev, scenario: s })));
+    const t0 = Date.now();
+    err(`clients: ${tasks.length} scenario runs, ${opts.concurrency} at a time, with ${ctx.clientCmd}`);
+    const done = await pool(tasks, opts.concurrency, (t, i) => runOne(ctx, 'client', t.rev, t.scenario, join(runDir, `client-${t.rev}`, String(i))));
+    for (const p of clientPlans) results.client[p.rev] = new Map();
+    done.forEach((r, i) => results.client[tasks[i].rev].set(r.scenario, r));
+    err(`clients: done in ${seconds(Date.now() - t0)}`);
+  }
+
+  // Verdicts.
+  const lines = [];
+  const details = [];
+  let unexpected = 0;
+  let stale = 0;
+  let expectedCount = 0;
+  const judge = (role, rev, names) => {
+    const map = results[role][rev] ?? new Map();
+    const rs = names.map((s) => map.get(s) ?? { scenario: s, notes: ['no result'] });
+    const judged = applyExpectations(rs, expected[rev][role]);
+    for (const j of judged) {
+      if (j.outcome === 'pass') continue;
+      if (j.outcome === 'unexpected') unexpected++;
+      if (j.outcome === 'stale') stale++;
+      if (j.outcome === 'expected') expectedCount++;
+      details.push(...describe(j, role, rev, opts.verbose, (s) => map.get(s)));
+    }
+    return judged;
+  };
+  let total = { passed: 0, failed: 0 };
+  for (const leg of legs) {
+    let judged;
+    if (leg.name === 'extra') {
+      judged = revisions.flatMap((rev) => ['server', 'client'].flatMap((role) => judge(role, rev, plan(role, rev).extra)));
+    } else {
+      judged = judge(leg.role, leg.revision, plan(leg.role, leg.revision).required);
+    }
+    const t = tally(judged);
+    total = { passed: total.passed + t.passed, failed: total.failed + t.failed };
+    lines.push(summaryLine(leg.name, t.passed, t.failed));
+  }
+  for (const d of details) out(d);
+  if (details.length) out('');
+  for (const l of lines) out(l);
+  out(summaryLine('total', total.passed, total.failed));
+
+  for (const p of ctx.problems) err(`harness: ${p}`);
+  err(`run folder: ${runDir}`);
+  err(`took ${seconds(Date.now() - started)}`);
+  if (ctx.problems.length > 0) {
+    err('FAILED: the harness could not read the suite consistently (see above)');
+    return 2;
+  }
+  if (unexpected || stale) {
+    err(`FAILED: ${unexpected} unexpected failure${unexpected === 1 ? '' : 's'}, ${stale} expected failure${stale === 1 ? '' : 's'} that now pass${stale === 1 ? 'es' : ''}`);
+    return 1;
+  }
+  err(`OK${expectedCount ? ` (${expectedCount} expected failure${expectedCount === 1 ? '' : 's'}, each listed in expected-failures.<revision>.yml)` : ''}`);
+  return 0;
+}
+
+function endAll() {
+  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+}
+process.on('exit', endAll);
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    err(`${sig}: stopping`);
+    endAll();
+    process.exit(130);
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    err(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    process.exit(2);
+  },
+);
