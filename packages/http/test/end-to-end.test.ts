@@ -1,0 +1,106 @@
+// The real thing: @mcpkit/server behind createHttpHandler on 127.0.0.1, driven by HttpClientTransport
+// under a jsonrpc Connection. spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
+import { Connection, RemoteError, type JsonObject } from '@mcpkit/jsonrpc';
+import { createServer, tool } from '@mcpkit/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpHandler, headerParamsFromSchema, HttpClientTransport, mcpParamHeaders } from '../src/index.js';
+import { serve, type NodeServer } from '../src/node/index.js';
+import { META, until } from './helpers.js';
+
+const cancelled: string[] = [];
+const server = createServer({
+  info: { name: 'e2e', version: '1.0.0' },
+  mode: 'production',
+  onWarning: () => {},
+  tools: [
+    tool({
+      name: 'sql',
+      inputSchema: {
+        type: 'object',
+        properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, query: { type: 'string' } },
+        required: ['region', 'query'],
+      },
+      handler: ({ region, query }: any) => ({ content: [{ type: 'text', text: `${region}: ${query}` }] }),
+    }),
+    tool({
+      name: 'steps',
+      handler: async (_args, ctx) => {
+        await ctx.progress(1, 2);
+        await ctx.progress(2, 2);
+        return { content: [{ type: 'text', text: 'stepped' }] };
+      },
+    }),
+    tool({
+      name: 'block',
+      handler: (_args, ctx) =>
+        new Promise((resolve) => {
+          cancelled.push('started');
+          ctx.signal.addEventListener('abort', () => {
+            cancelled.push('block');
+            resolve({ content: [] });
+          });
+        }),
+    }),
+  ],
+});
+
+let http: NodeServer;
+let connection: Connection;
+beforeAll(async () => {
+  http = await serve(createHttpHandler(server));
+  connection = new Connection(new HttpClientTransport(http.url));
+  await connection.start();
+});
+afterAll(async () => {
+  await connection.close();
+  await http.close();
+});
+
+describe('@mcpkit/server over @mcpkit/http', () => {
+  it('discovers the server', async () => {
+    const result = await connection.request('server/discover', { _meta: META });
+    expect(result.supportedVersions).toContain('2026-07-28');
+  });
+
+  it('mirrors x-mcp-header arguments computed from tools/list, and the server accepts them', async () => {
+    const { tools } = await connection.request<{ tools: Array<{ name: string; inputSchema: JsonObject }> }>('tools/list', { _meta: META });
+    const sql = tools.find((t) => t.name === 'sql')!;
+    const params = headerParamsFromSchema(sql.inputSchema);
+    expect(params.ok).toBe(true);
+    if (!params.ok) return;
+    const args = { region: 'eu-west-3', query: 'select 1' };
+    const result = await connection.request('tools/call', { name: 'sql', arguments: args, _meta: META }, { headers: mcpParamHeaders(params.params, args) });
+    expect(result.content).toEqual([{ type: 'text', text: 'eu-west-3: select 1' }]);
+  });
+
+  it('rejects a call whose Mcp-Param header is missing with -32020 (a peer error, HTTP 400)', async () => {
+    const error = await connection.request('tools/call', { name: 'sql', arguments: { region: 'eu', query: 'q' }, _meta: META }).catch((e) => e);
+    expect(error).toBeInstanceOf(RemoteError);
+    expect(error.code).toBe(-32020);
+  });
+
+  it('answers an unsupported version with -32022 and the supported list', async () => {
+    const meta = { ...META, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' };
+    const error = await connection.request('tools/list', { _meta: meta }).catch((e) => e);
+    expect(error).toBeInstanceOf(RemoteError);
+    expect(error.code).toBe(-32022);
+    expect(error.data).toMatchObject({ requested: '1900-01-01' });
+  });
+
+  it('streams progress as SSE before the result', async () => {
+    const progress: unknown[] = [];
+    connection.onNotification((n) => progress.push(n.params?.progress));
+    const result = await connection.request('tools/call', { name: 'steps', _meta: { ...META, progressToken: 'p1' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'stepped' }]);
+    expect(progress).toEqual([1, 2]);
+  });
+
+  it('cancels a running tool when the client aborts', async () => {
+    const controller = new AbortController();
+    const pending = connection.request('tools/call', { name: 'block', _meta: META }, { signal: controller.signal }).catch((e) => e);
+    await until(() => cancelled.includes('started'));
+    controller.abort();
+    expect((await pending).name).toBe('CancelledError');
+    await until(() => cancelled.includes('block'));
+  });
+});
