@@ -16,7 +16,10 @@ export interface StreamTransportOptions {
   maxLineBytes?: number;
   /** Reported as `TransportInfo.name`. Default `stream`. */
   name?: string;
-  /** Cork the writes of one tick into one system call. Default true. */
+  /**
+   * Cork the writes of one tick into one system call. Saves about a fifth of the CPU per message under
+   * heavy pipelining, but lowers throughput and adds a tick of latency, so it is off by default.
+   */
   batchWrites?: boolean;
 }
 
@@ -51,7 +54,7 @@ export class StreamTransport implements MessageTransport {
       onLine: (line) => this.receiveLine(line),
       onOversize: (error) => this.reportError(error),
     });
-    this.writer = new MessageWriter(output, options.batchWrites ?? true);
+    this.writer = new MessageWriter(output, options.batchWrites ?? false);
     output.on('error', (error) => this.outputFailed(error));
     output.on('close', () => this.outputFailed(undefined));
   }

@@ -56,6 +56,26 @@ describe('StreamTransport', () => {
     expect(transport.canSend).toBe(false);
   });
 
+  it('with batchWrites, the sends of one tick reach the stream as one vectored write, in order', async () => {
+    const calls: string[][] = [];
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        calls.push([chunk.toString()]);
+        callback();
+      },
+      writev(chunks, callback) {
+        calls.push(chunks.map(({ chunk }) => (chunk as Buffer).toString()));
+        callback();
+      },
+    });
+    const transport = new StreamTransport(new PassThrough(), output, { batchWrites: true });
+    await Promise.all([1, 2, 3].map((n) => transport.send({ jsonrpc: '2.0', method: `m${n}` })));
+    await transport.flush();
+    expect(calls).toEqual([
+      ['{"jsonrpc":"2.0","method":"m1"}\n', '{"jsonrpc":"2.0","method":"m2"}\n', '{"jsonrpc":"2.0","method":"m3"}\n'],
+    ]);
+  });
+
   it('refuses a message JSON cannot encode and stays usable', async () => {
     const output = new PassThrough();
     const transport = new StreamTransport(new PassThrough(), output);
