@@ -51,6 +51,27 @@ describe('serve', () => {
     expect(res.headers.get('connection')).toBe('close');
   });
 
+  it('frees the slot of a client that vanishes halfway through its body', async () => {
+    const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxConcurrent: 1 } }));
+    stops.push(() => s.close());
+    const { connect } = await import('node:net');
+    const { port } = s.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    const body = toolCall(1, 'echo');
+    const head = Object.entries({ ...headersFor(body), 'content-length': '1000' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    socket.write(`POST / HTTP/1.1\r\nhost: 127.0.0.1\r\n${head}\r\n{"jsonrpc":`);
+    await new Promise((r) => setTimeout(r, 20));
+    socket.destroy();
+    // Refused with 503 while the vanished request still held the only slot; then served again.
+    for (;;) {
+      const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
+      if (res.status === 200) break;
+      expect(res.status).toBe(503);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+
   it('answers 431 to a request head over maxHeaderBytes', async () => {
     const s = await serve(createHttpHandler(fakeDispatcher()), { maxHeaderBytes: 1024 });
     stops.push(() => s.close());

@@ -91,7 +91,7 @@ export class NodeExchange implements Exchange {
         total += chunk.length;
         if (total > maxBytes) {
           this.bodyLeft = true;
-          req.off('data', onData).off('end', onEnd).off('error', reject);
+          req.off('data', onData).off('end', onEnd).off('error', reject).off('close', onClose);
           req.pause();
           resolve(null);
         } else {
@@ -99,7 +99,10 @@ export class NodeExchange implements Exchange {
         }
       };
       const onEnd = () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
-      req.on('data', onData).once('end', onEnd).once('error', reject);
+      // A body cut short ends in 'error' or only in 'close': either way the exchange fails (a settled
+      // promise ignores the 'close' that follows a normal 'end').
+      const onClose = () => reject(new Error('the client closed the connection while sending the body'));
+      req.on('data', onData).once('end', onEnd).once('error', reject).once('close', onClose);
     });
   }
 
