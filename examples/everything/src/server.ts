@@ -1,0 +1,29 @@
+import { createServer, type McpServer, type ServerOptions } from '@mcpkit/server';
+import { contentTools } from './content-tools.js';
+import { dynamicTools } from './dynamic.js';
+import { inputTools } from './input-tools.js';
+import { everythingPrompts } from './prompts.js';
+import { everythingResources, everythingTemplates } from './resources.js';
+
+/** Options of `createEverythingServer`: any server option except the definitions themselves. */
+export type EverythingOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>>;
+
+/**
+ * A server exposing every feature of `@mcpkit/server` and the fixtures the official conformance
+ * suite expects of a server under test (`echo`, `test_*` tools, prompts and resources).
+ *
+ * @example serveStdio(createEverythingServer());
+ */
+export function createEverythingServer(options: EverythingOptions = {}): McpServer {
+  const state = { watchedVersion: 1 };
+  const server: McpServer = createServer({
+    info: { name: 'mcpkit-everything', title: 'mcpkit everything server', version: '0.1.0' },
+    instructions: 'A demonstration server: echo, content of every type, progress, logging, input requests (MRTR), prompts, resources, templates, completions and change notifications.',
+    tools: [...contentTools(), ...inputTools(), ...dynamicTools(() => server, state)],
+    prompts: everythingPrompts(),
+    resources: everythingResources(state),
+    resourceTemplates: everythingTemplates(),
+    ...options,
+  });
+  return server;
+}
