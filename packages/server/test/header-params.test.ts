@@ -27,7 +27,7 @@ describe('x-mcp-header', () => {
     expect(server.headerParams('sql')).toEqual([
       { header: 'Region', property: 'region', path: ['region'], type: 'string' },
       { header: 'Limit', property: 'limit', path: ['limit'], type: 'integer' },
-      { header: 'Dry-Run', property: 'options.dry', path: ['options', 'dry'], type: 'boolean' },
+      { header: 'Dry-Run', property: 'dry', path: ['options', 'dry'], type: 'boolean' },
     ]);
     expect(server.headerParams('plain')).toEqual([]);
     expect(server.headerParams('missing')).toBeUndefined();
@@ -41,6 +41,7 @@ describe('x-mcp-header', () => {
     ['a number property', { a: { type: 'number', 'x-mcp-header': 'A' } }, /"string", "integer" or "boolean"/],
     ['an object property', { a: { type: 'object', 'x-mcp-header': 'A' } }, /"string", "integer" or "boolean"/],
     ['a property without type', { a: { 'x-mcp-header': 'A' } }, /"string", "integer" or "boolean"/],
+    ['a property of two types', { a: { type: ['string', 'integer'], 'x-mcp-header': 'A' } }, /"string", "integer" or "boolean"/],
     ['a name repeated in another case', { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } }, /ignoring case/],
   ])('refuses %s at registration', (_what, properties, reason) => {
     expect(() => define({ properties })).toThrow(reason);
@@ -56,6 +57,10 @@ describe('x-mcp-header', () => {
   it('refuses an annotation in $defs or at the root', () => {
     expect(() => define({ $defs: { r: { type: 'string', 'x-mcp-header': 'R' } } })).toThrow(/reachable/);
     expect(() => define({ 'x-mcp-header': 'Root' })).toThrow(/reachable/);
+  });
+
+  it('accepts a nullable primitive (a null value just sends no header)', () => {
+    expect(define({ properties: { a: { type: ['string', 'null'], 'x-mcp-header': 'A' } } }).headerParams).toEqual([{ header: 'A', property: 'a', path: ['a'], type: 'string' }]);
   });
 
   it('ignores the keyword where it is data, not schema', () => {

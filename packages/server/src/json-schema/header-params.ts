@@ -4,7 +4,7 @@ import type { JsonSchemaObject } from './compile.js';
 export interface HeaderParam {
   /** The `x-mcp-header` value: the part after `Mcp-Param-`. */
   readonly header: string;
-  /** The argument's property name (nested names joined with `.`; use `path` to read the value). */
+  /** The annotated property's own name (the last key of `path`). */
   readonly property: string;
   /** The chain of `properties` keys from the arguments object to the value. */
   readonly path: readonly string[];
@@ -18,6 +18,13 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'x-mcp-header']);
 /** Keywords whose values map names to subschemas. */
 const MAP_KEYWORDS = new Set(['$defs', 'definitions', 'patternProperties', 'dependentSchemas', 'dependencies']);
+
+/** The one primitive type a property may have (a `"null"` alongside is allowed: null values send no header). */
+function primitiveType(type: unknown): HeaderParam['type'] | undefined {
+  const types = Array.isArray(type) ? type.filter((t) => t !== 'null') : [type];
+  const only = types.length === 1 ? types[0] : undefined;
+  return only === 'string' || only === 'integer' || only === 'boolean' ? only : undefined;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -45,15 +52,13 @@ export function extractHeaderParams(toolName: string, inputSchema: JsonSchemaObj
       const header = node['x-mcp-header'];
       if (!path || path.length === 0) fail(pointer, 'only properties reachable from the root through "properties" may carry it');
       if (typeof header !== 'string' || !TOKEN.test(header)) fail(pointer, `${JSON.stringify(header)} is not a non-empty RFC 9110 token`);
-      const type = node.type;
-      if (type !== 'string' && type !== 'integer' && type !== 'boolean') {
-        fail(pointer, `the property's type must be "string", "integer" or "boolean", not ${JSON.stringify(type)}`);
-      }
+      const type = primitiveType(node.type);
+      if (!type) fail(pointer, `the property's type must be "string", "integer" or "boolean", not ${JSON.stringify(node.type)}`);
       const key = (header as string).toLowerCase();
       const previous = seen.get(key);
       if (previous !== undefined) fail(pointer, `"${header as string}" repeats "${previous}" (header names are compared ignoring case)`);
       seen.set(key, header as string);
-      found.push({ header: header as string, property: path!.join('.'), path: path!, type: type as HeaderParam['type'] });
+      found.push({ header: header as string, property: path![path!.length - 1]!, path: path!, type: type! });
     }
     for (const [keyword, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(keyword)) continue;
