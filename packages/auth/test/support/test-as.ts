@@ -58,6 +58,8 @@ export class TestAuthorizationServer {
   readonly clients = new Map<string, TestClient>();
   /** Overrides for the next access tokens, consumed in order: expires_in to announce, exp offset to sign. */
   readonly nextTokens: { expiresIn?: number; expOffset?: number }[] = [];
+  /** Refuse every refresh token (as after a revocation). */
+  revokeRefreshTokens = false;
   private readonly codes = new Map<string, { clientId: string; redirectUri: string; challenge: string; resource?: string; scope?: string }>();
   private readonly refresh = new Map<string, { clientId: string; resource?: string; scope?: string }>();
   private served!: Served;
@@ -245,7 +247,7 @@ export class TestAuthorizationServer {
       case 'refresh_token': {
         const old = this.refresh.get(form.get('refresh_token') ?? '');
         this.refresh.delete(form.get('refresh_token') ?? '');
-        if (!old || old.clientId !== auth.clientId) return fail('invalid_grant', 'unknown refresh token');
+        if (!old || old.clientId !== auth.clientId || this.revokeRefreshTokens) return fail('invalid_grant', 'unknown refresh token');
         grant = { sub: 'user-1', resource: form.get('resource') ?? old.resource, scope: old.scope };
         break;
       }
