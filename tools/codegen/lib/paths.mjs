@@ -1,0 +1,51 @@
+// Where codegen reads from and writes to. Every path is absolute and derived from this file's
+// location, so `node tools/codegen/run.mjs` works from any working directory.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (the folder holding `pnpm-workspace.yaml`). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The revisions we generate, newest first. The first one is the package's root entry. */
+export const REVISIONS = ['2026-07-28', '2025-11-25'];
+
+/** The modern revision (stateless, `_meta` on every request). */
+export const LATEST = REVISIONS[0];
+
+/** The legacy revision (the `initialize` handshake and sessions). */
+export const LEGACY = REVISIONS[1];
+
+/**
+ * The shared spec folder next to the repository (`../shared/spec`), holding the official
+ * `schema.json` files, the examples and the pages. `MCPKIT_SPEC_DIR` overrides it.
+ */
+export function specDir() {
+  const dir = process.env.MCPKIT_SPEC_DIR ?? resolve(REPO_ROOT, '../shared/spec');
+  if (!existsSync(join(dir, LATEST, 'schema.json'))) {
+    throw new Error(`spec folder not found at ${dir} (set MCPKIT_SPEC_DIR to the folder holding ${LATEST}/schema.json)`);
+  }
+  return dir;
+}
+
+/** The official schema of a revision (the oracle we compare against). */
+export const officialSchemaPath = (rev) => join(specDir(), rev, 'schema.json');
+
+/** The folder of the canonical TypeScript sources of a revision. */
+export const sourceDir = (rev) => join(REPO_ROOT, 'schema', rev);
+
+/** The `@mcpkit/schema` package folder. */
+export const PACKAGE_DIR = join(REPO_ROOT, 'packages', 'schema');
+
+/** Output locations inside the package, relative to the repository root. */
+export const out = {
+  jsonSchema: (rev) => `packages/schema/json/${rev}.schema.json`,
+  generatedDir: (rev) => `packages/schema/src/generated/${rev}`,
+  langDir: 'packages/schema/lang',
+};
+
+/** `2026-07-28` → `20260728`, for identifiers that cannot hold dashes. */
+export const compactRevision = (rev) => rev.replaceAll('-', '');
+
+/** `2026-07-28` → `2026_07_28`, for file and module names in other languages. */
+export const snakeRevision = (rev) => rev.replaceAll('-', '_');

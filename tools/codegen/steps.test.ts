@@ -1,0 +1,131 @@
+// The codegen steps on small inputs: each transformation and each check that must fail loudly.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { methodEntries } from './lib/catalogue.mjs';
+import { errorCodeKey, errorCodes } from './lib/constants.mjs';
+import { toDraft2020 } from './lib/json-schema.mjs';
+import { readMcpTags } from './lib/mcp-tags.mjs';
+import { staleFiles, writeFiles } from './lib/outputs.mjs';
+import { stableStringify } from './lib/stable-json.mjs';
+import { generateValidators } from './lib/validators.mjs';
+
+const work = mkdtempSync(join(tmpdir(), 'mcpkit-codegen-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('step 1: draft-07 → 2020-12', () => {
+  it('renames definitions to $defs (refs too), turns tuples into prefixItems, drops @mcp keys, sorts keys', () => {
+    const out = toDraft2020({
+      definitions: {
+        B: { type: 'object', properties: { a: { $ref: '#/definitions/A' } }, mcpResult: 'X', propertyOrder: ['a'] },
+        A: { type: 'array', items: [{ type: 'string' }, { $ref: '#/definitions/B' }], additionalItems: { type: 'integer' } },
+      },
+    });
+    expect(out).toEqual({
+      $defs: {
+        A: { items: { type: 'integer' }, prefixItems: [{ type: 'string' }, { $ref: '#/$defs/B' }], type: 'array' },
+        B: { properties: { a: { $ref: '#/$defs/A' } }, type: 'object' },
+      },
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+    });
+    expect(Object.keys(out.$defs)).toEqual(['A', 'B']);
+  });
+
+  it('serializes deterministically', () => {
+    expect(stableStringify({ b: 1, a: { d: [2, 1], c: null } })).toBe('{\n  "a": {\n    "c": null,\n    "d": [\n      2,\n      1\n    ]\n  },\n  "b": 1\n}\n');
+  });
+});
+
+describe('step 2: validators', () => {
+  const schema = (def: object) => ({ $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: { T: def } });
+
+  it('emits ESM with named exports, format imports and no require()', () => {
+    const { code, defNames } = generateValidators('test', schema({ type: 'string', format: 'uri' }));
+    expect(defNames).toEqual(['T']);
+    expect(code).toContain("import { uri as formats0 } from '../../formats.js';");
+    expect(code).toMatch(/^export \{ validate\d+ as validateT \};$/m);
+    expect(code).not.toMatch(/require\(|__mcpFormats|"use strict"/);
+  });
+
+  it('refuses keywords and formats the generated code is not set up for', () => {
+    expect(() => generateValidators('test', schema({ unevaluatedProperties: false }))).toThrow(/unevaluatedProperties/);
+    expect(() => generateValidators('test', schema({ type: 'string', format: 'email' }))).toThrow(/format "email"/);
+    expect(() => generateValidators('test', schema({ type: 'strin' }))).toThrow(/not valid JSON Schema 2020-12/);
+  });
+});
+
+describe('step 3: @mcp tags and the catalogue', () => {
+  const file = join(work, 'tags.ts');
+  writeFileSync(file, [
+    '/**', ' * Asks.', ' * @mcpResult R', ' * @mcpName params.name', ' * @mcpCapability server.tools', ' * @mcpCapability client.tasks', ' */',
+    'export interface Req { method: "x/do"; params: P }',
+    '/** @mcpCapability server.tools.listChanged */', 'export type Note = { method: "x/changed" };',
+  ].join('\n'));
+
+  it('reads result, name and repeated capability tags', () => {
+    expect(readMcpTags([file])).toEqual({
+      Req: { mcpResult: 'R', mcpName: 'params.name', mcpCapability: ['server.tools', 'client.tasks'] },
+      Note: { mcpCapability: ['server.tools.listChanged'] },
+    });
+  });
+
+  it('rejects an unknown @mcp tag', () => {
+    const bad = join(work, 'bad.ts');
+    writeFileSync(bad, '/** @mcpResults R */\nexport interface Req {}\n');
+    expect(() => readMcpTags([bad])).toThrow(/unknown tag @mcpResults on Req/);
+  });
+
+  const defs = {
+    ClientRequest: { $ref: '#/$defs/Req' },
+    Req: { properties: { method: { const: 'x/do' }, params: { $ref: '#/$defs/P' } } },
+    P: { properties: { name: { type: 'string' }, inputResponses: {} }, required: ['name'] },
+    R: { required: ['ttlMs'] },
+  };
+
+  it('derives direction, params, MRTR and caching from the schema', () => {
+    const [entry] = methodEntries('t', { $defs: defs }, { Req: { mcpResult: 'R', mcpName: 'params.name', mcpCapability: ['server.tools'] } });
+    expect(entry).toEqual({
+      method: 'x/do', kind: 'request', direction: 'client-to-server', params: 'P', result: 'R', inputRequired: true,
+      cacheable: true, mcpName: 'name', capability: { side: 'server', path: ['tools'] }, capabilities: [{ side: 'server', path: ['tools'] }],
+    });
+  });
+
+  it('fails on a request without @mcpResult, a bad @mcpName or a malformed capability', () => {
+    expect(() => methodEntries('t', { $defs: defs }, {})).toThrow(/Req: request without @mcpResult/);
+    expect(() => methodEntries('t', { $defs: defs }, { Req: { mcpResult: 'R', mcpName: 'params.uri' } })).toThrow(/not a required param/);
+    expect(() => methodEntries('t', { $defs: defs }, { Req: { mcpResult: 'Nope' } })).toThrow(/Nope is not a \$defs entry/);
+    expect(() => methodEntries('t', { $defs: defs }, { Req: { mcpResult: 'R', mcpCapability: ['tools'] } })).toThrow(/must look like/);
+  });
+});
+
+describe('step 4: constants', () => {
+  it('names error codes the way JSON-RPC and the brief do', () => {
+    expect(['ParseError', 'InternalError', 'InvalidRequestError', 'HeaderMismatchError', 'URLElicitationRequiredError'].map(errorCodeKey))
+      .toEqual(['ParseError', 'InternalError', 'InvalidRequest', 'HeaderMismatch', 'UrlElicitationRequired']);
+  });
+
+  it('fails when the hand-kept table repeats a code the schema now declares', () => {
+    const defs = { ResourceNotFoundError: { properties: { error: { allOf: [{}, { properties: { code: { const: -32002 } } }] } } } };
+    expect(() => errorCodes('2025-11-25', defs)).toThrow(/ResourceNotFound \(-32002\) is in the schema now/);
+  });
+});
+
+describe('--check bookkeeping', () => {
+  it('lists missing, changed and no-longer-generated files, and writeFiles repairs them', () => {
+    const root = join(work, 'repo');
+    mkdirSync(join(root, 'gen'), { recursive: true });
+    writeFileSync(join(root, 'gen', 'same.txt'), 'same');
+    writeFileSync(join(root, 'gen', 'changed.txt'), 'old');
+    writeFileSync(join(root, 'gen', 'extra.txt'), 'left over');
+    const files = new Map([['gen/same.txt', 'same'], ['gen/changed.txt', 'new'], ['gen/sub/new.txt', 'new file']]);
+    expect(staleFiles(files, ['gen'], root)).toEqual([
+      { path: 'gen/changed.txt', reason: 'out of date' },
+      { path: 'gen/extra.txt', reason: 'no longer generated' },
+      { path: 'gen/sub/new.txt', reason: 'missing' },
+    ]);
+    expect(writeFiles(files, ['gen'], root)).toHaveLength(3);
+    expect(staleFiles(files, ['gen'], root)).toEqual([]);
+    expect(readFileSync(join(root, 'gen', 'sub', 'new.txt'), 'utf8')).toBe('new file');
+  });
+});
