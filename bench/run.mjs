@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, USAGE } from './lib/args.mjs';
 import { chartSvg } from './lib/chart.mjs';
-import { environment, loadAverage } from './lib/env.mjs';
+import { environment, loadAverage, waitForQuiet } from './lib/env.mjs';
 import { renderReport } from './lib/report.mjs';
 import * as stdio from './scenarios/stdio.mjs';
 import * as http from './scenarios/http.mjs';
@@ -47,9 +47,13 @@ async function main() {
   for (const scenario of selected) {
     const s0 = performance.now();
     log(`\n${scenario.title}`);
+    if (opts.waitQuiet) await waitForQuiet(opts.waitQuiet, env.cores, log);
+    const loadBefore = loadAverage();
     try {
       const section = await scenario.run({ quick: opts.quick, reps: opts.reps, log });
+      section.loadBefore = loadBefore;
       section.loadAfter = loadAverage();
+      section.seconds = (performance.now() - s0) / 1000;
       sections.push(section);
       Object.assign(metrics, section.metrics);
     } catch (e) {
@@ -68,7 +72,7 @@ async function main() {
   }
 
   env.loadAfter = loadAverage();
-  env.busy = Math.max(Number(env.loadBefore), Number(env.loadAfter), ...sections.map((s) => Number(s.loadAfter))) > env.cores + 0.5;
+  env.busy = Math.max(Number(env.loadBefore), Number(env.loadAfter), ...sections.flatMap((s) => [Number(s.loadBefore), Number(s.loadAfter)])) > env.cores + 0.5;
   const seconds = (performance.now() - t0) / 1000;
   const run = { env, quick: opts.quick, only: opts.only, seconds, sections, folded, metrics, errors };
 

@@ -17,6 +17,22 @@ export function loadAverage() {
   return os.loadavg()[0].toFixed(2);
 }
 
+/**
+ * Waits until the 1-minute load average drops below `cores`, checking every 5 s, for at most `minutes`.
+ * Resolves with the load average it starts at.
+ */
+export async function waitForQuiet(minutes, cores, log) {
+  const deadline = Date.now() + minutes * 60_000;
+  let announced = false;
+  while (os.loadavg()[0] >= cores && Date.now() < deadline) {
+    if (!announced) log(`  waiting for a quieter machine (load average ${loadAverage()}, at most ${minutes} min)`);
+    announced = true;
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+  if (announced) log(`  starting at load average ${loadAverage()}`);
+  return loadAverage();
+}
+
 /** A description of this machine and of the packages under test. */
 export function environment() {
   let commit = 'unknown';

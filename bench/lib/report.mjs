@@ -75,6 +75,7 @@ export function renderReport(run) {
     out.push('');
     out.push(s.description);
     out.push('');
+    if (s.loadBefore !== undefined) out.push(`_Ran in ${s.seconds.toFixed(0)} s; load average ${s.loadBefore} at the start, ${s.loadAfter} at the end._`, '');
     for (const t of s.tables) {
       if (t.caption) out.push(`**${t.caption}**`, '');
       out.push(table(t.header, t.rows));

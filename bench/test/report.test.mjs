@@ -75,7 +75,9 @@ test('modern requests carry the required _meta and headers', () => {
 });
 
 test('options: --quick, --only, --reps and bad input', () => {
-  assert.deepEqual(parseArgs(['--quick', '--only', 'http,stdio', '--reps', '2']), { quick: true, only: ['http', 'stdio'], reps: 2, out: null, list: false, help: false });
+  assert.deepEqual(parseArgs(['--quick', '--only', 'http,stdio', '--reps', '2']), { quick: true, only: ['http', 'stdio'], reps: 2, waitQuiet: 0, out: null, list: false, help: false });
+  assert.equal(parseArgs(['--wait-quiet']).waitQuiet, 10);
+  assert.equal(parseArgs(['--wait-quiet=3']).waitQuiet, 3);
   assert.deepEqual(parseArgs(['--only=size']).only, ['size']);
   assert.throws(() => parseArgs(['--reps', '0']), /positive integer/);
   assert.throws(() => parseArgs(['--only']), /needs a value/);
