@@ -246,10 +246,12 @@ export class ClientCore implements ListenHost {
 
   // ListenHost: what listen streams need from the client.
 
-  async open(filter: SubscriptionFilter): Promise<PendingRequest<JsonObject>> {
+  async open(stream: Subscription): Promise<PendingRequest<JsonObject>> {
     if (!this.ready) await this.start();
-    const params = this.wire({ notifications: filter }, undefined, this.handlers, undefined);
-    return this.connection.begin('subscriptions/listen', params, LISTEN_OPTIONS);
+    const params = this.wire({ notifications: stream.filter }, undefined, this.handlers, undefined);
+    const pending = this.connection.begin<JsonObject>('subscriptions/listen', params, LISTEN_OPTIONS);
+    this.routes.set(pending.id, stream);
+    return pending;
   }
 
   route(id: RequestId, stream: Subscription | undefined): void {

@@ -210,7 +210,15 @@ export class ModernClient extends ClientCore implements McpClient {
     if (cache !== undefined && mode !== 'reload' && mode !== 'no-store') result = await cache.get(method, key);
     if (result === undefined) {
       const generation = cache?.generation ?? 0;
-      result = await this.send(method, params as Params | undefined, options, options?.handlers ?? this.handlers);
+      try {
+        result = await this.send(method, params as Params | undefined, options, options?.handlers ?? this.handlers);
+      } catch (error) {
+        // caching.mdx "Interaction with Pagination": a rejected cursor invalidates every cached page of the list.
+        if (cache !== undefined && params?.cursor !== undefined && error instanceof RemoteError && error.code === ErrorCode.InvalidParams) {
+          await cache.dropMethod(method);
+        }
+        throw error;
+      }
       if (method === 'tools/list') this.tools.admit(result as ListToolsResult);
       if (cache !== undefined && mode !== 'no-store') await cache.put(method, key, result, generation);
     } else if (method === 'tools/list') {
@@ -226,7 +234,6 @@ export class ModernClient extends ClientCore implements McpClient {
         const page = await this.cached(method, cursor === undefined ? undefined : { cursor }, options);
         return { items: items(page), nextCursor: page.nextCursor as string | undefined };
       },
-      async () => this.cache?.dropMethod(method),
     );
   }
 

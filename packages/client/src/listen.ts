@@ -10,8 +10,11 @@ import type { ListenAcknowledgement, ListenNotification, ListenOptions, ListenSt
 
 /** What a listen stream needs from its client. */
 export interface ListenHost {
-  /** Sends `subscriptions/listen` for `filter` (starting the transport if needed). */
-  open(filter: SubscriptionFilter): Promise<PendingRequest<JsonObject>>;
+  /**
+   * Sends `subscriptions/listen` for the stream's filter (starting the transport if needed) and routes
+   * notifications tagged with the new id to it from that moment on, before any reply can arrive.
+   */
+  open(stream: Subscription): Promise<PendingRequest<JsonObject>>;
   /** Routes notifications tagged with `id` to `stream` (or stops when `stream` is undefined). */
   route(id: RequestId, stream: Subscription | undefined): void;
   /** The stream ended for good (closed, finished or failed). */
@@ -90,18 +93,18 @@ export class Subscription implements ListenStream {
   private async start(): Promise<void> {
     let pending: PendingRequest<JsonObject>;
     try {
-      pending = await this.host.open(this.filter);
+      this.granted = undefined;
+      pending = await this.host.open(this);
     } catch (error) {
       this.dropped(error);
       return;
     }
     if (this.ended) {
+      this.host.route(pending.id, undefined);
       pending.cancel('listen closed');
       return;
     }
     this.pending = pending;
-    this.granted = undefined;
-    this.host.route(pending.id, this);
     pending.result.then(
       (result) => this.serverEnded(pending, result),
       (error: unknown) => {
@@ -146,8 +149,9 @@ export class Subscription implements ListenStream {
     pending?.cancel('ended by the server');
   }
 
-  /** Ends the subscription: stdio sends `notifications/cancelled`, HTTP closes the stream; iteration ends. */
+  /** Ends the subscription (stdio sends `notifications/cancelled`, HTTP closes the stream); iteration ends at once, unread notifications are dropped. */
   close(): void {
+    this.queue.length = 0;
     if (this.ended) return;
     const pending = this.pending;
     this.finish(new ProtocolError('subscriptions/listen', 'The listen was closed before it was acknowledged'));
@@ -173,7 +177,6 @@ export class Subscription implements ListenStream {
 
   async return(): Promise<IteratorResult<ListenNotification>> {
     this.close();
-    this.queue.length = 0;
     return { value: undefined, done: true };
   }
 

@@ -1,5 +1,3 @@
-import { RemoteError } from '@mcpkit/jsonrpc';
-import { ErrorCode } from '@mcpkit/schema';
 import { ProtocolError } from './errors.js';
 
 /** One page of a list, reduced to what the walk needs. */
@@ -11,27 +9,16 @@ export interface Page<T> {
 /**
  * Walks every page of a list (server/utilities/pagination.mdx): the first request has no cursor;
  * only a **missing** `nextCursor` ends the list (an empty string is a valid cursor). A cursor the
- * server hands out twice would loop forever, so it ends the walk with a `ProtocolError`. When the
- * server rejects a cursor (`-32602`), `onInvalidCursor` runs (the cache drops every page of the list,
- * caching.mdx "Interaction with Pagination") and the error is rethrown.
+ * server hands out twice would loop forever, so it ends the walk with a `ProtocolError`.
  */
 export async function* walkPages<T>(
   method: string,
   fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
-  onInvalidCursor: () => Promise<void>,
 ): AsyncGenerator<T, void, undefined> {
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (;;) {
-    let page: Page<T>;
-    try {
-      page = await fetchPage(cursor);
-    } catch (error) {
-      if (cursor !== undefined && error instanceof RemoteError && error.code === ErrorCode.InvalidParams) {
-        await onInvalidCursor();
-      }
-      throw error;
-    }
+    const page = await fetchPage(cursor);
     yield* page.items;
     const next = page.nextCursor;
     if (next === undefined) return;

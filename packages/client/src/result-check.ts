@@ -37,6 +37,9 @@ const COMPLETE: Record<string, Validator<unknown>> = {
   'subscriptions/listen': validateSubscriptionsListenResult,
 };
 
+/** The methods whose complete results carry `ttlMs` and `cacheScope`. */
+const CACHEABLE = new Set(['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read']);
+
 /** The methods that may answer `input_required`. */
 export const MRTR_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
@@ -48,6 +51,7 @@ export function checkResult(method: string, result: JsonObject, validate = true)
   let type = result.resultType;
   if (type === undefined) result.resultType = type = 'complete';
   if (type === 'complete') {
+    if (CACHEABLE.has(method)) normalizeHints(result);
     if (validate) {
       const validator = COMPLETE[method] ?? validateResult;
       if (!validator(result)) throw new InvalidResultError(method, formatErrors(validator.errors), result);
@@ -67,4 +71,14 @@ export function checkResult(method: string, result: JsonObject, validate = true)
     return result;
   }
   throw new InvalidResultError(method, `unknown resultType ${JSON.stringify(type)}`, result);
+}
+
+/**
+ * server/utilities/caching.mdx "Time-to-Live": an absent or negative `ttlMs` counts as 0 (an older
+ * server); an absent `cacheScope` is taken as `private`, the scope that shares nothing.
+ */
+function normalizeHints(result: JsonObject): void {
+  const ttl = result.ttlMs;
+  if (ttl === undefined || (typeof ttl === 'number' && ttl < 0)) result.ttlMs = 0;
+  if (result.cacheScope === undefined) result.cacheScope = 'private';
 }

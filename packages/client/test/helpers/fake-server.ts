@@ -7,6 +7,7 @@ import {
   type JsonObject,
   type JsonRpcRequest,
   type JsonRpcResponse,
+  type RequestId,
 } from '@mcpkit/jsonrpc';
 import { ModernClient, type ModernClientOptions } from '../../src/index.js';
 import { LoopbackTransport } from './loopback.js';
@@ -25,8 +26,15 @@ export type FakeHandler = (
  * A hand-written server for unit tests: one function per method, and a record of every request
  * it received (so tests can assert what went over the wire).
  */
+/** A request as the server received it, with loosely typed params for assertions. */
+export interface ReceivedRequest {
+  id: RequestId;
+  method: string;
+  params: AnyParams;
+}
+
 export class FakeServer implements Dispatcher {
-  readonly requests: JsonRpcRequest[] = [];
+  readonly requests: ReceivedRequest[] = [];
 
   constructor(private readonly handlers: Record<string, FakeHandler> = {}) {}
 
@@ -37,12 +45,12 @@ export class FakeServer implements Dispatcher {
   }
 
   /** The requests received for `method`, in order. */
-  received(method: string): JsonRpcRequest[] {
+  received(method: string): ReceivedRequest[] {
     return this.requests.filter((r) => r.method === method);
   }
 
   async dispatch(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse | null> {
-    this.requests.push(request);
+    this.requests.push(request as ReceivedRequest);
     const handler = this.handlers[request.method];
     if (handler === undefined) return errorResponse(request.id, -32601, `Method not found: ${request.method}`);
     try {

@@ -81,7 +81,7 @@ export class LoopbackTransport implements MessageTransport {
     if (method === undefined) return Promise.resolve();
     if (id === undefined) {
       if (method === 'notifications/cancelled') {
-        const requestId = (copy as { params: { requestId: RequestId } }).params.requestId;
+        const requestId = (copy as unknown as { params: { requestId: RequestId } }).params.requestId;
         this.cancelled.push(requestId);
         this.incoming.cancel(requestId, 'cancelled by the client');
       }
