@@ -1,11 +1,20 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: {
+    index: 'src/index.ts',
+    '2026-07-28': 'src/2026-07-28.ts',
+    '2025-11-25': 'src/2025-11-25.ts',
+    '2026-07-28/lookup': 'src/lookup/2026-07-28.ts',
+    '2025-11-25/lookup': 'src/lookup/2025-11-25.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
   clean: true,
   target: 'node20',
   treeshake: true,
+  // Shared chunks for CJS too, so the root and the revision entries do not each carry a copy of
+  // every validator.
+  splitting: true,
 });

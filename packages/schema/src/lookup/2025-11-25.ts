@@ -1,0 +1,15 @@
+/**
+ * Validators of MCP 2025-11-25 looked up by type name. This entry pulls in every validator, so it is a
+ * separate subpath: the main entry stays tree-shakable.
+ */
+import { validatorTable } from '../generated/2025-11-25/validator-table.js';
+import type { Validator } from '../validator.js';
+
+/**
+ * The validator of a `$defs` entry of 2025-11-25, or `undefined` for an unknown name.
+ *
+ * @example validatorFor('InitializeRequest')?.(message)
+ */
+export function validatorFor(defName: string): Validator<unknown> | undefined {
+  return Object.hasOwn(validatorTable, defName) ? validatorTable[defName] : undefined;
+}

@@ -1,0 +1,78 @@
+// The built package as a consumer sees it: every `exports` subpath from ESM and CommonJS, and
+// bundles of the main entry that keep only the validators a program imports.
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_DIR } from './helpers/spec.js';
+
+/** Runs a script in a fresh node process inside the package (self-reference resolves `@mcpkit/schema`). */
+function node(args: string[], code: string): string {
+  const run = spawnSync(process.execPath, [...args, code], { cwd: PACKAGE_DIR, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  return run.stdout.trim();
+}
+
+const TOOL_CALL = JSON.stringify({
+  jsonrpc: '2.0', id: 1, method: 'tools/call',
+  params: { name: 'echo', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+});
+
+describe('exports', () => {
+  it('ESM: root, both revisions, lookups and the JSON Schemas', () => {
+    const out = node(['--input-type=module', '-e'], `
+      import * as root from '@mcpkit/schema';
+      import * as modern from '@mcpkit/schema/2026-07-28';
+      import * as legacy from '@mcpkit/schema/2025-11-25';
+      import { validatorFor } from '@mcpkit/schema/2025-11-25/lookup';
+      import { validatorFor as modernFor } from '@mcpkit/schema/2026-07-28/lookup';
+      import { readFileSync } from 'node:fs';
+      import { createRequire } from 'node:module';
+      const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@mcpkit/schema/json/2026-07-28.schema.json'), 'utf8'));
+      console.log(JSON.stringify([
+        root.validateCallToolRequest(${TOOL_CALL}), root.validateCallToolRequest === modern.validateCallToolRequest,
+        root.catalogue['tools/call'].result, legacy.ErrorCode.UrlElicitationRequired, typeof validatorFor('InitializeRequest'),
+        typeof modernFor('InitializeRequest'), Object.keys(schema.$defs).length, root.formatErrors(null),
+      ]));`);
+    expect(JSON.parse(out)).toEqual([true, true, 'CallToolResult', -32042, 'function', 'undefined', 155, 'no errors']);
+  });
+
+  it('CommonJS: the same entries through require', () => {
+    const out = node(['-e'], `
+      const root = require('@mcpkit/schema');
+      const legacy = require('@mcpkit/schema/2025-11-25');
+      const { validatorFor } = require('@mcpkit/schema/2026-07-28/lookup');
+      const schema = require('@mcpkit/schema/json/2025-11-25.schema.json');
+      const ok = root.validateCallToolRequest(${TOOL_CALL});
+      const bad = root.validateCallToolRequest({});
+      console.log(JSON.stringify([ok, bad, root.formatErrors(root.validateCallToolRequest.errors), legacy.HEADER_SESSION_ID,
+        validatorFor('CallToolResult') === root.validateCallToolResult, Object.keys(schema.$defs).length]));`);
+    expect(JSON.parse(out)).toEqual([true, false, "(root): must have required property 'id'", 'Mcp-Session-Id', true, 145]);
+  });
+});
+
+describe('tree-shaking', () => {
+  async function bundle(source: string): Promise<{ min: number; gzip: number }> {
+    const result = await esbuild.build({
+      stdin: { contents: source, resolveDir: PACKAGE_DIR },
+      bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'error',
+    });
+    const code = result.outputFiles[0]!.contents;
+    return { min: code.length, gzip: gzipSync(code).length };
+  }
+
+  it('a bundle importing one validator keeps a small fraction of the validators', async () => {
+    const one = await bundle("import { validateCallToolRequest } from '@mcpkit/schema'; console.log(validateCallToolRequest);");
+    const all = await bundle("import * as schema from '@mcpkit/schema'; console.log(schema);");
+    const legacyToo = await bundle("import * as a from '@mcpkit/schema'; import * as b from '@mcpkit/schema/2025-11-25'; console.log(a, b);");
+    console.info(`[tree-shaking] validateCallToolRequest only: ${one.min} B min, ${one.gzip} B gzip; ` +
+      `whole root entry: ${all.min} B min, ${all.gzip} B gzip; both revisions: ${legacyToo.min} B min, ${legacyToo.gzip} B gzip`);
+    expect(one.min * 5).toBeLessThan(all.min);
+    expect(all.min * 1.5).toBeLessThan(legacyToo.min);
+  });
+
+  it('importing constants or the catalogue pulls in no validator', async () => {
+    const constants = await bundle("import { ErrorCode, catalogue } from '@mcpkit/schema'; console.log(ErrorCode, catalogue);");
+    expect(constants.min).toBeLessThan(10_000);
+  });
+});
