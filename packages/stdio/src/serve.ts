@@ -29,7 +29,8 @@ export interface StdioServerOptions {
   shutdownTimeoutMs?: number;
   /**
    * Make sure the process ends once closed: it exits by itself when nothing else keeps it alive (so
-   * pending stdout/stderr writes are flushed), and is forced out after a second otherwise.
+   * pending stdout/stderr writes are flushed), and is forced out otherwise (after a second, or up to
+   * ten while its stdout/stderr writes are still being read).
    * Default: true when serving the process's own stdin and stdout.
    */
   exitOnClose?: boolean;
@@ -78,7 +79,7 @@ class StdioServerSession implements StdioServer {
     const ownsProcess = options.stdin === undefined && options.stdout === undefined;
     const exitOnClose = options.exitOnClose ?? ownsProcess;
     this.closed = new Promise<void>((resolve) => (this.resolveClosed = resolve));
-    if (exitOnClose) void this.closed.then(exitSoon);
+    if (exitOnClose) void this.closed.then(() => exitSoon());
     const transport = new StreamTransport(options.stdin ?? process.stdin, options.stdout ?? process.stdout, {
       maxLineBytes: options.maxLineBytes,
       name: 'stdio',
@@ -165,12 +166,19 @@ class StdioServerSession implements StdioServer {
   }
 }
 
-/** How long a closed server's process may linger (flushing stderr, say) before it is made to exit. */
+/** How often a closed server checks whether its process is still alive for no good reason. */
 const EXIT_GRACE_MS = 1000;
+/** The longest a closed server waits for its own stdout/stderr writes to be read. */
+const MAX_FLUSH_MS = 10_000;
 
-function exitSoon(): void {
-  // Unreferenced: it never keeps the process alive, it only ends a process something else keeps alive.
-  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+function exitSoon(since = Date.now()): void {
+  // Unreferenced: it never keeps the process alive, it only ends a process something else keeps
+  // alive. Queued stdout/stderr writes (a burst of logs) get up to MAX_FLUSH_MS to be read first.
+  setTimeout(() => {
+    const flushing = process.stdout.writableLength > 0 || process.stderr.writableLength > 0;
+    if (flushing && Date.now() - since < MAX_FLUSH_MS) exitSoon(since);
+    else process.exit();
+  }, EXIT_GRACE_MS).unref();
 }
 
 /** Waits for `promise`, at most `ms`; never leaves a timer behind. */

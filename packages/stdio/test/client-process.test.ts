@@ -112,7 +112,7 @@ describe('StdioClientTransport with a real server process', () => {
       stderrTailChars: 500,
     });
     await connection.start();
-    const flood = connection.request('stderr', { bytes: 20 * 1024 * 1024 });
+    const flood = connection.request('stderr', { bytes: 8 * 1024 * 1024 });
     await expect(connection.request('echo', { still: 'alive' })).resolves.toEqual({ echo: { still: 'alive' } });
     const { written } = (await flood) as { written: number };
     await connection.close();
