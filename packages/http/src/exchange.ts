@@ -52,10 +52,11 @@ export interface Exchange {
 
 /** The core as a host adapter drives it. */
 export interface ExchangeServer {
-  /** Serves one exchange; settles once the reply was decided (streams continue afterwards). */
+  /**
+   * Serves one exchange; settles once the reply was decided (streams continue afterwards). Never
+   * rejects: an unexpected failure is reported and answered with 500 when nothing was sent yet.
+   */
   serve(exchange: Exchange): Promise<void>;
-  /** Answers 500 if nothing was sent yet, after an unexpected failure, and reports it. */
-  crashed(exchange: Exchange, error: unknown): void;
 }
 
 /** Where a handler made by `createHttpHandler` keeps its core, for the node adapter's fast lane. */

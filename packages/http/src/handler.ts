@@ -63,7 +63,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     ex.respond(status, cors ? { ...JSON_HEADERS, ...cors } : JSON_HEADERS, jsonRpcErrorBody(id, code, message));
   }
 
-  crashed(ex: Exchange, error: unknown): void {
+  private crashed(ex: Exchange, error: unknown): void {
     this.options.onError?.(error);
     try {
       this.fail(ex, 500, undefined, ErrorCode.InternalError, 'Internal error');
@@ -73,6 +73,14 @@ class HandlerCore implements ExchangeServer, ContextOwner {
   }
 
   async serve(ex: Exchange): Promise<void> {
+    try {
+      await this.serveChecked(ex);
+    } catch (error) {
+      this.crashed(ex, error);
+    }
+  }
+
+  private async serveChecked(ex: Exchange): Promise<void> {
     const origin = ex.header('origin');
     let cors: Record<string, string> | undefined;
     if (origin !== null) {
@@ -149,7 +157,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       this.fail(ex, 400, request.id, refused.code, refused.message, cors);
       return false;
     }
-    this.dispatch(ex, request, principal, cors);
+    void this.dispatch(ex, request, principal, cors);
     return true;
   }
 
@@ -204,7 +212,7 @@ export function createHttpHandler(dispatcher: Dispatcher, options: HttpHandlerOp
   const core = new HandlerCore(dispatcher, options);
   const handler: HttpHandler = (request) => {
     const exchange = new WebExchange(request);
-    core.serve(exchange).catch((error: unknown) => core.crashed(exchange, error));
+    void core.serve(exchange);
     return exchange.response;
   };
   Object.defineProperty(handler, CORE, { value: core });

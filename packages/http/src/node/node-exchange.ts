@@ -15,6 +15,52 @@ function onResponseClose(this: Tagged): void {
   if (!this.writableFinished) this[EXCHANGE]?.gone();
 }
 
+/** The state of one body being collected; the listeners below are shared, not per-request closures. */
+interface BodyState {
+  exchange: NodeExchange;
+  chunks: Buffer[];
+  total: number;
+  maxBytes: number;
+  resolve(body: Uint8Array | null): void;
+  reject(error: Error): void;
+}
+const BODY = Symbol('mcpkit.body');
+type BodyTagged = IncomingMessage & { [BODY]?: BodyState };
+
+function stopCollecting(req: BodyTagged): BodyState | undefined {
+  const state = req[BODY];
+  req[BODY] = undefined;
+  req.off('data', onBodyData).off('end', onBodyEnd).off('error', onBodyError).off('close', onBodyClose);
+  return state;
+}
+
+function onBodyData(this: BodyTagged, chunk: Buffer): void {
+  const state = this[BODY]!;
+  state.total += chunk.length;
+  if (state.total > state.maxBytes) {
+    stopCollecting(this);
+    this.pause();
+    state.exchange.bodyTooLarge();
+    state.resolve(null);
+  } else {
+    state.chunks.push(chunk);
+  }
+}
+
+function onBodyEnd(this: BodyTagged): void {
+  const state = stopCollecting(this);
+  if (state) state.resolve(state.chunks.length === 1 ? state.chunks[0]! : Buffer.concat(state.chunks, state.total));
+}
+
+function onBodyError(this: BodyTagged, error: Error): void {
+  stopCollecting(this)?.reject(error);
+}
+
+/** A body cut short may end in 'close' alone: the exchange fails rather than waiting forever. */
+function onBodyClose(this: BodyTagged): void {
+  stopCollecting(this)?.reject(new Error('the client closed the connection while sending the body'));
+}
+
 /** An SSE reply written to the socket, with node's own write buffer as the backpressure signal. */
 class NodeStreamSink implements ExchangeSink {
   private waiting: Promise<void> | undefined;
@@ -78,32 +124,21 @@ export class NodeExchange implements Exchange {
   }
 
   readBody(maxBytes: number): Promise<Uint8Array | null> {
-    const req = this.req;
-    const declared = req.headers['content-length'];
+    const declared = this.req.headers['content-length'];
     if (declared !== undefined && Number(declared) > maxBytes) {
       this.bodyLeft = true;
       return Promise.resolve(null);
     }
     return new Promise<Uint8Array | null>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let total = 0;
-      const onData = (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > maxBytes) {
-          this.bodyLeft = true;
-          req.off('data', onData).off('end', onEnd).off('error', reject).off('close', onClose);
-          req.pause();
-          resolve(null);
-        } else {
-          chunks.push(chunk);
-        }
-      };
-      const onEnd = () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
-      // A body cut short ends in 'error' or only in 'close': either way the exchange fails (a settled
-      // promise ignores the 'close' that follows a normal 'end').
-      const onClose = () => reject(new Error('the client closed the connection while sending the body'));
-      req.on('data', onData).once('end', onEnd).once('error', reject).once('close', onClose);
+      const req = this.req as BodyTagged;
+      req[BODY] = { exchange: this, chunks: [], total: 0, maxBytes, resolve, reject };
+      req.on('data', onBodyData).once('end', onBodyEnd).once('error', onBodyError).once('close', onBodyClose);
     });
+  }
+
+  /** The body was larger than allowed: what is left of it is never read. */
+  bodyTooLarge(): void {
+    this.bodyLeft = true;
   }
 
   private listen(): void {

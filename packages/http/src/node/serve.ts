@@ -35,8 +35,7 @@ type FetchHandler = (request: Request) => Promise<Response> | Response;
 
 function fastLane(core: ExchangeServer) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const exchange = new NodeExchange(req, res);
-    core.serve(exchange).catch((error: unknown) => core.crashed(exchange, error));
+    void core.serve(new NodeExchange(req, res));
   };
 }
 
