@@ -1,94 +1,24 @@
 #!/usr/bin/env node
 // `pnpm conformance`: runs the official MCP conformance suite against our server and client and
 // gates on the result. See docs/conformance.md for what each scenario checks.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HELP, parseArgs } from './cli.mjs';
 import { loadExpectedFailures } from './expected.mjs';
-import { LEGS, LEG_NAMES, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
-import { countChecks, parseSingle, parseSummary, readChecks } from './parse.mjs';
+import { LEGS, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
+import { describe, pool, runOne, runServerRequirements } from './scenario-runs.mjs';
 import { startServer } from './server-under-test.mjs';
 import { WORK_DIR, ensureSuite, killGroup, liveGroups, runSuite } from './suite.mjs';
 import { applyExpectations, summaryLine, tally } from './verdict.mjs';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
-const DEFAULT_SERVER_CMD = 'pnpm exec mcpkit serve-example --transport http --port {port} --era dual';
-const DEFAULT_CLIENT_CMD = 'examples/conformance/client.sh';
 const KEEP_RUNS = 5;
-
-const HELP = `Usage: node tools/conformance/run.mjs [options]
-
-Runs @modelcontextprotocol/conformance against the server and client under test and prints
-one line per leg ("N passed, M failed", counting scenarios) and a total. Exits 1 on a failure
-not listed in expected-failures.<revision>.yml or on a listed failure that now passes, 2 when
-the run itself could not be done.
-
-  --leg <name>          run only this leg; repeatable or comma-separated
-                        (${LEG_NAMES.join(', ')}; default: all)
-  --server-cmd <cmd>    command starting the server under test; {port} is replaced by a free
-                        port (also in $PORT); run with sh -c
-                        (default: ${DEFAULT_SERVER_CMD})
-  --server-url <url>    test a server that is already running instead of starting one
-  --client-cmd <cmd>    command the suite runs per client scenario, the server URL appended
-                        (default: ${DEFAULT_CLIENT_CMD}); the suite splits it on spaces
-  --scenario <name>     run only this scenario (in the selected legs); repeatable
-  --timeout <ms>        per-scenario timeout given to the suite (default 30000)
-  --concurrency <n>     client scenarios run at once (default: twice the number of CPUs)
-  --verbose             show the suite's full output and every failing check
-  --help                this text`;
-
-function parseArgs(argv) {
-  const o = { legs: [], scenarios: [], serverCmd: DEFAULT_SERVER_CMD, serverUrl: undefined, clientCmd: DEFAULT_CLIENT_CMD, timeout: 30000, concurrency: Math.max(2, 2 * cpus().length), verbose: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--leg': o.legs.push(...value().split(',').map((s) => s.trim()).filter(Boolean)); break;
-      case '--scenario': o.scenarios.push(value()); break;
-      case '--server-cmd': o.serverCmd = value(); break;
-      case '--server-url': o.serverUrl = value(); break;
-      case '--client-cmd': o.clientCmd = value(); break;
-      case '--timeout': o.timeout = positiveInt(flag, value()); break;
-      case '--concurrency': o.concurrency = positiveInt(flag, value()); break;
-      case '--verbose': o.verbose = true; break;
-      case '--help': case '-h': o.help = true; break;
-      default: throw new Error(`unknown option ${a} (see --help)`);
-    }
-  }
-  for (const l of o.legs) if (!LEG_NAMES.includes(l)) throw new Error(`unknown leg "${l}" (legs: ${LEG_NAMES.join(', ')})`);
-  if (o.legs.length === 0) o.legs = [...LEG_NAMES];
-  return o;
-}
-
-function positiveInt(flag, v) {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} needs a positive integer, got "${v}"`);
-  return n;
-}
 
 const err = (line) => process.stderr.write(`[conformance] ${line}\n`);
 const out = (line) => process.stdout.write(`${line}\n`);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-
-async function pool(items, size, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  }));
-  return results;
-}
 
 function newRunDir() {
   const runs = join(WORK_DIR, 'runs');
@@ -98,82 +28,6 @@ function newRunDir() {
   const dir = join(runs, new Date().toISOString().replace(/[:.]/g, '-'));
   mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-/** Runs one scenario on its own (`--scenario`), for client legs and for extras run alone. */
-async function runOne(ctx, role, revision, scenario, dir) {
-  mkdirSync(dir, { recursive: true });
-  const args = role === 'server'
-    ? ['server', '--url', ctx.serverUrl, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir]
-    : ['client', '--command', ctx.clientCmd, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir];
-  const r = await runSuite(ctx.suite, args, { cwd: REPO, timeoutMs: ctx.opts.timeout + 60_000 });
-  const text = `${r.stdout}\n${r.stderr}`;
-  writeFileSync(join(dir, 'suite-output.txt'), text);
-  if (ctx.opts.verbose) err(`--- ${role} ${revision} ${scenario} ---\n${text.trimEnd()}`);
-  const result = { scenario, notes: [] };
-  try {
-    const single = parseSingle(text);
-    result.counts = { passed: single.passed, failed: single.failed, warnings: single.warnings };
-    result.skipped = single.skipped;
-    result.notes.push(...single.notes);
-  } catch (e) {
-    result.notes.push(r.timedOut ? 'the suite was killed by the harness watchdog' : `could not read the suite's output: ${e.message}`);
-  }
-  result.checks = readChecks(dir, role).get(scenario);
-  crossCheck(ctx, role, revision, result);
-  return result;
-}
-
-/** The text counts and checks.json must tell the same story; if not, our parsing is wrong. */
-function crossCheck(ctx, role, revision, result) {
-  if (!result.counts || !result.checks) return;
-  const c = countChecks(result.checks);
-  if (c.passed !== result.counts.passed || c.failed !== result.counts.failed) {
-    ctx.problems.push(`${role} ${revision} ${result.scenario}: the suite printed ${result.counts.passed} passed, ${result.counts.failed} failed but its checks.json holds ${c.passed} passed, ${c.failed} failed`);
-  }
-}
-
-/** A server leg: the suite's own `--requirements` run (required + unscored scenarios, in order). */
-async function runServerRequirements(ctx, revision, wanted, dir) {
-  mkdirSync(dir, { recursive: true });
-  const args = ['server', '--url', ctx.serverUrl, '--requirements', revision, '--timeout', String(ctx.opts.timeout), '-o', dir];
-  const budget = (ctx.sets[revision].server.length + 20) * ctx.opts.timeout + 60_000;
-  const r = await runSuite(ctx.suite, args, { cwd: REPO, timeoutMs: budget, onData: ctx.opts.verbose ? (d) => process.stderr.write(d) : undefined });
-  writeFileSync(join(dir, 'suite-output.txt'), `${r.stdout}\n${r.stderr}`);
-  let summary;
-  try {
-    summary = parseSummary(r.stdout);
-  } catch (e) {
-    ctx.problems.push(`server ${revision}: ${r.timedOut ? 'the suite was killed by the harness watchdog' : `could not read the suite's summary: ${e.message}`}; using the checks it saved`);
-  }
-  const checks = readChecks(dir, 'server');
-  return wanted.map((scenario) => {
-    const line = summary?.scenarios.find((s) => s.scenario === scenario);
-    const result = { scenario, notes: [], checks: checks.get(scenario), skipped: line?.skipped };
-    if (line) result.counts = { passed: line.passed, failed: line.failed, warnings: line.warnings };
-    crossCheck(ctx, 'server', revision, result);
-    return result;
-  });
-}
-
-function describe(j, role, revision, verbose, checksOf) {
-  const lines = [];
-  const mark = { unexpected: '✗', stale: '!', expected: '~' }[j.outcome];
-  const label = `${role} ${revision} ${j.scenario}`;
-  if (j.outcome === 'expected') lines.push(`${mark} ${label}: expected failure (${j.reason})`);
-  else if (j.outcome === 'stale') lines.push(`${mark} ${label}: listed as an expected failure but ${j.why} (${j.reason})`);
-  else lines.push(`${mark} ${label}: ${j.why}`);
-  const r = checksOf(j.scenario);
-  if (r?.notes?.length) lines.push(`    note: ${r.notes.join('; ')}`);
-  if ((j.outcome === 'unexpected' || verbose) && r?.checks) {
-    const bad = r.checks.filter((c) => c.status === 'FAILURE' || (verbose && c.status === 'WARNING'));
-    for (const c of bad.slice(0, verbose ? bad.length : 6)) {
-      const msg = (c.errorMessage || c.description || '').replace(/\s+/g, ' ').slice(0, verbose ? 2000 : 240);
-      lines.push(`    ${c.status} ${c.id}: ${msg}`);
-    }
-    if (!verbose && bad.length > 6) lines.push(`    … ${bad.length - 6} more (--verbose)`);
-  }
-  return lines;
 }
 
 async function main() {
@@ -280,7 +134,7 @@ async function main() {
     }
     const tasks = clientPlans.flatMap((p) => [...p.required, ...p.extra].map((s) => ({ rev: p.rev, scenario: s })));
     const t0 = Date.now();
-    err(`clients: ${tasks.length} scenario runs, ${opts.concurrency} at a time, with ${ctx.clientCmd}`);
+    err(`clients: ${tasks.length} scenario run${tasks.length === 1 ? "" : "s"}, ${opts.concurrency} at a time, with ${ctx.clientCmd}`);
     const done = await pool(tasks, opts.concurrency, (t, i) => runOne(ctx, 'client', t.rev, t.scenario, join(runDir, `client-${t.rev}`, String(i))));
     for (const p of clientPlans) results.client[p.rev] = new Map();
     done.forEach((r, i) => results.client[tasks[i].rev].set(r.scenario, r));
