@@ -93,4 +93,17 @@ describe('client state', () => {
     ]);
     expect(as.eventsOf('authorize')).toHaveLength(2);
   });
+
+  it('keeps the refresh token when the authorization server cannot be reached', async () => {
+    const { as, rs } = await setup();
+    // Both the first token and its refresh claim to expire at once, so the next call must refresh.
+    as.nextTokens.push({ expiresIn: 0 }, { expiresIn: 0 });
+    const store = new MemoryOAuthStore();
+    const authed = client(rs.url, store);
+    await call(authed, rs.url, 'tools/list');
+    await as.close();
+    const error = await call(authed, rs.url, 'tools/list', 2).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'token_request_failed', status: undefined });
+    expect(store.getTokens(rs.url)?.refreshToken).toBeTypeOf('string');
+  });
 });

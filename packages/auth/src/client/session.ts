@@ -184,7 +184,7 @@ export class OAuthSession {
     };
   }
 
-  /** Uses the refresh token; on refusal forgets the tokens and returns false. */
+  /** Uses the refresh token; when the server refuses it, forgets the tokens and returns false. */
   private async tryRefresh(tokens: StoredTokens, server: ServerMetadata, signal?: AbortSignal): Promise<boolean> {
     const client = await this.identityOf(tokens);
     if (client !== undefined && tokens.refreshToken !== undefined) {
@@ -205,7 +205,9 @@ export class OAuthSession {
         });
         return true;
       } catch (error) {
-        if (!(error instanceof AuthError) || error.code !== 'token_request_failed') throw error;
+        // Only the server's refusal (4xx: invalid_grant, ...) ends the grant; an outage keeps it.
+        const refused = error instanceof AuthError && error.code === 'token_request_failed' && error.status !== undefined && error.status < 500;
+        if (!refused) throw error;
       }
     }
     await this.replaceTokens(undefined);

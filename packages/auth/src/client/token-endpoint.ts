@@ -62,9 +62,9 @@ function parseTokenResponse(json: Record<string, unknown> | undefined, grant: st
   }
   const result: TokenResponse = { accessToken };
   if (typeof json.refresh_token === 'string' && json.refresh_token !== '') result.refreshToken = json.refresh_token;
-  if (typeof json.expires_in === 'number' && Number.isFinite(json.expires_in) && json.expires_in >= 0) {
-    result.expiresAt = Date.now() + json.expires_in * 1000;
-  }
+  // Some servers send expires_in as a numeric string.
+  const expiresIn = typeof json.expires_in === 'string' && /^\d+$/.test(json.expires_in) ? Number(json.expires_in) : json.expires_in;
+  if (typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn >= 0) result.expiresAt = Date.now() + expiresIn * 1000;
   if (typeof json.scope === 'string') result.scopes = splitScopes(json.scope);
   return result;
 }
