@@ -1,43 +1,29 @@
 /**
- * The few MCP protocol facts this package needs, in one place.
- *
- * TEMPORARY: `@mcpkit/schema` (constants and the method catalogue) has not landed yet. When it does,
- * this module re-exports from it and the hand-written `MCP_NAME_SOURCE` table goes away.
+ * The few MCP protocol facts this package needs, taken from `@mcpkit/schema` (the generated
+ * constants and method catalogue). Header names are kept lowercase for lookups.
  */
+import {
+  catalogue,
+  ErrorCode,
+  HEADER_METHOD as METHOD_HEADER,
+  HEADER_NAME as NAME_HEADER,
+  HEADER_PARAM_PREFIX as PARAM_PREFIX,
+  HEADER_PROTOCOL_VERSION as VERSION_HEADER,
+  LATEST_PROTOCOL_VERSION,
+  META_CLIENT_CAPABILITIES,
+  META_PROTOCOL_VERSION,
+  type MethodName,
+} from '@mcpkit/schema';
 
-/** The newest revision this package speaks. */
-export const LATEST_PROTOCOL_VERSION = '2026-07-28';
-
-/** `_meta` key carrying the request's protocol revision. */
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
-/** `_meta` key carrying the request's client capabilities. */
-export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export { ErrorCode, LATEST_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION };
 
 /** Header names, lowercase (HTTP header names are case-insensitive). */
-export const HEADER_PROTOCOL_VERSION = 'mcp-protocol-version';
-export const HEADER_METHOD = 'mcp-method';
-export const HEADER_NAME = 'mcp-name';
-export const HEADER_PARAM_PREFIX = 'mcp-param-';
+export const HEADER_PROTOCOL_VERSION = VERSION_HEADER.toLowerCase();
+export const HEADER_METHOD = METHOD_HEADER.toLowerCase();
+export const HEADER_NAME = NAME_HEADER.toLowerCase();
+export const HEADER_PARAM_PREFIX = PARAM_PREFIX.toLowerCase();
 
-/** JSON-RPC and MCP error codes used by the transport. */
-export const ErrorCode = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  HeaderMismatch: -32020,
-  MissingRequiredClientCapability: -32021,
-  UnsupportedProtocolVersion: -32022,
-} as const;
-
-const MCP_NAME_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-};
-
-/** Which `params` member the `Mcp-Name` header mirrors for `method`, if any. */
+/** Which `params` member the `Mcp-Name` header mirrors for `method`, per the catalogue. */
 export function mcpNameSource(method: string): 'name' | 'uri' | undefined {
-  return Object.hasOwn(MCP_NAME_SOURCE, method) ? MCP_NAME_SOURCE[method] : undefined;
+  return Object.hasOwn(catalogue, method) ? catalogue[method as MethodName].mcpName : undefined;
 }
