@@ -5,7 +5,7 @@ import type { MethodHandler, ServerCore } from '../dispatch/core.js';
 import { InputRequired } from '../mrtr/input-required.js';
 import { resourceNotFound } from '../util/errors.js';
 import { MrtrRound } from './mrtr.js';
-import { complete } from './results.js';
+import { resultMeta } from './results.js';
 import { requireScopes } from './scopes.js';
 
 function toResult(core: ServerCore, uri: string, out: ReadResult, mimeType: string | undefined, hint: CacheHint, scoped: boolean): JsonObject {
@@ -15,14 +15,18 @@ function toResult(core: ServerCore, uri: string, out: ReadResult, mimeType: stri
       : { ...item, uri: item.uri ?? uri, ...(item.mimeType === undefined && mimeType !== undefined && { mimeType }) },
   );
   const fallback = core.cache.read;
-  const body: JsonObject = {
+  const meta = resultMeta(core, out._meta);
+  // One literal, spread after a literal key (the fast shape, see results.ts).
+  const result: JsonObject = {
+    resultType: 'complete',
     ...(out as unknown as JsonObject),
     contents,
     ttlMs: out.ttlMs ?? hint.ttlMs ?? fallback.ttlMs,
     // A resource that needs scopes is caller-specific: never shareable.
     cacheScope: scoped ? 'private' : (out.cacheScope ?? hint.cacheScope ?? fallback.cacheScope),
   };
-  return complete(core, body);
+  if (meta) result._meta = meta;
+  return result;
 }
 
 /**

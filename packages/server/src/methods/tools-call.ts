@@ -39,14 +39,14 @@ async function checkOutput(def: ToolDefinition, result: JsonObject): Promise<voi
 }
 
 function toResult(core: ServerCore, out: ToolResult): JsonObject {
-  const result: JsonObject = { ...out, resultType: 'complete' };
   // Structured content also travels as JSON text for clients that only read `content` (server/tools.mdx).
-  if (out.content === undefined) {
-    result.content = out.structuredContent === undefined ? [] : [{ type: 'text', text: JSON.stringify(out.structuredContent) }];
-  }
+  const content =
+    out.content ?? (out.structuredContent === undefined ? [] : [{ type: 'text', text: JSON.stringify(out.structuredContent) }]);
   const meta = resultMeta(core, out._meta);
-  if (meta) result._meta = meta;
-  return result;
+  // One literal with the spread after a literal key: the fast shape for V8 (see results.ts).
+  return meta
+    ? { resultType: 'complete', ...(out as JsonObject), content, _meta: meta }
+    : { resultType: 'complete', ...(out as JsonObject), content };
 }
 
 /**
