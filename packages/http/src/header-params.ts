@@ -30,13 +30,8 @@ export type HeaderParamsResult = { ok: true; params: HeaderParam[] } | { ok: fal
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const MAX_DEPTH = 64;
-/** Keywords whose value is a map of subschemas. Only `properties` keeps a path reachable. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-/** Keywords whose value is a subschema or an array of subschemas. */
-const SCHEMA_SLOTS = new Set([
-  'items', 'prefixItems', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties',
-  'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'contentSchema',
-]);
+/** Keywords whose values are data, never subschemas: an `x-mcp-header` key inside them means nothing. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'x-mcp-header']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -89,15 +84,14 @@ function visit(node: unknown, path: string[] | null, depth: number, walk: Walk):
     walk.seen.add(key);
     walk.params.push({ header, property: path[path.length - 1]!, path, type });
   }
+  // Only a chain of `properties` keys keeps a path reachable; every other subschema (items,
+  // composition, conditionals, $defs, unknown keywords...) is walked as unreachable.
   for (const key of Object.keys(node)) {
+    if (DATA_KEYWORDS.has(key)) continue;
     const value = node[key];
-    if (SCHEMA_MAPS.has(key)) {
-      if (!isObject(value)) continue;
-      for (const name of Object.keys(value)) {
-        const next = key === 'properties' && path !== null ? [...path, name] : null;
-        visit(value[name], next, depth + 1, walk);
-      }
-    } else if (SCHEMA_SLOTS.has(key)) {
+    if (key === 'properties' && isObject(value)) {
+      for (const name of Object.keys(value)) visit(value[name], path === null ? null : [...path, name], depth + 1, walk);
+    } else if (typeof value === 'object' && value !== null) {
       visit(value, null, depth + 1, walk);
     }
   }

@@ -1,5 +1,6 @@
 // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx (Schema Extension, Server Validation)
 import { describe, expect, it } from 'vitest';
+import { tool } from '@mcpkit/server';
 import { headerParamsFromSchema, headerValueMatches, mcpParamHeaders } from '../src/index.js';
 
 const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
@@ -42,10 +43,34 @@ describe('headerParamsFromSchema', () => {
     ['a path through if/then', schema({}, { if: {}, then: schema({ a: { type: 'string', 'x-mcp-header': 'A' } }) })],
     ['an annotation in $defs (reachable only by $ref)', schema({ a: { $ref: '#/$defs/A' } }, { $defs: { A: { type: 'string', 'x-mcp-header': 'A' } } })],
     ['an annotation on the root', { type: 'string', 'x-mcp-header': 'Root' }],
+    ['an annotation under an unknown keyword', schema({}, { 'x-extra': { a: { type: 'string', 'x-mcp-header': 'A' } } })],
   ])('rejects a schema with %s (the client drops that tool)', (_label, input) => {
     const result = headerParamsFromSchema(input);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason.length).toBeGreaterThan(10);
+  });
+
+  it('agrees with @mcpkit/server on which schemas are valid, and on what they declare', () => {
+    const schemas: Record<string, unknown>[] = [
+      schema({ region: { type: 'string', 'x-mcp-header': 'Region' }, n: { type: 'integer', 'x-mcp-header': 'N' } }),
+      schema({ t: { type: 'object', properties: { id: { type: ['string', 'null'], 'x-mcp-header': 'Tenant' } } } }),
+      schema({ a: { type: 'number', 'x-mcp-header': 'A' } }),
+      schema({ a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'boolean', 'x-mcp-header': 'a' } }),
+      schema({ l: { type: 'array', items: schema({ a: { type: 'string', 'x-mcp-header': 'A' } }) } }),
+      schema({}, { oneOf: [schema({ a: { type: 'string', 'x-mcp-header': 'A' } })] }),
+      schema({ a: { type: 'string', 'x-mcp-header': 'Not a token' } }),
+      schema({ a: { type: 'string', default: { 'x-mcp-header': 'A' } } }),
+    ];
+    for (const inputSchema of schemas) {
+      const ours = headerParamsFromSchema(inputSchema);
+      let theirs: readonly unknown[] | undefined;
+      try {
+        theirs = tool({ name: 't', inputSchema, handler: () => ({ content: [] }) }).headerParams;
+      } catch {
+        theirs = undefined;
+      }
+      expect(ours.ok ? ours.params : undefined).toEqual(theirs);
+    }
   });
 });
 
