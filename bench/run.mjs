@@ -64,11 +64,17 @@ async function main() {
   }
 
   const folded = [];
+  const runFoldedToo = opts.folded ?? !opts.quick;
   for (const f of FOLDED.filter((x) => !opts.only || opts.only.includes(x.after))) {
+    if (!runFoldedToo) {
+      folded.push({ ...f, outcome: { present: true, skipped: true }, markdown: '' });
+      continue;
+    }
     const s0 = performance.now();
-    const outcome = await runFolded(f, { quick: opts.quick });
+    log(`\n${f.title}`);
+    const outcome = await runFolded(f, { quick: opts.quick, log });
     folded.push({ ...f, outcome, markdown: outcome.result !== undefined ? foldedMarkdown(outcome.result) : '' });
-    if (outcome.present) log(`\n${f.title}: ${outcome.error ? `failed: ${outcome.error.split('\n')[0]}` : 'done'} in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
+    log(`  ${!outcome.present ? 'not present' : outcome.error ? `failed: ${outcome.error.split('\n')[0]}` : 'done'} in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
   }
 
   env.loadAfter = loadAverage();

@@ -1,10 +1,12 @@
 // Command-line options of bench/run.mjs.
 
-export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<scenario>...]] [--reps N] [--wait-quiet[=MIN]] [--out DIR] [--list]
+export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<scenario>...]] [--reps N] [--[no-]folded] [--wait-quiet[=MIN]] [--out DIR] [--list]
 
   --quick        small counts and short loads (under two minutes), for development
   --only NAMES   run only these scenarios (comma-separated; see --list); others are omitted from the report
   --reps N       repetitions per side (default: 5 full for stdio, 3 for the others; 1 quick; cold start always takes 10 samples full, 5 quick)
+  --folded / --no-folded  run the benchmarks folded in from bench/stdio, bench/http, bench/server and
+                 bench/validation (default: yes in full runs, no in quick runs)
   --wait-quiet[=MIN]  before each scenario, wait (at most MIN minutes, default 10) until the 1-minute load
                  average is below the number of cores: for a shared machine
   --out DIR      where to write latest.md, latest.svg and raw/latest.json (default: bench/results)
@@ -12,7 +14,7 @@ export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<s
 
 /** Parses argv (without node and script) into options; throws with a usage message on bad input. */
 export function parseArgs(argv) {
-  const opts = { quick: false, only: null, reps: null, waitQuiet: 0, out: null, list: false, help: false };
+  const opts = { quick: false, only: null, reps: null, folded: null, waitQuiet: 0, out: null, list: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -25,6 +27,8 @@ export function parseArgs(argv) {
     else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--reps') opts.reps = positiveInt(a, value());
     else if (a.startsWith('--reps=')) opts.reps = positiveInt('--reps', a.slice(7));
+    else if (a === '--folded') opts.folded = true;
+    else if (a === '--no-folded') opts.folded = false;
     else if (a === '--wait-quiet') opts.waitQuiet = 10;
     else if (a.startsWith('--wait-quiet=')) opts.waitQuiet = positiveInt('--wait-quiet', a.slice(13));
     else if (a === '--out') opts.out = value();

@@ -99,6 +99,7 @@ export function renderReport(run) {
 function foldedSection(f) {
   const lines = [`### Folded in: ${f.title}`, ''];
   if (!f.outcome.present) lines.push('_Not present yet._', '');
+  else if (f.outcome.skipped) lines.push('_Skipped in this run (quick runs skip the folded-in benchmarks; `--folded` runs them)._', '');
   else if (f.outcome.error) lines.push(`_Failed${f.outcome.file ? ` (${f.outcome.file})` : ''}:_`, '', '```', f.outcome.error, '```', '');
   else lines.push(`_From \`${f.outcome.file}\`._`, '', f.markdown, '');
   return lines;

@@ -7,6 +7,8 @@ const BENCH = fileURLToPath(new URL('../', import.meta.url));
 
 export const FOLDED = [
   { dir: 'stdio', fn: 'runStdioBench', title: 'stdio transport (bench/stdio)', after: 'stdio' },
+  { dir: 'http', fn: 'runHttpBench', title: 'HTTP transport (bench/http)', after: 'http' },
+  { dir: 'server', fn: 'runServerBench', title: 'server dispatch and other server paths (bench/server)', after: 'dispatch' },
   { dir: 'validation', fn: 'runValidationBench', title: 'validation (bench/validation)', after: 'validation' },
 ];
 
@@ -15,7 +17,7 @@ export const FOLDED = [
  * source exports that name — other files there may be servers that take over stdin when imported), runs it, and
  * resolves with `{ present, file?, result?, error? }`. Never throws.
  */
-export async function runFolded({ dir, fn }, { quick }) {
+export async function runFolded({ dir, fn }, { quick, log = () => {} }) {
   const folder = `${BENCH}${dir}/`;
   if (!existsSync(folder)) return { present: false };
   const exportsFn = new RegExp(`export\\s+(async\\s+)?function\\s+${fn}\\b|export\\s+(const|let)\\s+${fn}\\b|export\\s*\\{[^}]*\\b${fn}\\b`);
@@ -34,7 +36,7 @@ export async function runFolded({ dir, fn }, { quick }) {
     }
     if (typeof mod[fn] !== 'function') continue;
     try {
-      return { present: true, file: `bench/${dir}/${name}`, result: await mod[fn]({ quick }) };
+      return { present: true, file: `bench/${dir}/${name}`, result: await mod[fn]({ quick, log: (m) => log(`  ${m}`) }) };
     } catch (e) {
       return { present: true, file: `bench/${dir}/${name}`, error: String(e?.stack ?? e).split('\n').slice(0, 6).join('\n') };
     }
