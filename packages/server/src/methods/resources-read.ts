@@ -25,6 +25,7 @@ function toResult(core: ServerCore, uri: string, out: ReadResult, mimeType: stri
     // A resource that needs scopes is caller-specific: never shareable.
     cacheScope: scoped ? 'private' : (out.cacheScope ?? hint.cacheScope ?? fallback.cacheScope),
   };
+  result.resultType = 'complete'; // the handler may have carried its own (even undefined)
   if (meta) result._meta = meta;
   return result;
 }

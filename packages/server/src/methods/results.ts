@@ -13,5 +13,7 @@ export function resultMeta(core: ServerCore, own: unknown): Record<string, unkno
  */
 export function complete(core: ServerCore, body: JsonObject): JsonObject {
   const meta = resultMeta(core, body._meta);
-  return meta ? { resultType: 'complete', ...body, _meta: meta } : { resultType: 'complete', ...body };
+  const result: JsonObject = meta ? { resultType: 'complete', ...body, _meta: meta } : { resultType: 'complete', ...body };
+  result.resultType = 'complete'; // the body may have carried its own (even undefined)
+  return result;
 }

@@ -44,9 +44,11 @@ function toResult(core: ServerCore, out: ToolResult): JsonObject {
     out.content ?? (out.structuredContent === undefined ? [] : [{ type: 'text', text: JSON.stringify(out.structuredContent) }]);
   const meta = resultMeta(core, out._meta);
   // One literal with the spread after a literal key: the fast shape for V8 (see results.ts).
-  return meta
+  const result: JsonObject = meta
     ? { resultType: 'complete', ...(out as JsonObject), content, _meta: meta }
     : { resultType: 'complete', ...(out as JsonObject), content };
+  result.resultType = 'complete'; // the handler may have carried its own (even undefined)
+  return result;
 }
 
 /**
