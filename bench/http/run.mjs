@@ -2,7 +2,7 @@
 // mcpkit against the official SDK v2 stateless server and a raw node:http JSON echo, in one run,
 // reported as ratios. Each server runs alone in its own process; autocannon runs in this one.
 //
-//   node bench/http/run.mjs [--quick]        prints a table
+//   node bench/http/run.mjs [--quick] [--reps=N]   prints a table
 //   import { runHttpBench } from './http/run.mjs'   for the harness
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -100,17 +100,37 @@ async function measure(kind, { seconds, warmup, connections }) {
   }
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
 /**
- * Runs every server kind in turn and resolves with one row per kind, plus the ratios of each kind's
- * req/s to raw's and to the official SDK's.
+ * Runs every server kind in turn, `reps` times (alternating kinds, so a busy moment of the machine
+ * does not land on one side only), and resolves with one row per kind (medians) plus the ratios of
+ * each kind to raw's and to the official SDK's.
  */
-export async function runHttpBench({ quick = false, connections = 50, log = () => {} } = {}) {
+export async function runHttpBench({ quick = false, reps = quick ? 1 : 3, connections = 50, log = () => {} } = {}) {
   const timing = { seconds: quick ? 3 : 10, warmup: quick ? 1 : 3, connections };
-  const rows = [];
-  for (const kind of KINDS) {
-    log(`http: ${kind}…`);
-    rows.push(await measure(kind, timing));
+  const samples = Object.fromEntries(KINDS.map((k) => [k, []]));
+  for (let rep = 0; rep < reps; rep++) {
+    for (const kind of KINDS) {
+      log(`http: ${kind} (${rep + 1}/${reps})…`);
+      samples[kind].push(await measure(kind, timing));
+    }
   }
+  const rows = KINDS.map((kind) => {
+    const runs = samples[kind];
+    return {
+      kind,
+      reqPerSec: median(runs.map((r) => r.reqPerSec)),
+      p50Ms: median(runs.map((r) => r.p50Ms)),
+      p99Ms: median(runs.map((r) => r.p99Ms)),
+      cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
+      failures: runs.reduce((n, r) => n + r.failures, 0),
+    };
+  });
   const rps = Object.fromEntries(rows.map((r) => [r.kind, r.reqPerSec]));
   const cpu = Object.fromEntries(rows.map((r) => [r.kind, r.cpuMicrosPerRequest]));
   for (const row of rows) {
@@ -118,13 +138,13 @@ export async function runHttpBench({ quick = false, connections = 50, log = () =
     row.vsOfficial = row.reqPerSec / rps.official;
     row.cpuVsRaw = row.cpuMicrosPerRequest / cpu.raw;
   }
-  return { connections, seconds: timing.seconds, rows };
+  return { connections, seconds: timing.seconds, reps, rows };
 }
 
 /** The result as a Markdown table. */
-export function formatHttpBench({ connections, seconds, rows }) {
+export function formatHttpBench({ connections, seconds, reps, rows }) {
   const lines = [
-    `HTTP tools/call, ${connections} connections, ${seconds} s per server (${process.version}, ${process.platform})`,
+    `HTTP tools/call, ${connections} connections, ${seconds} s per server, median of ${reps} (${process.version}, ${process.platform})`,
     '',
     '| server | req/s | p50 ms | p99 ms | req/s × raw | req/s × official | server CPU µs/req | CPU × raw | failed |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -138,6 +158,11 @@ export function formatHttpBench({ connections, seconds, rows }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const result = await runHttpBench({ quick: process.argv.includes('--quick'), log: (m) => process.stderr.write(`${m}\n`) });
+  const repsArg = process.argv.find((a) => a.startsWith('--reps='));
+  const result = await runHttpBench({
+    quick: process.argv.includes('--quick'),
+    ...(repsArg ? { reps: Number(repsArg.slice(7)) } : {}),
+    log: (m) => process.stderr.write(`${m}\n`),
+  });
   process.stdout.write(`${formatHttpBench(result)}\n`);
 }
