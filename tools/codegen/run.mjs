@@ -5,18 +5,18 @@ import { pathToFileURL } from 'node:url';
 import { generateAll, OWNED_DIRS } from './lib/pipeline.mjs';
 import { staleFiles, writeFiles } from './lib/outputs.mjs';
 
-const USAGE = 'usage: node tools/codegen/run.mjs [--check] [--stand-in] [--quiet]';
+const USAGE = 'usage: node tools/codegen/run.mjs [--check] [--quiet]';
 
 /** Runs codegen with command-line `args`; resolves to the process exit code. */
 export async function main(args) {
-  const unknown = args.filter((a) => !['--check', '--stand-in', '--quiet'].includes(a));
+  const unknown = args.filter((a) => !['--check', '--quiet'].includes(a));
   if (unknown.length > 0) {
     console.error(`unknown option ${unknown.join(' ')}\n${USAGE}`);
     return 2;
   }
   const check = args.includes('--check');
   const log = args.includes('--quiet') ? () => {} : (line) => console.log(`codegen: ${line}`);
-  const files = await generateAll({ standIn: args.includes('--stand-in'), log });
+  const files = await generateAll({ log });
   if (check) {
     const stale = staleFiles(files, OWNED_DIRS);
     if (stale.length === 0) {

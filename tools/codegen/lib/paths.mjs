@@ -1,6 +1,5 @@
 // Where codegen reads from and writes to. Every path is absolute and derived from this file's
 // location, so `node tools/codegen/run.mjs` works from any working directory.
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,21 +14,6 @@ export const LATEST = REVISIONS[0];
 
 /** The legacy revision (the `initialize` handshake and sessions). */
 export const LEGACY = REVISIONS[1];
-
-/**
- * The shared spec folder next to the repository (`../shared/spec`), holding the official
- * `schema.json` files, the examples and the pages. `MCPKIT_SPEC_DIR` overrides it.
- */
-export function specDir() {
-  const dir = process.env.MCPKIT_SPEC_DIR ?? resolve(REPO_ROOT, '../shared/spec');
-  if (!existsSync(join(dir, LATEST, 'schema.json'))) {
-    throw new Error(`spec folder not found at ${dir} (set MCPKIT_SPEC_DIR to the folder holding ${LATEST}/schema.json)`);
-  }
-  return dir;
-}
-
-/** The official schema of a revision (the oracle we compare against). */
-export const officialSchemaPath = (rev) => join(specDir(), rev, 'schema.json');
 
 /** The folder of the canonical TypeScript sources of a revision. */
 export const sourceDir = (rev) => join(REPO_ROOT, 'schema', rev);

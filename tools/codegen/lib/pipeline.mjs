@@ -1,50 +1,41 @@
 // The whole generation as one pure function: inputs in, a Map of repo-relative path → text out.
 // run.mjs decides whether to write that Map or to compare it with the disk.
-import { readFileSync } from 'node:fs';
 import { generateBinding, LANGUAGES } from './bindings.mjs';
 import { methodEntries, renderCatalogue, withRevisions } from './catalogue.mjs';
 import { renderConstants } from './constants.mjs';
 import { generateJsonSchema, sourceFiles } from './json-schema.mjs';
 import { readMcpTags } from './mcp-tags.mjs';
-import { officialSchemaPath, out, REVISIONS } from './paths.mjs';
-import { sortKeys, stableStringify } from './stable-json.mjs';
+import { out, REVISIONS } from './paths.mjs';
+import { stableStringify } from './stable-json.mjs';
 import { copyTypes } from './types-copy.mjs';
 import { generateValidators, generateValidatorTable, generateValidatorTypes } from './validators.mjs';
 
 /** Folders whose whole content codegen owns. */
 export const OWNED_DIRS = ['packages/schema/json', 'packages/schema/src/generated', out.langDir];
 
-/**
- * Generates every file. `standIn: true` reads the official schema.json instead of generating it
- * from `schema/<rev>/` (for working on later steps before the canonical sources exist); it then
- * skips what needs those sources (types, catalogue). `log` receives one line per step.
- */
-export async function generateAll({ standIn = false, log = () => {} } = {}) {
+/** Generates every file from `schema/<rev>/`. `log` receives one line per step. */
+export async function generateAll({ log = () => {} } = {}) {
   const files = new Map();
   const schemas = {};
   const entries = {};
   for (const rev of REVISIONS) {
     const started = Date.now();
-    const schema = standIn ? sortKeys(JSON.parse(readFileSync(officialSchemaPath(rev), 'utf8'))) : generateJsonSchema(rev);
+    const schema = generateJsonSchema(rev);
     schemas[rev] = schema;
     files.set(out.jsonSchema(rev), stableStringify(schema));
     const dir = out.generatedDir(rev);
-    if (!standIn) {
-      for (const [name, text] of Object.entries(copyTypes(rev))) files.set(`${dir}/types/${name}`, text);
-      entries[rev] = methodEntries(rev, schema, readMcpTags(sourceFiles(rev)));
-    }
+    for (const [name, text] of Object.entries(copyTypes(rev))) files.set(`${dir}/types/${name}`, text);
+    entries[rev] = methodEntries(rev, schema, readMcpTags(sourceFiles(rev)));
     const { code, defNames } = generateValidators(rev, schema);
     files.set(`${dir}/validators.js`, code);
-    files.set(`${dir}/validators.d.ts`, generateValidatorTypes(rev, defNames, !standIn));
+    files.set(`${dir}/validators.d.ts`, generateValidatorTypes(rev, defNames));
     files.set(`${dir}/validator-table.ts`, generateValidatorTable(rev, defNames));
     files.set(`${dir}/constants.ts`, renderConstants(rev, schema));
     log(`${rev}: ${defNames.length} definitions, validators ${Math.round(code.length / 1024)} KB (${Date.now() - started} ms)`);
   }
-  if (!standIn) {
-    for (const [rev, list] of Object.entries(withRevisions(entries))) {
-      files.set(`${out.generatedDir(rev)}/catalogue.ts`, renderCatalogue(rev, list));
-      log(`${rev}: catalogue of ${list.length} methods`);
-    }
+  for (const [rev, list] of Object.entries(withRevisions(entries))) {
+    files.set(`${out.generatedDir(rev)}/catalogue.ts`, renderCatalogue(rev, list));
+    log(`${rev}: catalogue of ${list.length} methods`);
   }
   const started = Date.now();
   for (const rev of REVISIONS) {
