@@ -1,9 +1,13 @@
 // The built package as a consumer sees it: every `exports` subpath from ESM and CommonJS, and
 // bundles of the main entry that keep only the validators a program imports.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PACKAGE_DIR } from './helpers/spec.js';
 
 /** Runs a script in a fresh node process inside the package (self-reference resolves `@mcpkit/schema`). */
@@ -74,5 +78,37 @@ describe('tree-shaking', () => {
   it('importing constants or the catalogue pulls in no validator', async () => {
     const constants = await bundle("import { ErrorCode, catalogue } from '@mcpkit/schema'; console.log(ErrorCode, catalogue);");
     expect(constants.min).toBeLessThan(10_000);
+  });
+});
+
+describe('type declarations', () => {
+  const work = mkdtempSync(join(tmpdir(), 'mcpkit-schema-consumer-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('a TypeScript consumer gets the wire types, narrowing validators and typed constants', { timeout: 120_000 }, () => {
+    mkdirSync(join(work, 'node_modules', '@mcpkit'), { recursive: true });
+    symlinkSync(PACKAGE_DIR, join(work, 'node_modules', '@mcpkit', 'schema'), 'dir');
+    writeFileSync(join(work, 'consumer.ts'), [
+      "import { catalogue, ErrorCode, formatErrors, validateCallToolRequest, type CallToolRequest, type MethodInfo } from '@mcpkit/schema';",
+      "import { validateInitializeRequest, type InitializeRequest } from '@mcpkit/schema/2025-11-25';",
+      "import { validatorFor } from '@mcpkit/schema/2026-07-28/lookup';",
+      'declare const input: unknown;',
+      'if (validateCallToolRequest(input)) { const name: string = input.params.name; const req: CallToolRequest = input; void name; void req; }',
+      'if (validateInitializeRequest(input)) { const init: InitializeRequest = input; void init.params.protocolVersion; }',
+      'const code: -32022 = ErrorCode.UnsupportedProtocolVersion;',
+      "const info: MethodInfo = catalogue['tools/call'];",
+      "const message: string = formatErrors(validateCallToolRequest.errors);",
+      "const maybe = validatorFor('Tool');",
+      'void code; void info; void message; void maybe;',
+      '// @ts-expect-error: not a method of 2026-07-28',
+      "void catalogue['initialize'];",
+      '',
+    ].join('\n'));
+    const compilerOptions = { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: [] };
+    writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const run = spawnSync(process.execPath, [tsc, '-p', join(work, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(run.stdout).toBe('');
+    expect(run.status).toBe(0);
   });
 });
