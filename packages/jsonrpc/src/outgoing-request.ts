@@ -26,20 +26,14 @@ export interface OutgoingHost {
   abandoned(request: OutgoingRequest, error: CancelledError | TimeoutError): void;
 }
 
-/** Node refuses delays above 2^31-1 ms (about 24.8 days). */
-const MAX_DELAY = 2_147_483_647;
 export const QUEUED = 0;
 export const SENT = 1;
 export const DONE = 2;
 
-function onTimer(request: OutgoingRequest): void {
-  request.timerFired();
-}
-
 /**
- * One outgoing request: its promise, its timers and its abort listener. Timers are re-armed lazily
- * (`touch` only records the time), and the object itself is the abort listener, so a request costs
- * no closures beyond its promise.
+ * One outgoing request: its promise, its deadlines and its abort listener. It owns no timer: the
+ * connection's shared `DeadlineTimer` asks `deadline()` when it fires, and `touch` only records the
+ * time. The object itself is the abort listener, so a request costs no closure beyond its promise.
  */
 export class OutgoingRequest implements PendingRequest<unknown> {
   readonly result: Promise<unknown>;
@@ -52,9 +46,7 @@ export class OutgoingRequest implements PendingRequest<unknown> {
   sendController: AbortController | undefined;
   private resolve!: (value: unknown) => void;
   private reject!: (error: Error) => void;
-  /** A timer handle (a number or an object, depending on the runtime). */
-  private timer: unknown;
-  private lastTouch = 0;
+  private lastTouch: number;
   private readonly idleMs: number;
   private readonly hardDeadline: number;
   private readonly totalMs: number;
@@ -67,6 +59,8 @@ export class OutgoingRequest implements PendingRequest<unknown> {
     idleMs: number,
     totalMs: number,
     private readonly signal: AbortSignal | undefined,
+    /** `performance.now()` at the call (only read when a timeout applies). */
+    now: number,
   ) {
     this.params = params;
     this.result = new Promise<unknown>((resolve, reject) => {
@@ -75,19 +69,18 @@ export class OutgoingRequest implements PendingRequest<unknown> {
     });
     this.idleMs = idleMs;
     this.totalMs = totalMs;
-    if (idleMs === Infinity && totalMs === Infinity) {
-      this.hardDeadline = Infinity;
-    } else {
-      const now = performance.now();
-      this.lastTouch = now;
-      this.hardDeadline = now + totalMs;
-      this.timer = setTimeout(onTimer, Math.min(idleMs, totalMs, MAX_DELAY), this);
-    }
+    this.lastTouch = now;
+    this.hardDeadline = now + totalMs;
     signal?.addEventListener('abort', this, { once: true });
   }
 
+  /** When the request times out unless answered or touched first (`Infinity` without timeouts). */
+  deadline(): number {
+    return Math.min(this.lastTouch + this.idleMs, this.hardDeadline);
+  }
+
   touch(): void {
-    if (this.timer !== undefined) this.lastTouch = performance.now();
+    if (this.state !== DONE && this.idleMs !== Infinity) this.lastTouch = performance.now();
   }
 
   cancel(reason?: string): void {
@@ -101,18 +94,10 @@ export class OutgoingRequest implements PendingRequest<unknown> {
     this.host.abandoned(this, new CancelledError(this.method, this.id, this.signal?.reason));
   }
 
-  timerFired(): void {
-    this.timer = undefined;
+  /** Ends the request with a `TimeoutError` naming the limit that expired. */
+  timeOut(): void {
     if (this.state === DONE) return;
-    const now = performance.now();
-    const idleDeadline = this.lastTouch + this.idleMs;
-    const deadline = Math.min(idleDeadline, this.hardDeadline);
-    const remaining = deadline - now;
-    if (remaining > 1) {
-      this.timer = setTimeout(onTimer, Math.min(remaining, MAX_DELAY), this);
-      return;
-    }
-    const total = this.hardDeadline <= idleDeadline;
+    const total = this.hardDeadline <= this.lastTouch + this.idleMs;
     this.host.abandoned(
       this,
       new TimeoutError(this.method, this.id, total ? this.totalMs : this.idleMs, total ? 'total' : 'idle'),
@@ -136,10 +121,6 @@ export class OutgoingRequest implements PendingRequest<unknown> {
     if (this.state === DONE) return false;
     this.state = DONE;
     this.params = undefined;
-    if (this.timer !== undefined) {
-      clearTimeout(this.timer as number);
-      this.timer = undefined;
-    }
     this.signal?.removeEventListener('abort', this);
     return true;
   }

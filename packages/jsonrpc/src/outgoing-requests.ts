@@ -1,7 +1,8 @@
 import type { CancelledError, TimeoutError } from './errors.js';
 import { InFlightLimitError, RpcError, TransportError } from './errors.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from './messages.js';
-import { OutgoingRequest, QUEUED, SENT, type OutgoingHost } from './outgoing-request.js';
+import { DeadlineTimer } from './deadline-timer.js';
+import { DONE, OutgoingRequest, QUEUED, SENT, type OutgoingHost } from './outgoing-request.js';
 import { RequestQueue } from './request-queue.js';
 import type { MessageTransport, SendOptions } from './transport.js';
 
@@ -21,6 +22,7 @@ export class OutgoingRequests implements OutgoingHost {
   private readonly pending = new Map<RequestId, OutgoingRequest>();
   private readonly queue = new RequestQueue<OutgoingRequest>();
   private readonly exchange: boolean;
+  private readonly timer = new DeadlineTimer((now) => this.expire(now));
   private nextId = 1;
   /** Sent and awaiting a response. */
   active = 0;
@@ -44,7 +46,9 @@ export class OutgoingRequests implements OutgoingHost {
     headers: Record<string, string> | undefined,
     closedError: Error | undefined,
   ): OutgoingRequest {
-    const request = new OutgoingRequest(this, this.nextId++, method, params, idleMs, totalMs, signal);
+    const timed = idleMs !== Infinity || totalMs !== Infinity;
+    const now = timed ? performance.now() : 0;
+    const request = new OutgoingRequest(this, this.nextId++, method, params, idleMs, totalMs, signal, now);
     request.headers = headers;
     if (closedError !== undefined) request.fail(closedError);
     else if (signal?.aborted) request.handleEvent();
@@ -53,6 +57,10 @@ export class OutgoingRequests implements OutgoingHost {
     else {
       this.waiting++;
       this.queue.push(request);
+    }
+    if (timed && request.state !== DONE) {
+      this.timer.setWaiting(true);
+      this.timer.schedule(request.deadline());
     }
     return request;
   }
@@ -78,6 +86,7 @@ export class OutgoingRequests implements OutgoingHost {
 
   /** Fails every sent and queued request. */
   failAll(error: Error): void {
+    this.timer.stop();
     const requests = [...this.pending.values()];
     this.pending.clear();
     this.active = 0;
@@ -90,7 +99,10 @@ export class OutgoingRequests implements OutgoingHost {
   abandoned(request: OutgoingRequest, error: CancelledError | TimeoutError): void {
     const state = request.state;
     request.fail(error);
-    if (state === QUEUED) this.waiting--;
+    if (state === QUEUED) {
+      this.waiting--;
+      this.noteIdle();
+    }
     if (state !== SENT) return;
     this.release(request);
     request.sendController?.abort(error);
@@ -133,6 +145,29 @@ export class OutgoingRequests implements OutgoingHost {
   private release(request: OutgoingRequest): void {
     this.pending.delete(request.id);
     this.active--;
+    this.noteIdle();
+  }
+
+  /** With nothing pending, the deadline timer must not keep the process alive. */
+  private noteIdle(): void {
+    if (this.active === 0 && this.waiting === 0) this.timer.setWaiting(false);
+  }
+
+  /** Times out what is due at `now`; returns the next deadline. */
+  private expire(now: number): number {
+    let next = Infinity;
+    const due: OutgoingRequest[] = [];
+    const visit = (request: OutgoingRequest) => {
+      if (request.state === DONE) return;
+      const deadline = request.deadline();
+      if (deadline - now <= 1) due.push(request);
+      else if (deadline < next) next = deadline;
+    };
+    // Queued ones first: a sent one timing out frees a slot, and a due queued one must not take it.
+    this.queue.forEach(visit);
+    this.pending.forEach(visit);
+    for (const request of due) request.timeOut();
+    return next;
   }
 
   private pump(): void {

@@ -15,6 +15,11 @@ export class RequestQueue<T> {
     this.items.push(item);
   }
 
+  /** Calls `visit` for each entry, oldest first. */
+  forEach(visit: (item: T) => void): void {
+    for (let i = this.head; i < this.items.length; i++) visit(this.items[i] as T);
+  }
+
   /** Removes and returns the oldest entry, or `undefined` when empty. */
   shift(): T | undefined {
     if (this.head === this.items.length) return undefined;

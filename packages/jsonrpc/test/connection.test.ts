@@ -206,6 +206,46 @@ describe('Connection: timeouts', () => {
     expect(error).toMatchObject({ name: 'TimeoutError', limit: 'total', timeoutMs: 3500 });
   });
 
+  it('requests with different timeouts each expire at their own deadline', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { transport, connection } = setup();
+    const long = connection.request('long', {}, { timeoutMs: 5000 }).catch((e: unknown) => e);
+    const short = connection.request('short', {}, { timeoutMs: 1000 }).catch((e: unknown) => e);
+    const answered = connection.request('answered', {}, { timeoutMs: 1000 });
+    transport.deliver({ jsonrpc: '2.0', id: 3, result: {} });
+    await vi.advanceTimersByTimeAsync(1001);
+    expect(await short).toMatchObject({ name: 'TimeoutError', method: 'short', timeoutMs: 1000 });
+    await expect(answered).resolves.toEqual({});
+    expect(connection.inFlight).toBe(1);
+    await vi.advanceTimersByTimeAsync(3998);
+    expect(connection.inFlight).toBe(1);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(await long).toMatchObject({ name: 'TimeoutError', method: 'long', timeoutMs: 5000 });
+  });
+
+  it('a queued request times out too: its clock starts at the call', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { transport, connection } = setup({ maxInFlight: 1, timeoutMs: 1000 });
+    const first = connection.request('first').catch((e: unknown) => e);
+    const queued = connection.request('queued').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1001);
+    expect(await first).toMatchObject({ name: 'TimeoutError', method: 'first' });
+    expect(await queued).toMatchObject({ name: 'TimeoutError', method: 'queued' });
+    expect(transport.sent.map((m) => (m as { method: string }).method)).toEqual(['first']);
+  });
+
+  it('its timer keeps the process alive only while requests are pending', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((type) => type === 'Timeout').length;
+    const before = timers();
+    const { transport, connection } = setup();
+    const call = connection.request('m');
+    expect(timers()).toBe(before + 1);
+    transport.deliver({ jsonrpc: '2.0', id: 1, result: {} });
+    await call;
+    expect(timers()).toBe(before);
+    await connection.close();
+  });
+
   it('timeoutMs 0 disables the idle timeout (the hard maximum still applies)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const { connection } = setup({ timeoutMs: 0, maxTotalTimeoutMs: 50_000 });
