@@ -152,7 +152,13 @@ export class IncomingRequests {
     }
     if (entry.state !== ACTIVE) return;
     entry.state = ANSWERED;
-    if (response !== null) await this.sendQuietly(response);
+    if (response !== null) {
+      try {
+        await this.options.send(response); // counted in flight until handed off: backpressure
+      } catch {
+        // A closed transport is reported by the transport itself.
+      }
+    }
     this.release(entry);
   }
 
