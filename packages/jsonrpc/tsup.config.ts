@@ -5,7 +5,9 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
-  clean: true,
+  // Overwrite in place: with one entry nothing goes stale, and other packages' tests (and parallel
+  // builds in a shared checkout) never see dist/ without index.js while the .d.ts build runs.
+  clean: false,
   target: 'node20',
   treeshake: true,
 });
