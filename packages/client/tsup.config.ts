@@ -5,7 +5,7 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
-  clean: true,
+  clean: false, // never leave dist/ empty while a concurrent build runs; CI builds from a clean clone
   target: 'node20',
   treeshake: true,
 });

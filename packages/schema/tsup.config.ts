@@ -11,7 +11,7 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
-  clean: true,
+  clean: false, // never leave dist/ empty while a concurrent build runs; CI builds from a clean clone
   target: 'node20',
   treeshake: true,
   // Shared chunks for CJS too, so the root and the revision entries do not each carry a copy of
