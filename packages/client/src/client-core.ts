@@ -182,11 +182,14 @@ export class ClientCore implements ListenHost {
     const level = options?.logLevel ?? this.logLevel;
     const own = params?._meta as Meta | undefined;
     if (own !== undefined || level !== undefined || token !== undefined) {
-      meta = own === undefined ? { ...meta } : { ...own, ...meta };
+      meta = own === undefined ? Object.assign({}, meta) : Object.assign({}, own, meta);
       if (level !== undefined) meta[META_LOG_LEVEL] = level;
       if (token !== undefined) meta[META_PROGRESS_TOKEN] = token;
     }
-    return params === undefined ? { _meta: meta } : { ...params, _meta: meta };
+    // A for-in copy: object spread of caller-made params measured an order of magnitude slower here.
+    const wire: JsonObject = { _meta: meta };
+    for (const key in params) if (key !== '_meta') wire[key] = params[key];
+    return wire;
   }
 
   private metaFor(handlers: InputHandlers): Meta {
