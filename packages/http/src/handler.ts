@@ -27,6 +27,11 @@ export type HttpHandler = (request: Request) => Promise<Response>;
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 const hasHeaderParams = (d: unknown): d is HeaderParamSource =>
   typeof (d as Partial<HeaderParamSource>).headerParams === 'function';
+/** The versions a dispatcher serves, when it says (structurally, as `@mcpkit/server` does). */
+const supportedVersionsOf = (d: unknown): readonly string[] | undefined => {
+  const versions = (d as { supportedVersions?: unknown }).supportedVersions;
+  return Array.isArray(versions) && versions.every((v) => typeof v === 'string') ? versions : undefined;
+};
 
 /** The transport facts of a request that is not dispatched by us (intercepted, or a notification). */
 class ExchangeInfo implements TransportInfo {
@@ -44,6 +49,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
   private readonly originAllowed: (origin: string) => boolean;
   private readonly cors: CorsPolicy | undefined;
   private readonly params: HeaderParamSource | undefined;
+  private readonly supported: readonly string[] | undefined;
   private readonly otherMethods: string;
 
   constructor(private readonly dispatcher: Dispatcher, private readonly options: HttpHandlerOptions) {
@@ -52,6 +58,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     this.originAllowed = createOriginCheck(options.allowedOrigins);
     this.cors = options.cors ? new CorsPolicy(options.cors === true ? {} : options.cors) : undefined;
     this.params = hasHeaderParams(dispatcher) ? dispatcher : undefined;
+    this.supported = supportedVersionsOf(dispatcher);
     this.otherMethods = options.intercept ? 'POST, GET, DELETE' : 'POST';
   }
 
@@ -59,8 +66,8 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     this.inFlight--;
   }
 
-  private fail(ex: Exchange, status: number, id: RequestId | undefined, code: number, message: string, cors?: Record<string, string>): void {
-    ex.respond(status, cors ? { ...JSON_HEADERS, ...cors } : JSON_HEADERS, jsonRpcErrorBody(id, code, message));
+  private fail(ex: Exchange, status: number, id: RequestId | undefined, code: number, message: string, cors?: Record<string, string>, data?: unknown): void {
+    ex.respond(status, cors ? { ...JSON_HEADERS, ...cors } : JSON_HEADERS, jsonRpcErrorBody(id, code, message, data));
   }
 
   private crashed(ex: Exchange, error: unknown): void {
@@ -154,7 +161,9 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     const request = body as JsonRpcRequest;
     const refused = checkRequest(request, ex, this.params);
     if (refused !== undefined) {
-      this.fail(ex, 400, request.id, refused.code, refused.message, cors);
+      // A request without a modern _meta (an old client's initialize, say) learns which versions are served.
+      const data = refused.code === ErrorCode.InvalidParams && this.supported ? { supported: this.supported } : undefined;
+      this.fail(ex, 400, request.id, refused.code, refused.message, cors, data);
       return false;
     }
     void this.dispatch(ex, request, principal, cors);

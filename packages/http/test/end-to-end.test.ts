@@ -104,3 +104,19 @@ describe('@mcpkit/server over @mcpkit/http', () => {
     await until(() => cancelled.includes('block'));
   });
 });
+
+describe('a request without modern _meta', () => {
+  it('gets 400 -32602 naming the versions the server serves (what an old client sending initialize sees)', async () => {
+    // spec: DIGEST §12 — a modern-only server's error to initialize should name the supported versions
+    const body = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
+    const res = await fetch(http.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(400);
+    const reply = await res.json();
+    expect(reply.error.code).toBe(-32602);
+    expect(reply.error.data).toEqual({ supported: ['2026-07-28'] });
+  });
+});
