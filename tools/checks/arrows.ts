@@ -16,6 +16,9 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   // @mcpkit/http through that package's public options (injectable fetch, authenticate hook), so
   // neither side carries it unless the user adds it.
   auth: ['jsonrpc'],
+  // Redis implementations of interfaces the other packages define (EventBus, ReplayGuard,
+  // SessionStore, the client cache store). Opt-in: nothing depends on it.
+  redis: ['jsonrpc', 'schema', 'server', 'client', 'legacy'],
 };
 
 /** Packages that implement the modern era and must never depend on the legacy adapter. */
