@@ -1,0 +1,125 @@
+/**
+ * `dualEra(server)`: one server definition, both eras. Modern requests go to the `McpServer`
+ * unchanged; `initialize` opens a 2025-11-25 session (on a stdio channel, or on HTTP with an
+ * `Mcp-Session-Id`), whose requests are adapted to the modern dispatch and back.
+ * spec: DIGEST §12 (dual-era server), §23 (legacy lifecycle)
+ */
+import { createHttpHandler, type HttpHandler, type HttpHandlerOptions, type InterceptContext } from '@mcpkit/http';
+import type {
+  DispatchContext,
+  Dispatcher,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  MessageContext,
+} from '@mcpkit/jsonrpc';
+import { META_PROTOCOL_VERSION } from '@mcpkit/schema';
+import type { McpServer } from '@mcpkit/server';
+import { EventFanout } from './event-fanout.js';
+import { LegacyHttp } from './http/legacy-http.js';
+import { MemorySessionStore } from './http/memory-session-store.js';
+import type { SessionStore } from './http/session-store.js';
+import { resolveOptions, type DualEraOptions } from './options.js';
+import { ChannelSessions } from './stdio-sessions.js';
+
+/** Whether a request names its revision in `_meta`, as every modern request does (DIGEST §1.1). */
+function hasModernMeta(request: JsonRpcRequest): boolean {
+  const meta = request.params?._meta;
+  return meta !== null && typeof meta === 'object' && (meta as Record<string, unknown>)[META_PROTOCOL_VERSION] !== undefined;
+}
+
+/**
+ * A modern server that also serves 2025-11-25 clients. It is a jsonrpc `Dispatcher` (for
+ * `serveStdio`, and as the dispatcher of `createHttpHandler`) and brings the HTTP `intercept`
+ * hook that serves legacy sessions on the same endpoint.
+ */
+export class DualEraServer implements Dispatcher {
+  /** The modern server every request ends up in. */
+  readonly server: McpServer;
+  /** Where the HTTP sessions live. */
+  readonly sessions: SessionStore;
+  private readonly channels: ChannelSessions;
+  private readonly http: LegacyHttp;
+  private readonly fanout: EventFanout;
+  private readonly ownsStore: boolean;
+
+  constructor(server: McpServer, options: DualEraOptions = {}) {
+    const resolved = resolveOptions(options);
+    this.server = server;
+    this.ownsStore = options.sessions === undefined;
+    this.sessions = options.sessions ?? new MemorySessionStore();
+    this.fanout = new EventFanout(server.events, resolved.onError);
+    this.channels = new ChannelSessions(server, resolved, this.fanout);
+    this.http = new LegacyHttp(server, resolved, this.sessions, this.fanout);
+    this.intercept = this.intercept.bind(this);
+  }
+
+  /**
+   * Routes one request: modern `_meta` → the modern server; `initialize` on a channel → a new
+   * legacy session; a channel already legacy → its session; anything else → the modern server
+   * (which answers `initialize` without a channel with -32601 naming its versions).
+   */
+  dispatch(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse | null> {
+    const peer = context.peer;
+    if (peer === undefined || hasModernMeta(request)) return this.server.dispatch(request, context);
+    if (this.channels.has(peer)) return this.channels.answer(request, context);
+    if (request.method === 'initialize') return this.channels.initialize(request, peer);
+    return this.server.dispatch(request, context);
+  }
+
+  /** Notifications of legacy channels (`notifications/initialized`...); modern ones carry none. */
+  notification(notification: JsonRpcNotification, context: MessageContext): void {
+    if (context.peer) this.channels.notification(notification, context.peer);
+  }
+
+  /** Responses of legacy clients to the server-initiated requests of their session. */
+  response(response: JsonRpcResponse, context: MessageContext): void {
+    if (context.peer) this.channels.response(response, context.peer);
+  }
+
+  /**
+   * The `intercept` hook for `createHttpHandler`: serves `initialize`, sessions, GET streams and
+   * DELETE; returns undefined for modern traffic.
+   * @example createHttpHandler(dual, { intercept: dual.intercept })
+   */
+  intercept(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+    return this.http.intercept(request, body, context);
+  }
+
+  /**
+   * A Streamable HTTP handler serving both eras on one endpoint (`createHttpHandler` with this
+   * dispatcher and its `intercept`).
+   * @example await serve(dualEra(server).httpHandler(), { port: 3000 });
+   */
+  httpHandler(options: Omit<HttpHandlerOptions, 'intercept'> = {}): HttpHandler {
+    return createHttpHandler(this, { ...options, intercept: this.intercept });
+  }
+
+  /**
+   * Pings the client of a legacy session (2025-11-25 ping, server to client): a stdio channel's
+   * `peer.id`, or an HTTP session id whose GET stream is open here. Rejects with a `TimeoutError`,
+   * or a `TransportClosedError` when the client cannot be reached.
+   * @example await dual.ping(sessionId, 5000);
+   */
+  ping(sessionId: string, timeoutMs = 10_000): Promise<void> {
+    return this.channels.hasId(sessionId) ? this.channels.ping(sessionId, timeoutMs) : this.http.ping(sessionId, timeoutMs);
+  }
+
+  /** Ends every legacy session of this process (streams, waits, work) and leaves the event bus. */
+  async close(): Promise<void> {
+    this.channels.close();
+    await this.http.close();
+    await this.fanout.close();
+    if (this.ownsStore) await this.sessions.close();
+  }
+}
+
+/**
+ * Serves legacy (2025-11-25, 2025-06-18, 2025-03-26) clients from a modern server definition.
+ * @example
+ * serveStdio(dualEra(server));                                  // stdio
+ * await serve(dualEra(server).httpHandler(), { port: 3000 });   // HTTP
+ */
+export function dualEra(server: McpServer, options?: DualEraOptions): DualEraServer {
+  return new DualEraServer(server, options);
+}

@@ -1,0 +1,203 @@
+/**
+ * Legacy Streamable HTTP on the modern handler's `intercept` hook: `initialize` mints a session,
+ * and every message carrying `Mcp-Session-Id` (requests, notifications, the client's responses,
+ * GET streams, DELETE) is served here; modern traffic passes through untouched.
+ * spec: 2025-11-25/pages/basic/transports.mdx; DIGEST §23 (dispatch on era first, then on method)
+ */
+import { emptyResponse, jsonResponse, jsonRpcErrorResponse, type InterceptContext } from '@mcpkit/http';
+import {
+  ErrorCode,
+  isNotification,
+  isRequest,
+  isRequestId,
+  TransportClosedError,
+  type JsonObject,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type RequestId,
+} from '@mcpkit/jsonrpc';
+import { META_PROTOCOL_VERSION } from '@mcpkit/schema';
+import type { McpServer } from '@mcpkit/server';
+import { isLegacyVersion } from '../../shared/versions.js';
+import { cancelledNotification, nextServerRequestId, type ClientRequestOptions } from '../client-requests.js';
+import type { EventFanout } from '../event-fanout.js';
+import { initializeSession } from '../initialize.js';
+import { answerLegacyRequest } from '../legacy-requests.js';
+import type { ResolvedOptions } from '../options.js';
+import { PostReply } from './post-reply.js';
+import { SessionStreams } from './session-streams.js';
+import { mintSessionId } from './session-id.js';
+import type { SessionRecord, SessionStore } from './session-store.js';
+import { principalKey, StoredSession } from './stored-session.js';
+
+const SESSION_HEADER = 'mcp-session-id';
+const VERSION_HEADER = 'mcp-protocol-version';
+
+/** Whether a POSTed message without a session belongs to the modern era (DIGEST §12, conformance §2.1). */
+function isModernMessage(message: unknown, versionHeader: string | null): boolean {
+  if (versionHeader !== null && !isLegacyVersion(versionHeader)) return true;
+  const meta = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
+  return meta !== null && typeof meta === 'object' && meta[META_PROTOCOL_VERSION] !== undefined;
+}
+
+const refuse = (status: number, id: RequestId | null | undefined, message: string, code: number = ErrorCode.InvalidRequest) =>
+  jsonRpcErrorResponse(status, id, code, message);
+
+/** The legacy HTTP side of one dual-era server. */
+export class LegacyHttp extends SessionStreams {
+  constructor(server: McpServer, options: ResolvedOptions, store: SessionStore, fanout: EventFanout) {
+    super(server, options, store, fanout);
+  }
+
+  /** The `intercept` hook of `createHttpHandler`. */
+  async intercept(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+    const sessionId = request.headers.get(SESSION_HEADER);
+    if (request.method !== 'POST') {
+      // GET and DELETE exist only for sessions; without one the modern answer (405) stands.
+      if (sessionId === null) return undefined;
+      const record = await this.findSession(sessionId, context);
+      if (!record) return refuse(404, undefined, 'Session not found: initialize a new session');
+      if (request.method === 'DELETE') {
+        await this.store.delete(record.id);
+        return emptyResponse(200);
+      }
+      return this.openGet(request, record);
+    }
+    const message = body as JsonRpcMessage;
+    const id = isRequest(message) ? message.id : undefined;
+    if (sessionId === null) {
+      if (isModernMessage(message, request.headers.get(VERSION_HEADER))) return undefined;
+      if (isRequest(message) && message.method === 'initialize') return this.initialize(message, context);
+      // spec: a server that requires a session answers 400 when the header is missing
+      return refuse(400, id, 'Bad Request: Mcp-Session-Id header is required (send initialize first, or _meta for MCP 2026-07-28)');
+    }
+    const record = await this.findSession(sessionId, context);
+    // spec: 404 means the session ended; the client starts over with initialize
+    if (!record) return refuse(404, id, 'Session not found: initialize a new session');
+    const version = request.headers.get(VERSION_HEADER);
+    if (version !== null && version !== record.protocolVersion) {
+      return refuse(400, id, `MCP-Protocol-Version ${version} does not match the session's ${record.protocolVersion}`);
+    }
+    if (isRequest(message)) return this.serveRequest(message, record, context);
+    if (isNotification(message)) {
+      await this.notification(message, record);
+      return emptyResponse(202);
+    }
+    return this.clientResponse(message as JsonRpcResponse, record);
+  }
+
+  private async findSession(sessionId: string, context: InterceptContext): Promise<SessionRecord | undefined> {
+    const record = await this.store.get(sessionId);
+    // A session answers only the caller that opened it (session hijacking, basic/security_best_practices.mdx).
+    return record && record.principal === principalKey(context.principal) ? record : undefined;
+  }
+
+  private async initialize(request: JsonRpcRequest, context: InterceptContext): Promise<Response> {
+    const outcome = initializeSession(this.server, this.options.legacyVersions, request);
+    if (!outcome.ok) return jsonResponse(outcome.response);
+    await this.ready();
+    const now = Date.now();
+    const principal = principalKey(context.principal);
+    const record: SessionRecord = {
+      id: mintSessionId(),
+      ...outcome.state,
+      initialized: false,
+      createdAt: now,
+      lastSeenAt: now,
+      ...(principal === undefined ? {} : { principal }),
+    };
+    if (!(await this.store.create(record))) {
+      return jsonRpcErrorResponse(503, request.id, ErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
+    }
+    this.options.onSessionStart?.({ id: record.id, transport: 'http', protocolVersion: record.protocolVersion, clientInfo: record.clientInfo });
+    return jsonResponse({ jsonrpc: '2.0', id: request.id, result: outcome.result }, 200, { 'mcp-session-id': record.id });
+  }
+
+  private serveRequest(request: JsonRpcRequest, record: SessionRecord, context: InterceptContext): Promise<Response> | Response {
+    const running = this.inflightOf(record.id);
+    if (running.has(request.id)) {
+      return jsonResponse({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(request.id)} is already in use in this session` } });
+    }
+    const controller = new AbortController();
+    running.set(request.id, controller);
+    const reply = new PostReply(this, record.id, request);
+    const session = new StoredSession(this.store, record.id, record);
+    void (async () => {
+      let response: JsonRpcResponse | null;
+      try {
+        response = await answerLegacyRequest(this.server, this.options, {
+          request,
+          session,
+          signal: controller.signal,
+          transport: context.transport,
+          notify: (notification) => reply.send(notification),
+          requester: { request: (method, params, options) => this.clientRequest(record.id, reply, method, params, options) },
+        });
+      } catch (error) {
+        this.options.onError(error);
+        response = { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message: 'Internal error' } };
+      } finally {
+        running.delete(request.id);
+      }
+      await reply.finish(controller.signal.aborted ? null : response);
+    })().catch(this.options.onError);
+    return reply.response;
+  }
+
+  /** Sends a server-initiated request on the POST's stream if the client still reads it, else on the GET stream. */
+  private async clientRequest(sessionId: string, reply: PostReply, method: string, params: JsonObject, options: ClientRequestOptions): Promise<JsonObject> {
+    const id = nextServerRequestId();
+    await this.store.addPending(sessionId, { id, method, expiresAt: Date.now() + options.timeoutMs, ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }) });
+    const waiters = this.waitersOf(sessionId);
+    const answer = waiters.wait(id, method, options, (reason) => {
+      void this.store.takePending(sessionId, id).catch(this.options.onError);
+      this.route(sessionId, reply, cancelledNotification(id, reason)).catch(this.options.onError);
+    });
+    this.route(sessionId, reply, { jsonrpc: '2.0', id, method, params }).catch((error: unknown) => {
+      waiters.fail(id, new TransportClosedError(`Could not send ${method}: ${error instanceof Error ? error.message : String(error)}`));
+    });
+    return answer;
+  }
+
+  /** Pings the client of a session on its GET stream (the only way to reach it outside a request). */
+  async ping(sessionId: string, timeoutMs: number): Promise<void> {
+    const standalone = this.standaloneOf(sessionId);
+    if (!standalone?.connected) throw new TransportClosedError(`Session ${sessionId} has no open GET stream on this server to send a ping on`);
+    const id = nextServerRequestId();
+    await this.store.addPending(sessionId, { id, method: 'ping', expiresAt: Date.now() + timeoutMs });
+    const waiters = this.waitersOf(sessionId);
+    const signal = new AbortController().signal;
+    const answer = waiters.wait(id, 'ping', { signal, timeoutMs }, () => void this.store.takePending(sessionId, id).catch(this.options.onError));
+    standalone.send({ jsonrpc: '2.0', id, method: 'ping' }).catch((error: unknown) => waiters.fail(id, new TransportClosedError(String(error))));
+    await answer;
+  }
+
+  private route(sessionId: string, reply: PostReply, message: JsonRpcMessage): Promise<void> {
+    if (reply.reachable) return reply.send(message);
+    const standalone = this.standaloneOf(sessionId);
+    return standalone?.connected ? standalone.send(message) : reply.send(message);
+  }
+
+  private async notification(notification: JsonRpcNotification, record: SessionRecord): Promise<void> {
+    if (notification.method === 'notifications/initialized') {
+      await this.store.update(record.id, { initialized: true });
+    } else if (notification.method === 'notifications/cancelled') {
+      // spec: basic/utilities/cancellation.mdx — unknown or malformed cancellations are ignored
+      const { requestId, reason } = notification.params ?? {};
+      if (!isRequestId(requestId)) return;
+      const why = typeof reason === 'string' ? reason : 'cancelled by the client';
+      if (!this.cancelLocal(record.id, requestId, why)) await this.store.publish({ type: 'cancelled', sessionId: record.id, requestId, reason: why });
+    }
+    // notifications/roots/list_changed needs nothing: roots are asked for afresh in each input round.
+  }
+
+  private async clientResponse(response: JsonRpcResponse, record: SessionRecord): Promise<Response> {
+    const id = response.id;
+    const pending = isRequestId(id) ? await this.store.takePending(record.id, id) : undefined;
+    if (!pending) return refuse(400, undefined, `No request with id ${JSON.stringify(id)} waits for an answer in this session`);
+    if (!this.waitersOf(record.id).settle(response)) await this.store.publish({ type: 'settled', sessionId: record.id, response });
+    return emptyResponse(202);
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The per-replica side of legacy HTTP sessions: open streams (GET streams and POST replies),
+ * requests in flight, server-initiated requests awaiting answers, resumption with
+ * `Last-Event-ID`, keep-alives, change notifications, and the signals of the `SessionStore`.
+ * spec: 2025-11-25/pages/basic/transports.mdx (Listening for Messages from the Server, Resumability)
+ */
+import { jsonRpcErrorResponse } from '@mcpkit/http';
+import { ErrorCode, TransportClosedError, type RequestId } from '@mcpkit/jsonrpc';
+import type { McpServer, ServerEvent } from '@mcpkit/server';
+import { PendingClientRequests } from '../client-requests.js';
+import { concernsSession, legacyNotification, type EventFanout } from '../event-fanout.js';
+import type { ResolvedOptions } from '../options.js';
+import { eventText, LogicalStream, streamKey, type StreamHost } from './logical-stream.js';
+import { parseEventId, type SessionRecord, type SessionSignal, type SessionStore } from './session-store.js';
+import { SseConnection } from './sse-connection.js';
+
+/** A resumed stream whose producer runs on another replica: fed by `event` signals. */
+interface RemoteResume {
+  connection: SseConnection;
+  /** Events that arrived while the replay was read; undefined once live. */
+  buffer: Array<{ id: string; text: string }> | undefined;
+  /** The stream ended while the replay was read. */
+  ended?: boolean;
+}
+
+/** Streams, work in flight and coordination for the sessions this replica serves. */
+export abstract class SessionStreams implements StreamHost {
+  readonly streams = new Map<string, LogicalStream>();
+  private readonly standalone = new Map<string, LogicalStream>();
+  private readonly inflight = new Map<string, Map<RequestId, AbortController>>();
+  private readonly waiters = new Map<string, PendingClientRequests>();
+  private readonly remote = new Map<string, RemoteResume>();
+  private started: Promise<void> | undefined;
+  private stops: Array<() => void> = [];
+  private ticker: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    protected readonly server: McpServer,
+    readonly options: ResolvedOptions,
+    readonly store: SessionStore,
+    private readonly fanout: EventFanout,
+  ) {}
+
+  /** Subscribes (once) to the store's signals and the server's events. */
+  protected ready(): Promise<void> {
+    this.started ??= (async () => {
+      this.stops.push(await this.store.subscribe((signal) => this.onSignal(signal)));
+      this.stops.push(await this.fanout.add((event) => this.deliver(event)));
+    })();
+    return this.started;
+  }
+
+  protected inflightOf(sessionId: string): Map<RequestId, AbortController> {
+    let running = this.inflight.get(sessionId);
+    if (!running) this.inflight.set(sessionId, (running = new Map()));
+    return running;
+  }
+
+  protected waitersOf(sessionId: string): PendingClientRequests {
+    let waiters = this.waiters.get(sessionId);
+    if (!waiters) this.waiters.set(sessionId, (waiters = new PendingClientRequests()));
+    return waiters;
+  }
+
+  protected standaloneOf(sessionId: string): LogicalStream | undefined {
+    return this.standalone.get(sessionId);
+  }
+
+  /** Aborts a request of this replica; false when it does not run here. */
+  protected cancelLocal(sessionId: string, requestId: RequestId, reason: string): boolean {
+    const controller = this.inflight.get(sessionId)?.get(requestId);
+    controller?.abort(reason);
+    return controller !== undefined;
+  }
+
+  /** GET: resumes a stream after `Last-Event-ID`, or opens the session's standalone stream (replacing an older one). */
+  protected async openGet(request: Request, record: SessionRecord): Promise<Response> {
+    const accept = request.headers.get('accept') ?? '';
+    if (!/text\/event-stream|\*\/\*/i.test(accept)) {
+      return jsonRpcErrorResponse(406, undefined, ErrorCode.InvalidRequest, 'Accept must list text/event-stream');
+    }
+    await this.ready();
+    const connection = new SseConnection(this.options.maxStreamBufferBytes);
+    const lastEventId = request.headers.get('last-event-id');
+    this.startTicker();
+    if (lastEventId !== null) {
+      const parsed = parseEventId(lastEventId);
+      const replay = parsed && (await this.store.replay(record.id, lastEventId));
+      if (!parsed || !replay) return jsonRpcErrorResponse(400, undefined, ErrorCode.InvalidRequest, `Unknown Last-Event-ID ${JSON.stringify(lastEventId)}`);
+      const local = this.streams.get(streamKey(record.id, parsed.streamId));
+      if (local) void local.resume(connection, lastEventId);
+      else await this.resumeRemote(record.id, parsed.streamId, lastEventId, connection);
+      return connection.response;
+    }
+    const stream = await LogicalStream.open(this, record.id, connection);
+    const previous = this.standalone.get(record.id);
+    this.standalone.set(record.id, stream);
+    if (previous) void previous.end();
+    return connection.response;
+  }
+
+  private async resumeRemote(sessionId: string, streamId: string, lastEventId: string, connection: SseConnection): Promise<void> {
+    const key = streamKey(sessionId, streamId);
+    const entry: RemoteResume = { connection, buffer: [] };
+    this.remote.get(key)?.connection.end();
+    this.remote.set(key, entry);
+    connection.onGone(() => {
+      if (this.remote.get(key) === entry) this.remote.delete(key);
+    });
+    const replay = await this.store.replay(sessionId, lastEventId);
+    let last = parseEventId(lastEventId)!.sequence;
+    for (const event of replay?.events ?? []) {
+      connection.write(eventText(event));
+      last = parseEventId(event.id)!.sequence;
+    }
+    for (const item of entry.buffer!) if (parseEventId(item.id)!.sequence > last) connection.write(item.text);
+    entry.buffer = undefined;
+    if (!replay || replay.ended || entry.ended) this.endRemote(key);
+  }
+
+  private endRemote(key: string): void {
+    this.remote.get(key)?.connection.end();
+    this.remote.delete(key);
+  }
+
+  private onSignal(signal: SessionSignal): void {
+    switch (signal.type) {
+      case 'settled':
+        this.waiters.get(signal.sessionId)?.settle(signal.response);
+        return;
+      case 'cancelled':
+        this.cancelLocal(signal.sessionId, signal.requestId, signal.reason ?? 'cancelled by the client');
+        return;
+      case 'event': {
+        const entry = this.remote.get(streamKey(signal.sessionId, signal.streamId));
+        if (!entry) return;
+        const text = eventText(signal.event);
+        if (entry.buffer) entry.buffer.push({ id: signal.event.id, text });
+        else entry.connection.write(text);
+        return;
+      }
+      case 'stream-ended': {
+        const key = streamKey(signal.sessionId, signal.streamId);
+        const entry = this.remote.get(key);
+        if (entry?.buffer) entry.ended = true;
+        else this.endRemote(key);
+        return;
+      }
+      case 'closed':
+        this.dropSession(signal.sessionId);
+        return;
+    }
+  }
+
+  /** A session ended: its work stops, its waits fail, its streams close. */
+  private dropSession(sessionId: string): void {
+    for (const controller of this.inflight.get(sessionId)?.values() ?? []) controller.abort('The session ended');
+    this.inflight.delete(sessionId);
+    this.waiters.get(sessionId)?.failAll(new TransportClosedError('The session ended'));
+    this.waiters.delete(sessionId);
+    this.standalone.delete(sessionId);
+    const prefix = streamKey(sessionId, '');
+    for (const [key, stream] of this.streams) if (key.startsWith(prefix)) void stream.end();
+    for (const key of [...this.remote.keys()]) if (key.startsWith(prefix)) this.endRemote(key);
+  }
+
+  /** Change notifications go to the standalone streams of the sessions they concern. */
+  private deliver(event: ServerEvent): void {
+    if (this.standalone.size === 0) return;
+    const notification = legacyNotification(event, this.server.capabilities);
+    if (!notification) return;
+    for (const [sessionId, stream] of this.standalone) {
+      if (!stream.connected) continue;
+      if (event.type !== 'resources/updated') {
+        void stream.send(notification);
+        continue;
+      }
+      void this.store.get(sessionId).then((record) => {
+        if (record && concernsSession(event, record.subscriptions)) return stream.send(notification);
+      }, this.options.onError);
+    }
+  }
+
+  private startTicker(): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => this.tick(), Math.max(50, Math.floor(this.options.keepAliveMs / 2)));
+    (this.ticker as { unref?: () => void }).unref?.();
+  }
+
+  /** Keep-alives for quiet connections; a connected client keeps its session from expiring. */
+  private tick(): void {
+    const now = Date.now();
+    const active = new Set<string>();
+    for (const stream of this.streams.values()) if (stream.keepAlive(now)) active.add(stream.sessionId);
+    for (const sessionId of active) void this.store.get(sessionId).catch(this.options.onError);
+  }
+
+  /** Ends every stream and request of this replica and leaves the store and the bus. */
+  async close(): Promise<void> {
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+    for (const sessionId of new Set([...this.inflight.keys(), ...this.waiters.keys(), ...this.standalone.keys()])) this.dropSession(sessionId);
+    await Promise.all([...this.streams.values()].map((stream) => stream.end()));
+    for (const key of [...this.remote.keys()]) this.endRemote(key);
+    for (const stop of this.stops.splice(0)) stop();
+    this.started = undefined;
+  }
+}

@@ -1,0 +1,15 @@
+export { dualEra, DualEraServer } from './dual-era.js';
+export type { DualEraOptions, LegacyHttpOptions, LegacySessionInfo } from './options.js';
+export { MemorySessionStore, type MemorySessionStoreOptions } from './http/memory-session-store.js';
+export {
+  parseEventId,
+  type PendingRequestRecord,
+  type ReplayResult,
+  type SessionPatch,
+  type SessionRecord,
+  type SessionSignal,
+  type SessionStore,
+  type StoredEvent,
+} from './http/session-store.js';
+export { mintSessionId } from './http/session-id.js';
+export { toLegacyResult, toLegacyCapabilities } from './legacy-shapes.js';

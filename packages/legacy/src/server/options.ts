@@ -1,0 +1,94 @@
+/**
+ * Options of `dualEra(server, options)` and their defaults.
+ */
+import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
+import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
+import type { SessionStore } from './http/session-store.js';
+
+/** Legacy Streamable HTTP settings. */
+export interface LegacyHttpOptions {
+  /**
+   * The `retry` (ms) sent with the priming event of every SSE stream, telling the client how long
+   * to wait before resuming with `Last-Event-ID`. Default 1000.
+   */
+  retryMs?: number;
+  /**
+   * Polling (2025-11-25 transports, "the server MAY close the connection"): for a request this
+   * returns a delay for, the reply is an SSE stream from the start and its connection is closed
+   * after that many ms without an answer; the client resumes with GET and `Last-Event-ID` and
+   * gets what followed. Default: never.
+   */
+  closeStreamAfterMs?: (request: JsonRpcRequest) => number | undefined;
+  /** Quiet time after which an SSE stream gets a keep-alive comment. Default 15 000 ms. */
+  keepAliveMs?: number;
+  /** Bytes a stream may queue for a client that does not read before its connection is dropped (the stream stays resumable). Default 1 MiB. */
+  maxStreamBufferBytes?: number;
+}
+
+/** What `onSessionStart` learns about a new legacy session. */
+export interface LegacySessionInfo {
+  /** The session id: the `Mcp-Session-Id` on HTTP, the channel's `peer.id` on stdio. */
+  readonly id: string;
+  readonly transport: 'stdio' | 'http';
+  /** The negotiated revision. */
+  readonly protocolVersion: string;
+  /** The client's `clientInfo`. */
+  readonly clientInfo: Readonly<Record<string, unknown>>;
+}
+
+/** Options of `dualEra`. */
+export interface DualEraOptions {
+  /** Legacy revisions to accept in `initialize`, newest first. Default `LEGACY_PROTOCOL_VERSIONS`. */
+  legacyVersions?: readonly string[];
+  /** Where HTTP sessions live. Default a `MemorySessionStore` (30 min idle expiry, at most 10 000 sessions). */
+  sessions?: SessionStore;
+  /** How long a server-initiated request (elicitation, sampling, roots) waits for the client. Default 300 000 ms. */
+  inputTimeoutMs?: number;
+  /** Input rounds one request may take before it fails (the MRTR shim's loop limit). Default 10. */
+  maxInputRounds?: number;
+  /** Legacy Streamable HTTP settings. */
+  http?: LegacyHttpOptions;
+  /** Called when a legacy session starts (after its `initialize` was answered). */
+  onSessionStart?: (session: LegacySessionInfo) => void;
+  /** Told about failures no client sees (a store that throws, a stream that could not be written). */
+  onError?: (error: unknown) => void;
+}
+
+/** The options with every default applied. */
+export interface ResolvedOptions {
+  readonly legacyVersions: readonly string[];
+  readonly inputTimeoutMs: number;
+  readonly maxInputRounds: number;
+  readonly retryMs: number;
+  readonly closeStreamAfterMs: ((request: JsonRpcRequest) => number | undefined) | undefined;
+  readonly keepAliveMs: number;
+  readonly maxStreamBufferBytes: number;
+  readonly onError: (error: unknown) => void;
+  readonly onSessionStart: ((session: LegacySessionInfo) => void) | undefined;
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`dualEra: ${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+/** Applies defaults and refuses nonsense early, when `dualEra` is called. */
+export function resolveOptions(options: DualEraOptions): ResolvedOptions {
+  const legacyVersions = options.legacyVersions ?? LEGACY_PROTOCOL_VERSIONS;
+  const unknown = legacyVersions.filter((v) => !LEGACY_PROTOCOL_VERSIONS.includes(v));
+  if (legacyVersions.length === 0 || unknown.length > 0) {
+    throw new RangeError(`dualEra: legacyVersions must be a non-empty subset of ${LEGACY_PROTOCOL_VERSIONS.join(', ')}`);
+  }
+  const http = options.http ?? {};
+  return {
+    legacyVersions: Object.freeze([...legacyVersions]),
+    inputTimeoutMs: positive('inputTimeoutMs', options.inputTimeoutMs ?? 300_000),
+    maxInputRounds: Math.floor(positive('maxInputRounds', options.maxInputRounds ?? 10)),
+    retryMs: Math.floor(positive('http.retryMs', http.retryMs ?? 1000)),
+    closeStreamAfterMs: http.closeStreamAfterMs,
+    keepAliveMs: positive('http.keepAliveMs', http.keepAliveMs ?? 15_000),
+    maxStreamBufferBytes: positive('http.maxStreamBufferBytes', http.maxStreamBufferBytes ?? 1 << 20),
+    onError: options.onError ?? ((error) => console.error('mcpkit/legacy:', error)),
+    onSessionStart: options.onSessionStart,
+  };
+}
