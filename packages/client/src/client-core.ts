@@ -9,25 +9,19 @@ import {
   type RequestOptions,
 } from '@mcpkit/jsonrpc';
 import {
-  META_CLIENT_CAPABILITIES,
-  META_CLIENT_INFO,
-  META_LOG_LEVEL,
-  META_PROGRESS_TOKEN,
-  META_PROTOCOL_VERSION,
   META_SUBSCRIPTION_ID,
   validateLoggingMessageNotificationParams,
-  type Implementation,
   type LoggingLevel,
-  type ProgressToken,
   type SubscriptionFilter,
 } from '@mcpkit/schema';
 import { MemoryCacheStore } from './cache-store.js';
-import { deriveClientCapabilities, type ExtraCapabilities, type InputHandlers } from './handlers.js';
+import type { InputHandlers } from './handlers.js';
 import { notificationsCoveredBy } from './listen-filter.js';
 import type { ListenHost, Subscription } from './listen.js';
 import type { InputCall } from './mrtr.js';
 import type { CallOptions, ModernClientOptions } from './options.js';
 import { ProgressRouter } from './progress.js';
+import { RequestMeta } from './request-meta.js';
 import { checkResult } from './result-check.js';
 import { ResultCache } from './result-cache.js';
 import { ToolIndex } from './tool-index.js';
@@ -35,12 +29,9 @@ import { traceTransport } from './trace.js';
 import { MODERN_PROTOCOL_VERSIONS, versionToRetry } from './versions.js';
 import { version as CLIENT_VERSION } from '../package.json';
 
-type Meta = Record<string, unknown>;
-
 /**
- * The machinery under `ModernClient`: the `Connection`, the `_meta` every request carries
- * (basic/index.mdx "_meta": protocol version, this request's capabilities, client info), one round
- * trip with the `-32022` retry, and the routing of what the server sends outside responses
+ * The machinery under `ModernClient`: the `Connection`, one round trip with its `_meta`
+ * (`RequestMeta`) and the `-32022` retry, and the routing of what the server sends outside responses
  * (progress, log messages, listen streams and the cache invalidation they trigger).
  */
 export class ClientCore implements ListenHost {
@@ -51,11 +42,7 @@ export class ClientCore implements ListenHost {
   /** HTTP mirrors `x-mcp-header` arguments and drops tools with invalid annotations. */
   protected readonly mirrorHeaders: boolean;
   protected readonly versions: readonly string[];
-  private version: string;
-  private readonly extra: ExtraCapabilities;
-  private readonly clientInfo: Implementation;
-  private baseMeta: Meta;
-  private metaByHandlers = new WeakMap<InputHandlers, Meta>();
+  private readonly meta: RequestMeta;
   private readonly progress: ProgressRouter;
   private readonly routes = new Map<RequestId, Subscription>();
   protected readonly streams = new Set<Subscription>();
@@ -80,12 +67,10 @@ export class ClientCore implements ListenHost {
     });
     this.connection.onNotification((notification) => this.notification(notification));
     this.handlers = options.handlers ?? {};
-    this.extra = options.capabilities ?? {};
-    this.clientInfo = options.clientInfo ?? { name: '@mcpkit/client', version: CLIENT_VERSION };
     this.versions = options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS;
     if (this.versions.length === 0) throw new TypeError('protocolVersions must name at least one version');
-    this.version = this.versions[0] as string;
-    this.baseMeta = this.buildMeta(this.handlers);
+    const clientInfo = options.clientInfo ?? { name: '@mcpkit/client', version: CLIENT_VERSION };
+    this.meta = new RequestMeta(this.versions[0] as string, this.handlers, options.capabilities ?? {}, clientInfo);
     this.validate = options.validateResults ?? true;
     this.logLevel = options.logLevel;
     this.mirrorHeaders = transport.kind === 'exchange';
@@ -101,7 +86,7 @@ export class ClientCore implements ListenHost {
 
   /** The protocol version every request now carries (it changes after a `-32022` renegotiation). */
   get protocolVersion(): string {
-    return this.version;
+    return this.meta.protocolVersion;
   }
 
   /** True once `close()` was called or the transport closed. */
@@ -146,10 +131,11 @@ export class ClientCore implements ListenHost {
   ): Promise<JsonObject> {
     if (!this.ready) await this.start();
     for (let retried = false; ; retried = true) {
-      const sent = this.version;
+      const sent = this.meta.protocolVersion;
       const onProgress = options?.onProgress;
       const token = onProgress === undefined ? undefined : this.progress.open(onProgress);
-      const pending = this.connection.begin(method, this.wire(params, options, handlers, token), sendOptions(options, headers));
+      const wire = this.meta.params(params, handlers, options?.logLevel ?? this.logLevel, token);
+      const pending = this.connection.begin(method, wire, sendOptions(options, headers));
       if (call !== undefined) call.lastId = pending.id;
       if (token !== undefined) this.progress.attach(token, pending);
       try {
@@ -157,7 +143,7 @@ export class ClientCore implements ListenHost {
       } catch (error) {
         const retry = retried ? undefined : versionToRetry(error, sent, this.versions);
         if (retry === undefined) throw error;
-        if (retry !== this.version) this.useVersion(retry);
+        if (retry !== this.meta.protocolVersion) this.meta.useVersion(retry);
       } finally {
         if (token !== undefined) this.progress.close(token);
       }
@@ -166,44 +152,7 @@ export class ClientCore implements ListenHost {
 
   /** Switches every later request to `version`. */
   protected useVersion(version: string): void {
-    this.version = version;
-    this.metaByHandlers = new WeakMap();
-    this.baseMeta = this.buildMeta(this.handlers);
-  }
-
-  /** The params as sent: the caller's, with the protocol `_meta` (shared when nothing is added to it). */
-  private wire(
-    params: Record<string, unknown> | undefined,
-    options: CallOptions | undefined,
-    handlers: InputHandlers,
-    token: ProgressToken | undefined,
-  ): JsonObject {
-    let meta = handlers === this.handlers ? this.baseMeta : this.metaFor(handlers);
-    const level = options?.logLevel ?? this.logLevel;
-    const own = params?._meta as Meta | undefined;
-    if (own !== undefined || level !== undefined || token !== undefined) {
-      meta = own === undefined ? Object.assign({}, meta) : Object.assign({}, own, meta);
-      if (level !== undefined) meta[META_LOG_LEVEL] = level;
-      if (token !== undefined) meta[META_PROGRESS_TOKEN] = token;
-    }
-    // A for-in copy: object spread of caller-made params measured an order of magnitude slower here.
-    const wire: JsonObject = { _meta: meta };
-    for (const key in params) if (key !== '_meta') wire[key] = params[key];
-    return wire;
-  }
-
-  private metaFor(handlers: InputHandlers): Meta {
-    let meta = this.metaByHandlers.get(handlers);
-    if (meta === undefined) this.metaByHandlers.set(handlers, (meta = this.buildMeta(handlers)));
-    return meta;
-  }
-
-  private buildMeta(handlers: InputHandlers): Meta {
-    return {
-      [META_PROTOCOL_VERSION]: this.version,
-      [META_CLIENT_CAPABILITIES]: deriveClientCapabilities(handlers, this.extra),
-      [META_CLIENT_INFO]: this.clientInfo,
-    };
+    this.meta.useVersion(version);
   }
 
   /** stdio: a cancelled or timed-out request is announced with `notifications/cancelled` (HTTP aborts the exchange instead). */
@@ -232,7 +181,7 @@ export class ClientCore implements ListenHost {
         return;
       }
     }
-    const subscription = (params?._meta as Meta | undefined)?.[META_SUBSCRIPTION_ID];
+    const subscription = (params?._meta as Record<string, unknown> | undefined)?.[META_SUBSCRIPTION_ID];
     if (subscription === undefined) {
       this.warn(`Ignored ${notification.method}: it belongs to no request or subscription`);
       return;
@@ -251,7 +200,7 @@ export class ClientCore implements ListenHost {
 
   async open(stream: Subscription): Promise<PendingRequest<JsonObject>> {
     if (!this.ready) await this.start();
-    const params = this.wire({ notifications: stream.filter }, undefined, this.handlers, undefined);
+    const params = this.meta.params({ notifications: stream.filter }, this.handlers, undefined, undefined);
     const pending = this.connection.begin<JsonObject>('subscriptions/listen', params, LISTEN_OPTIONS);
     this.routes.set(pending.id, stream);
     return pending;
@@ -271,9 +220,9 @@ export class ClientCore implements ListenHost {
   }
 
   renegotiate(error: unknown): boolean {
-    const retry = versionToRetry(error, this.version, this.versions);
+    const retry = versionToRetry(error, this.meta.protocolVersion, this.versions);
     if (retry === undefined) return false;
-    this.useVersion(retry);
+    this.meta.useVersion(retry);
     return true;
   }
 

@@ -110,6 +110,21 @@ describe('_meta on every request', () => {
   });
 });
 
+describe('request()', () => {
+  it('sends any method with the protocol _meta, checks the result and answers input for MRTR methods', async () => {
+    const server = new FakeServer({
+      'com.example/ping': () => done({ pong: true }),
+      'tools/call': (params) => (params.requestState ? text('second') : { resultType: 'input_required', requestState: 'x' }),
+      'com.example/odd': () => ({ resultType: 'mystery' }),
+    });
+    ({ client } = connect(server));
+    await expect(client.request('com.example/ping', { n: 1 })).resolves.toEqual({ resultType: 'complete', pong: true });
+    expect(server.requests[0]?.params).toMatchObject({ n: 1, _meta: { [PV]: '2026-07-28' } });
+    await expect(client.request('tools/call', { name: 'x' })).resolves.toMatchObject({ content: [{ text: 'second' }] });
+    await expect(client.request('com.example/odd')).rejects.toThrow(/unknown resultType "mystery"/);
+  });
+});
+
 describe('era surface', () => {
   it('reports the modern era and the version in use', () => {
     ({ client } = connect(new FakeServer()));

@@ -2,6 +2,7 @@ import { ResponseError } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickVersion, RemoteError, UnsupportedVersionError, type ModernClient } from '../src/index.js';
 import { connect, done, FakeServer, text } from './helpers/fake-server.js';
+import { ListenServer } from './helpers/listen-server.js';
 
 // spec: 2026-07-28/pages/basic/versioning.mdx ("Protocol Version Negotiation": retry with a mutually
 // supported version from `supported`, or surface an error if there is none)
@@ -93,6 +94,23 @@ describe('-32022 renegotiation', () => {
       { protocolVersions: ['2027-01-01', '2026-07-28'] },
     ));
     await client.discover();
+    expect(client.protocolVersion).toBe('2026-07-28');
+  });
+
+  it('renegotiates a listen stream too', async () => {
+    const server = new FakeServer({
+      'subscriptions/listen': async (params, ctx, request) => {
+        const requested = params._meta[PV];
+        if (requested !== '2026-07-28') throw new ResponseError(-32022, 'Unsupported protocol version', { supported: ['2026-07-28'], requested });
+        const tag = { 'io.modelcontextprotocol/subscriptionId': request.id };
+        await ctx.notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: tag, notifications: params.notifications } });
+        return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(null)));
+      },
+    });
+    ({ client } = connect(server, { protocolVersions: ['2099-01-01', '2026-07-28'] }));
+    const stream = client.listen({ toolsListChanged: true });
+    await expect(stream.acknowledged).resolves.toEqual({ granted: { toolsListChanged: true }, denied: {} });
+    expect(server.received('subscriptions/listen').map((r) => r.params._meta[PV])).toEqual(['2099-01-01', '2026-07-28']);
     expect(client.protocolVersion).toBe('2026-07-28');
   });
 });
