@@ -1,0 +1,155 @@
+import { deriveClientCapabilities, MODERN_PROTOCOL_VERSIONS, ModernClient, pickVersion } from '@mcpkit/client';
+import { RemoteError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
+import type { Implementation } from '@mcpkit/schema';
+import type { ConnectOptions, ConnectTarget } from './connect-options.js';
+import { DualEraClient } from './dual-era-client.js';
+import { defaultEraCache, type EraCache, type EraVerdict } from './era-cache.js';
+import { probeHttp } from './http/probe-http.js';
+import { LegacyClient, type LegacyClientOptions } from './legacy-client.js';
+import { supportedOf } from './probe-reading.js';
+import { probeStream } from './probe-stream.js';
+import { resolveTarget, type Route } from './target.js';
+import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
+import { version as PACKAGE_VERSION } from '../../package.json';
+
+/** The default `clientInfo` of the dual-era client. */
+const CLIENT_INFO: Implementation = { name: '@mcpkit/legacy', version: PACKAGE_VERSION };
+
+/**
+ * Connects to an MCP server of either era and returns one `McpClient` for it.
+ *
+ * The era comes from `options.era`, else from the era cache, else from the probe
+ * (2026-07-28 basic/versioning.mdx): a modern `server/discover` whose `DiscoverResult` or modern
+ * error (-32020..-32022; on HTTP also 404 with -32601) means modern, retrying once with a supported
+ * version after -32022 and never falling back then; any other error, an error with `id: null`,
+ * 400/404/405 without a modern body, or no answer within `probeTimeoutMs` means legacy, and the
+ * client runs `initialize`. HTTP 401/403 decide nothing (`EraProbeError`). A stdio server that exits
+ * on the probe is spawned again. A cached legacy verdict that `initialize` disproves is probed again.
+ *
+ * @example
+ * const client = await connect({ command: 'node', args: ['server.js'] }, { handlers: { elicitation: { form: ask } } });
+ * console.log(client.era, client.protocolVersion); // 'legacy' '2025-11-25'
+ */
+export async function connect(target: ConnectTarget, options: ConnectOptions = {}): Promise<DualEraClient> {
+  const route = resolveTarget(target, options.http);
+  const cache = options.eraCache === false ? undefined : (options.eraCache ?? defaultEraCache);
+  const key = options.cacheKey ?? route.key;
+  const era = options.era ?? 'auto';
+  let verdict: EraVerdict | undefined;
+  if (era === 'modern' || era === 'legacy') verdict = { era, reason: 'chosen by the caller', source: 'option' };
+  else if (typeof era === 'object') verdict = { ...era, source: 'option' };
+  else if (cache !== undefined && key !== undefined) {
+    const hit = await cache.get(key);
+    if (hit !== undefined) verdict = { ...hit, source: 'cache', key };
+  }
+  return open(route, verdict, options, cache, key);
+}
+
+async function open(route: Route, given: EraVerdict | undefined, options: ConnectOptions, cache: EraCache | undefined, key: string | undefined): Promise<DualEraClient> {
+  let verdict = given;
+  let probed: MessageTransport | undefined;
+  if (verdict === undefined) {
+    ({ verdict, transport: probed } = await probe(route, options, key));
+    if (cache !== undefined && key !== undefined) await cache.set(key, verdict);
+  }
+  options.onVerdict?.(verdict);
+  if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options), verdict);
+
+  let transport = probed ?? route.legacy();
+  for (let respawned = false; ; respawned = true) {
+    const client = new LegacyClient(transport, legacyOptions(options, verdict));
+    try {
+      await client.initialize();
+      const settled: EraVerdict = { ...verdict, protocolVersion: client.protocolVersion };
+      if (cache !== undefined && key !== undefined && verdict.source !== 'option') await cache.set(key, settled);
+      return new DualEraClient(client, settled);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      // A server that refuses initialize naming modern versions it supports is modern (versioning.mdx:
+      // a modern-only server SHOULD name them): a slow modern server, or a stale cached verdict.
+      const supported = error instanceof RemoteError ? supportedOf(error.data) : undefined;
+      const version = supported === undefined ? undefined : pickVersion(options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS, supported);
+      if (version !== undefined) {
+        const reason = `initialize was refused (${(error as RemoteError).code} ${JSON.stringify((error as RemoteError).message)}) naming the modern version ${version}`;
+        const corrected: EraVerdict = { era: 'modern', protocolVersion: version, reason, source: 'probe', key };
+        if (cache !== undefined && key !== undefined) await cache.set(key, corrected);
+        options.onVerdict?.(corrected);
+        return new DualEraClient(modern(route.modern(), corrected, options), corrected);
+      }
+      // versioning.mdx: a verdict kept across restarts is re-probed when it proves wrong.
+      if (verdict.source === 'cache' && cache !== undefined && key !== undefined) {
+        await cache.delete(key);
+        return open(route, undefined, options, cache, key);
+      }
+      // A legacy server may take a moment to exit on the probe: the handshake then meets a dead process.
+      if (probed !== undefined && !respawned && error instanceof TransportClosedError && route.kind !== 'http') {
+        transport = route.legacy();
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** Runs the probe; a stream transport that survived it is handed on for reuse. */
+async function probe(route: Route, options: ConnectOptions, key: string | undefined): Promise<{ verdict: EraVerdict; transport?: MessageTransport }> {
+  const identity = {
+    clientInfo: options.clientInfo ?? CLIENT_INFO,
+    capabilities: deriveClientCapabilities(options.handlers ?? {}, options.capabilities ?? {}),
+  };
+  const settings = {
+    identity,
+    modernVersions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
+    legacyVersions: options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS,
+    timeoutMs: options.probeTimeoutMs ?? 5000,
+    trace: options.trace,
+  };
+  if (route.kind === 'http') {
+    const outcome = await probeHttp(route.url as string, { ...settings, http: options.http });
+    return { verdict: { era: outcome.era, protocolVersion: outcome.protocolVersion, reason: outcome.reason, source: 'probe', key } };
+  }
+  const transport = route.legacy();
+  let outcome;
+  try {
+    outcome = await probeStream(transport, settings);
+  } catch (error) {
+    await transport.close().catch(() => undefined);
+    throw error;
+  }
+  const verdict: EraVerdict = { era: outcome.era, protocolVersion: outcome.protocolVersion, reason: outcome.reason, source: 'probe', key };
+  if (!outcome.closed) return { verdict, transport };
+  await transport.close().catch(() => undefined); // reaps the process; the session gets a new one
+  return { verdict };
+}
+
+/** The modern client, preferring the version the probe settled on. */
+function modern(transport: MessageTransport, verdict: EraVerdict, options: ConnectOptions): ModernClient {
+  const versions = options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS;
+  const settled = verdict.protocolVersion;
+  return new ModernClient(transport, { ...options, clientInfo: options.clientInfo ?? CLIENT_INFO, protocolVersions: preferring(versions, settled) });
+}
+
+/** The legacy client's options, asking first for the version a verdict names (a -32022 that listed only legacy versions). */
+function legacyOptions(options: ConnectOptions, verdict: EraVerdict): LegacyClientOptions {
+  return {
+    clientInfo: options.clientInfo ?? CLIENT_INFO,
+    handlers: options.handlers,
+    capabilities: options.capabilities,
+    protocolVersions: preferring(options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS, verdict.protocolVersion),
+    timeoutMs: options.timeoutMs,
+    maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+    maxInFlight: options.maxInFlight,
+    trace: options.trace,
+    validateResults: options.validateResults,
+    logLevel: options.logLevel,
+    onLog: options.onLog,
+    onNotification: options.onNotification,
+    onWarning: options.onWarning,
+    onError: options.onError,
+  };
+}
+
+/** `versions` with `first` moved to the front when it is one of them. */
+function preferring(versions: readonly string[], first: string | undefined): readonly string[] {
+  return first !== undefined && versions.includes(first) ? [first, ...versions.filter((v) => v !== first)] : versions;
+}

@@ -1,0 +1,54 @@
+import { LocalError, TransportError } from '@mcpkit/jsonrpc';
+
+/**
+ * The errors of the dual-era client. Like every `LocalError` they carry no JSON-RPC code: a
+ * server's own JSON-RPC error always arrives as `RemoteError`.
+ */
+
+/**
+ * The era probe could not decide, so nothing was cached: the server refused us (HTTP 401/403 never
+ * decide the era), failed (5xx), or could not be reached at all.
+ */
+export class EraProbeError extends LocalError {
+  override readonly name = 'EraProbeError';
+  constructor(
+    message: string,
+    /** The HTTP status of the probe's reply, when there was one. */
+    readonly status?: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * The legacy handshake failed: `initialize` was refused, its result was not an `InitializeResult`,
+ * or the server settled on a protocol version this client does not speak (lifecycle.mdx: "If the
+ * client does not support the version in the server's response, it SHOULD disconnect").
+ */
+export class LegacyHandshakeError extends LocalError {
+  override readonly name = 'LegacyHandshakeError';
+  constructor(
+    message: string,
+    /** The version the server answered, when it answered one. */
+    readonly serverVersion?: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * The legacy HTTP server ended the session: it answered 404 to a request carrying
+ * `Mcp-Session-Id` (2025-11-25 transports.mdx, "Session Management"). The legacy client reacts by
+ * sending a new `initialize` without the id and retrying the request once.
+ */
+export class SessionExpiredError extends TransportError {
+  override readonly name = 'SessionExpiredError';
+  constructor(
+    /** The session id the server no longer knows. */
+    readonly sessionId: string,
+  ) {
+    super(`The server ended session ${sessionId} (HTTP 404); a new session must be initialized`);
+  }
+}

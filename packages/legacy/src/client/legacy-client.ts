@@ -1,0 +1,260 @@
+import {
+  UnsupportedInEraError,
+  type CallOptions,
+  type CallToolParams,
+  type CompleteParams,
+  type GetPromptParams,
+  type InputCallOptions,
+  type InputMethod,
+  type InputMethods,
+  type ListenOptions,
+  type ListenStream,
+  type ListParams,
+  type McpClient,
+  type ReadResourceParams,
+  type Step,
+} from '@mcpkit/client';
+import type { JsonObject, MessageTransport } from '@mcpkit/jsonrpc';
+import {
+  catalogue as modernCatalogue,
+  type CallToolResult,
+  type CompleteResult,
+  type DiscoverResult,
+  type GetPromptResult,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  type LoggingLevel,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type SubscriptionFilter,
+  type Tool,
+} from '@mcpkit/schema';
+import { catalogue as legacyCatalogue, type InitializeResult } from '@mcpkit/schema/2025-11-25';
+import { discoverView } from './legacy-handshake.js';
+import { LegacyListen } from './legacy-listen.js';
+import { checkLegacyResult } from './legacy-results.js';
+import { LegacySession, type LegacySessionOptions, type RawRequest } from './legacy-session.js';
+import { walkPages } from './pages.js';
+import { SubscriptionHolds } from './subscription-holds.js';
+import { version as PACKAGE_VERSION } from '../../package.json';
+
+/** How a `LegacyClient` behaves. */
+export interface LegacyClientOptions extends LegacySessionOptions {
+  /** Validate every result against the 2025-11-25 schema (default true). */
+  validateResults?: boolean;
+  /** The session's log level, sent with `logging/setLevel` after `initialize` when the server declares `logging`. */
+  logLevel?: LoggingLevel;
+}
+
+/** Methods of the modern era that 2025-11-25 does not have (`server/discover`, `subscriptions/listen`). */
+const MODERN_ONLY = new Set(Object.keys(modernCatalogue).filter((method) => !Object.hasOwn(legacyCatalogue, method)));
+
+/**
+ * The 2025-11-25 client: one session over any transport (stdio, the legacy HTTP transport...),
+ * behind the same `McpClient` surface as `ModernClient`. Server-initiated `elicitation/create`,
+ * `sampling/createMessage` and `roots/list` are answered by the same `InputHandlers`; `listen()`
+ * maps onto `resources/subscribe` and the session's list-changed notifications; `discover()` is the
+ * `initialize` result. Methods the era does not have reject with `UnsupportedInEraError`.
+ *
+ * @example
+ * const client = new LegacyClient(new StdioClientTransport({ command: 'legacy-server' }), { handlers });
+ * await client.initialize();
+ * const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+ */
+export class LegacyClient implements McpClient {
+  readonly era = 'legacy';
+  private readonly session: LegacySession;
+  private readonly holds: SubscriptionHolds;
+  private readonly streams = new Set<LegacyListen>();
+  private readonly validate: boolean;
+  private logLevel: LoggingLevel | undefined;
+
+  constructor(transport: MessageTransport, options: LegacyClientOptions = {}) {
+    this.session = new LegacySession(transport, options, { name: '@mcpkit/legacy', version: PACKAGE_VERSION });
+    this.validate = options.validateResults ?? true;
+    this.logLevel = options.logLevel;
+    this.holds = new SubscriptionHolds(
+      (method, uri) => this.session.request(method, { uri }),
+      (message) => this.session.warn(message),
+    );
+    this.session.onInitialized((request) => this.restore(request));
+    this.session.connection.onClose((error) => {
+      for (const stream of [...this.streams]) stream.fail(error);
+    });
+  }
+
+  /** The negotiated protocol version (before `initialize`: the one it will ask for). */
+  get protocolVersion(): string {
+    return this.session.protocolVersion;
+  }
+
+  /** The server's `initialize` answer, once the session is up. */
+  get initializeResult(): InitializeResult | undefined {
+    return this.session.initializeResult;
+  }
+
+  /** True once closed or the transport ended. */
+  get closed(): boolean {
+    return this.session.closed;
+  }
+
+  /** Runs the handshake (requests do it on their own; calling it first surfaces failures early). */
+  initialize(): Promise<InitializeResult> {
+    return this.session.initialize();
+  }
+
+  /** The `initialize` result in the `DiscoverResult` shape (no round trip). */
+  async discover(): Promise<DiscoverResult> {
+    return discoverView(await this.initialize());
+  }
+
+  /** `tools/call`; server-initiated input requests during the call go to the handlers. */
+  async callTool(params: CallToolParams, options?: InputCallOptions): Promise<CallToolResult> {
+    return (await this.call('tools/call', params, options)) as CallToolResult;
+  }
+
+  /** `resources/read`. */
+  async readResource(params: ReadResourceParams, options?: InputCallOptions): Promise<ReadResourceResult> {
+    return (await this.call('resources/read', params, options)) as ReadResourceResult;
+  }
+
+  /** `prompts/get`. */
+  async getPrompt(params: GetPromptParams, options?: InputCallOptions): Promise<GetPromptResult> {
+    return (await this.call('prompts/get', params, options)) as GetPromptResult;
+  }
+
+  /** `completion/complete`. */
+  async complete(params: CompleteParams, options?: CallOptions): Promise<CompleteResult> {
+    return (await this.call('completion/complete', params, options)) as CompleteResult;
+  }
+
+  /** One page of `tools/list`. */
+  async listTools(params?: ListParams, options?: CallOptions): Promise<ListToolsResult> {
+    return (await this.call('tools/list', params, options)) as ListToolsResult;
+  }
+
+  /** One page of `prompts/list`. */
+  async listPrompts(params?: ListParams, options?: CallOptions): Promise<ListPromptsResult> {
+    return (await this.call('prompts/list', params, options)) as ListPromptsResult;
+  }
+
+  /** One page of `resources/list`. */
+  async listResources(params?: ListParams, options?: CallOptions): Promise<ListResourcesResult> {
+    return (await this.call('resources/list', params, options)) as ListResourcesResult;
+  }
+
+  /** One page of `resources/templates/list`. */
+  async listResourceTemplates(params?: ListParams, options?: CallOptions): Promise<ListResourceTemplatesResult> {
+    return (await this.call('resources/templates/list', params, options)) as ListResourceTemplatesResult;
+  }
+
+  /** Every tool, page after page. */
+  iterateTools(options?: CallOptions): AsyncGenerator<Tool, void, undefined> {
+    return walkPages('tools/list', async (cursor) => {
+      const page = await this.listTools(cursor === undefined ? undefined : { cursor }, options);
+      return { items: page.tools, nextCursor: page.nextCursor };
+    });
+  }
+
+  /** Every prompt, page after page. */
+  iteratePrompts(options?: CallOptions): AsyncGenerator<Prompt, void, undefined> {
+    return walkPages('prompts/list', async (cursor) => {
+      const page = await this.listPrompts(cursor === undefined ? undefined : { cursor }, options);
+      return { items: page.prompts, nextCursor: page.nextCursor };
+    });
+  }
+
+  /** Every resource, page after page. */
+  iterateResources(options?: CallOptions): AsyncGenerator<Resource, void, undefined> {
+    return walkPages('resources/list', async (cursor) => {
+      const page = await this.listResources(cursor === undefined ? undefined : { cursor }, options);
+      return { items: page.resources, nextCursor: page.nextCursor };
+    });
+  }
+
+  /** Every resource template, page after page. */
+  iterateResourceTemplates(options?: CallOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
+    return walkPages('resources/templates/list', async (cursor) => {
+      const page = await this.listResourceTemplates(cursor === undefined ? undefined : { cursor }, options);
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    });
+  }
+
+  /** The session's list-changed notifications and `resources/subscribe` updates, as a listen stream. */
+  listen(filter: SubscriptionFilter, options?: ListenOptions): ListenStream {
+    const stream = new LegacyListen(
+      filter,
+      {
+        capabilities: async () => (await this.initialize()).capabilities,
+        hold: (uri) => this.holds.hold(uri),
+        release: (uri) => this.holds.release(uri, !this.session.closed),
+        attach: (deliver) => this.session.onListenNotification(deliver),
+        warn: (message) => this.session.warn(message),
+      },
+      (ended) => this.streams.delete(ended),
+      options,
+    );
+    this.streams.add(stream);
+    return stream;
+  }
+
+  /** Not in 2025-11-25: the server asks for input with its own requests, answered by the handlers. */
+  async step<M extends InputMethod>(_method: M, _params: InputMethods[M]['params'], _options?: CallOptions): Promise<Step<InputMethods[M]['result']>> {
+    throw new UnsupportedInEraError('step', 'legacy', this.protocolVersion);
+  }
+
+  /** Any 2025-11-25 request; a known method's result is checked. Modern-only methods reject with `UnsupportedInEraError`. */
+  async request(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<JsonObject> {
+    if (MODERN_ONLY.has(method) || method === 'initialize') {
+      if (method === 'initialize') throw new TypeError('initialize is run by the client itself: call initialize()');
+      throw new UnsupportedInEraError(method, 'legacy', this.protocolVersion);
+    }
+    return this.call(method, params, options);
+  }
+
+  /** `ping` (basic/utilities/ping.mdx); resolves when the server answered. */
+  async ping(options?: CallOptions): Promise<void> {
+    await this.call('ping', undefined, options);
+  }
+
+  /** `logging/setLevel`: the server sends `notifications/message` at or above `level` for the rest of the session (and any renewed one). */
+  async setLoggingLevel(level: LoggingLevel, options?: CallOptions): Promise<void> {
+    await this.call('logging/setLevel', { level }, options);
+    this.logLevel = level;
+  }
+
+  /**
+   * Tells the server the roots changed (`notifications/roots/list_changed`, client/roots.mdx); it
+   * will ask `roots/list` again. Needs a roots handler, which declares `roots.listChanged`.
+   */
+  async rootsChanged(): Promise<void> {
+    if (this.session.handlers.roots === undefined) throw new TypeError('rootsChanged() needs a roots handler: without one the client declares no roots');
+    await this.session.notify('notifications/roots/list_changed');
+  }
+
+  /** Ends every listen stream, then the session (stdio: stdin EOF then signals; HTTP: DELETE). */
+  async close(): Promise<void> {
+    for (const stream of [...this.streams]) stream.close();
+    await this.session.close();
+  }
+
+  private async call(method: string, params: object | undefined, options: CallOptions | undefined): Promise<JsonObject> {
+    const result = await this.session.request(method, params, options);
+    return checkLegacyResult(method, result, this.validate);
+  }
+
+  /** After each handshake: the session's log level, then the subscriptions a renewed session lost. */
+  private async restore(request: RawRequest): Promise<void> {
+    const level = this.logLevel;
+    if (level !== undefined && this.session.initializeResult?.capabilities.logging !== undefined) {
+      await request('logging/setLevel', { level }).catch((error: unknown) => {
+        this.session.warn(`logging/setLevel ${level} failed: ${(error as Error).message}`);
+      });
+    }
+    await this.holds.renew((uri) => request('resources/subscribe', { uri }));
+  }
+}

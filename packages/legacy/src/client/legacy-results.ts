@@ -1,0 +1,60 @@
+import { InvalidResultError } from '@mcpkit/client';
+import type { JsonObject } from '@mcpkit/jsonrpc';
+import {
+  formatErrors,
+  validateCallToolResult,
+  validateCompleteResult,
+  validateEmptyResult,
+  validateGetPromptResult,
+  validateListPromptsResult,
+  validateListResourcesResult,
+  validateListResourceTemplatesResult,
+  validateListToolsResult,
+  validateReadResourceResult,
+  validateResult,
+  type Validator,
+} from '@mcpkit/schema/2025-11-25';
+
+/**
+ * Results of a legacy session, checked where they enter with the 2025-11-25 validators and then
+ * given the modern shape the common `McpClient` promises: `resultType: "complete"` (a missing
+ * `resultType` means complete, 2026-07-28 basic/index.mdx), and on the cacheable methods `ttlMs: 0`
+ * and `cacheScope: "private"`, which is how absent hints read (server/utilities/caching.mdx): a
+ * legacy result is never served from a cache.
+ */
+
+const VALIDATORS: Record<string, Validator<unknown>> = {
+  'tools/list': validateListToolsResult,
+  'tools/call': validateCallToolResult,
+  'prompts/list': validateListPromptsResult,
+  'prompts/get': validateGetPromptResult,
+  'resources/list': validateListResourcesResult,
+  'resources/templates/list': validateListResourceTemplatesResult,
+  'resources/read': validateReadResourceResult,
+  'completion/complete': validateCompleteResult,
+  ping: validateEmptyResult,
+  'logging/setLevel': validateEmptyResult,
+  'resources/subscribe': validateEmptyResult,
+  'resources/unsubscribe': validateEmptyResult,
+};
+
+const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read']);
+
+/**
+ * Checks a legacy result of `method` and returns it in the modern shape, or throws
+ * `InvalidResultError` (the request fails, the session stays usable).
+ *
+ * @example checkLegacyResult('tools/list', { tools: [] }) // { tools: [], resultType: 'complete', ttlMs: 0, cacheScope: 'private' }
+ */
+export function checkLegacyResult(method: string, result: JsonObject, validate = true): JsonObject {
+  if (validate) {
+    const validator = VALIDATORS[method] ?? validateResult;
+    if (!validator(result)) throw new InvalidResultError(method, formatErrors(validator.errors), result);
+  }
+  result.resultType ??= 'complete';
+  if (CACHEABLE.has(method)) {
+    if (typeof result.ttlMs !== 'number' || result.ttlMs < 0) result.ttlMs = 0;
+    result.cacheScope ??= 'private';
+  }
+  return result;
+}

@@ -1,0 +1,163 @@
+import { UnsupportedVersionError } from '@mcpkit/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connect, LegacyHandshakeError, MemoryEraCache, stdioCacheKey, type DualEraClient } from '../../src/index.js';
+import { node, recorder, sentMeta, SERVERS, tempFile, text } from './helpers.js';
+
+/**
+ * The era probe over stdio against every answer shape a legacy server gives an unknown first
+ * request, and against modern servers.
+ * spec: 2026-07-28/pages/basic/versioning.mdx ("Backward Compatibility with Initialization-Based Versions")
+ * spec: 2026-07-28/pages/basic/transports/stdio.mdx ("Backward Compatibility")
+ */
+
+const clients: DualEraClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+async function open(mode: string, options: Parameters<typeof connect>[1] = {}, env?: NodeJS.ProcessEnv): Promise<DualEraClient> {
+  const client = await connect(node(SERVERS.legacyStdio, [mode], env), { eraCache: false, onWarning: () => undefined, ...options });
+  clients.push(client);
+  return client;
+}
+
+async function seen(client: DualEraClient): Promise<string[]> {
+  return JSON.parse(text(await client.callTool({ name: 'received' }))) as string[];
+}
+
+describe('a legacy server answering the probe with an error', () => {
+  // The fallback never depends on one code: legacy servers answer -32601, -32600, -32602 or an id-less error.
+  it.each([
+    ['method-not-found', '-32601'],
+    ['invalid-request', '-32600'],
+    ['invalid-params', '-32602'],
+    ['null-id', 'without id'],
+  ])('%s: falls back to initialize on the same process', async (mode, said) => {
+    const wire = recorder();
+    const client = await open(mode, { trace: wire.trace });
+    expect(client.era).toBe('legacy');
+    expect(client.protocolVersion).toBe('2025-11-25');
+    expect(client.verdict).toMatchObject({ era: 'legacy', source: 'probe', protocolVersion: '2025-11-25' });
+    expect(client.verdict.reason).toContain(said);
+    // One process saw the probe and then the whole handshake: it was reused, not respawned.
+    expect(await seen(client)).toEqual(['server/discover', 'initialize', 'notifications/initialized', 'tools/call']);
+    // The probe carries the full modern _meta (basic/index.mdx "_meta").
+    expect(sentMeta(wire.events, 'server/discover')[0]).toMatchObject({
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: '@mcpkit/legacy' },
+    });
+  });
+});
+
+describe('a legacy server that never answers the probe', () => {
+  it('times out, cancels the probe, and initializes the same process', async () => {
+    const client = await open('silent', { probeTimeoutMs: 300 });
+    expect(client.era).toBe('legacy');
+    expect(client.verdict.reason).toContain('no answer within 300 ms');
+    expect(await seen(client)).toEqual(['server/discover', 'notifications/cancelled', 'initialize', 'notifications/initialized', 'tools/call']);
+  });
+});
+
+describe('a legacy server that exits on an unknown first message', () => {
+  it('is spawned again and the handshake goes on', async () => {
+    const spawns = tempFile('spawns.log');
+    try {
+      const client = await open('exit', {}, { SPAWN_LOG: spawns.path });
+      expect(client.era).toBe('legacy');
+      expect(client.verdict.reason).toContain('closed the connection');
+      const pids = spawns.read().trim().split('\n');
+      expect(pids).toHaveLength(2);
+      expect(text(await client.callTool({ name: 'whoami' }))).toBe(pids[1]);
+      expect(await seen(client)).toEqual(['initialize', 'notifications/initialized', 'tools/call', 'tools/call']);
+    } finally {
+      spawns.cleanup();
+    }
+  });
+});
+
+describe('modern errors settle the era as modern', () => {
+  it('-32021 is modern: no initialize is sent', async () => {
+    const wire = recorder();
+    const client = await open('modern-32021', { trace: wire.trace });
+    expect(client.era).toBe('modern');
+    expect(client.verdict.reason).toContain('-32021');
+    expect(wire.sent()).toEqual(['server/discover']);
+  });
+
+  it('-32022 naming only a legacy version is answered with initialize at that version', async () => {
+    const client = await open('legacy-only-32022');
+    expect(client.era).toBe('legacy');
+    expect(client.protocolVersion).toBe('2025-11-25');
+    expect(client.verdict.reason).toContain('-32022');
+  });
+
+  it('-32022 naming no version this client speaks fails with UnsupportedVersionError', async () => {
+    await expect(open('no-common-32022')).rejects.toBeInstanceOf(UnsupportedVersionError);
+  });
+});
+
+describe('the legacy handshake', () => {
+  it('disconnects from a server that settles on a version the client does not speak', async () => {
+    // 2025-11-25 lifecycle.mdx "Version Negotiation": the client SHOULD disconnect.
+    const failure = open('old-version').catch((error: unknown) => error);
+    await expect(failure).resolves.toBeInstanceOf(LegacyHandshakeError);
+    expect(((await failure) as LegacyHandshakeError).message).toContain('2024-11-05');
+  });
+});
+
+describe('modern servers', () => {
+  it('a DiscoverResult means modern', async () => {
+    const wire = recorder();
+    const client = await connect(node(SERVERS.everythingStdio), { eraCache: false, trace: wire.trace });
+    clients.push(client);
+    expect(client.era).toBe('modern');
+    expect(client.protocolVersion).toBe('2026-07-28');
+    expect(client.verdict.reason).toContain('DiscoverResult');
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    expect(wire.sent()).not.toContain('initialize');
+  });
+
+  it('-32022 is retried with a supported version and never falls back', async () => {
+    const wire = recorder();
+    const client = await connect(node(SERVERS.everythingStdio), { eraCache: false, trace: wire.trace, protocolVersions: ['2027-01-01', '2026-07-28'] });
+    clients.push(client);
+    expect(client.era).toBe('modern');
+    expect(client.protocolVersion).toBe('2026-07-28');
+    expect(client.verdict.reason).toContain('-32022');
+    const versions = sentMeta(wire.events, 'server/discover').map((meta) => meta['io.modelcontextprotocol/protocolVersion']);
+    expect(versions).toEqual(['2027-01-01', '2026-07-28']);
+    expect(wire.sent()).not.toContain('initialize');
+  });
+});
+
+describe('the era cache', () => {
+  it('keeps the verdict per command line and skips the probe next time', async () => {
+    const cache = new MemoryEraCache();
+    const first = await open('method-not-found', { eraCache: cache });
+    expect(first.verdict.source).toBe('probe');
+    const wire = recorder();
+    const second = await open('method-not-found', { eraCache: cache, trace: wire.trace });
+    expect(second.verdict).toMatchObject({ era: 'legacy', source: 'cache', key: stdioCacheKey(process.execPath, [SERVERS.legacyStdio, 'method-not-found']) });
+    expect(wire.sent()[0]).toBe('initialize');
+    expect(await seen(second)).toEqual(['initialize', 'notifications/initialized', 'tools/call']);
+  });
+
+  it('probes again when a cached legacy verdict is disproved by initialize', async () => {
+    const cache = new MemoryEraCache();
+    const spawn = node(SERVERS.everythingStdio);
+    const key = stdioCacheKey(spawn.command, spawn.args);
+    cache.set(key, { era: 'legacy', reason: 'an old verdict' });
+    const client = await connect(spawn, { eraCache: cache, onWarning: () => undefined });
+    clients.push(client);
+    expect(client.era).toBe('modern');
+    expect(cache.get(key)?.era).toBe('modern');
+  });
+
+  it('a verdict passed in skips the probe', async () => {
+    const wire = recorder();
+    const client = await open('method-not-found', { era: 'legacy', trace: wire.trace });
+    expect(client.verdict.source).toBe('option');
+    expect(wire.sent()[0]).toBe('initialize');
+  });
+});
