@@ -111,3 +111,17 @@ describe('completion/complete', () => {
     expect((await failure(server, 'completion/complete', { ref, argument: { name, value: '' } })).code).toBe(-32602);
   });
 });
+
+describe('handler bugs', () => {
+  it('answers -32603 and tells onError when a handler returns something that is not a result', async () => {
+    const errors: unknown[] = [];
+    const buggy = createServer({
+      info: { name: 'b', version: '1' },
+      prompts: [prompt({ name: 'nothing', handler: () => undefined as never })],
+      onWarning: () => {},
+      onError: (error) => errors.push(error),
+    });
+    expect(await failure(buggy, 'prompts/get', { name: 'nothing' })).toEqual({ code: -32603, message: 'Internal error' });
+    expect(String(errors[0])).toContain('Prompt "nothing" handler returned undefined instead of a result object');
+  });
+});

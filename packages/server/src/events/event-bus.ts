@@ -9,6 +9,12 @@ export type ServerEvent =
 export type Unsubscribe = () => void | Promise<void>;
 
 /**
+ * Told when a subscription can no longer promise every event (a shared bus lost its connection):
+ * the subscription is over and events published meanwhile may be missed; subscribe again to resume.
+ */
+export type LostListener = (error: Error) => void;
+
+/**
  * Carries `ServerEvent`s from whoever changes something to every listen stream, possibly across
  * replicas (a Redis implementation publishes on a channel all replicas subscribe to). A server
  * delivers events to its streams only through `subscribe`, so an event it publishes itself comes
@@ -17,8 +23,14 @@ export type Unsubscribe = () => void | Promise<void>;
 export interface EventBus {
   /** Announces an event to every subscriber (on every replica sharing the bus). */
   publish(event: ServerEvent): Promise<void>;
-  /** Calls `listener` for every event published from now on; resolves once the subscription is live. */
-  subscribe(listener: (event: ServerEvent) => void): Promise<Unsubscribe>;
+  /**
+   * Calls `listener` for every event published from now on; resolves once the subscription is live,
+   * and rejects when it cannot be made live (the bus is unreachable). A bus that can lose events
+   * (one shared over a network) calls `onLost`, at most once, when this subscription stops being
+   * reliable; the subscription is then over. A subscriber without `onLost` stays subscribed and
+   * simply misses what was published while the bus was down.
+   */
+  subscribe(listener: (event: ServerEvent) => void, onLost?: LostListener): Promise<Unsubscribe>;
 }
 
 /** An in-process `EventBus`: synchronous fan-out to the listeners of this process. */
@@ -37,7 +49,7 @@ export class MemoryEventBus implements EventBus {
     return Promise.resolve();
   }
 
-  /** Adds `listener` until the returned function is called. */
+  /** Adds `listener` until the returned function is called (an in-process bus is never lost). */
   subscribe(listener: (event: ServerEvent) => void): Promise<Unsubscribe> {
     // Wrap so the same function may subscribe twice and unsubscribe each independently.
     const entry = (event: ServerEvent) => listener(event);

@@ -4,6 +4,8 @@ import type { ListenStream } from './listen-stream.js';
 /**
  * The server's one subscription to its `EventBus`, fanned out to every open listen stream (one bus
  * subscription per server, not per stream, so a Redis bus holds one connection per replica).
+ * When the bus reports the subscription lost, every stream ends as `failed` (its client is told and
+ * listens again) and the next stream subscribes afresh.
  */
 export class ListenHub {
   private readonly streams = new Set<ListenStream>();
@@ -22,14 +24,22 @@ export class ListenHub {
     return this.streams.size;
   }
 
-  /** Adds a stream once the bus subscription is live, so no event published after this resolves is missed. */
+  /**
+   * Adds a stream once the bus subscription is live, so no event published after this resolves is
+   * missed. Rejects (adding nothing) when the bus cannot subscribe.
+   */
   async attach(stream: ListenStream): Promise<void> {
-    this.subscription ??= this.bus.subscribe((event) => this.fanOut(event));
+    const subscription = (this.subscription ??= this.subscribe());
     try {
-      await this.subscription;
+      await subscription;
     } catch (error) {
-      this.subscription = undefined;
+      if (this.subscription === subscription) this.subscription = undefined;
       throw error;
+    }
+    if (this.subscription !== subscription) {
+      // Closed, or lost between subscribing and now (events may already be missing for this stream).
+      stream.end(this.closedFlag ? 'closed' : 'failed');
+      return;
     }
     this.streams.add(stream);
     void stream.ended.then(() => this.streams.delete(stream));
@@ -42,6 +52,19 @@ export class ListenHub {
     const subscription = this.subscription;
     this.subscription = undefined;
     if (subscription) await (await subscription)();
+  }
+
+  private subscribe(): Promise<Unsubscribe> {
+    let current: Promise<Unsubscribe> | undefined;
+    const lost = () => {
+      // Only the live subscription's loss ends streams; a stale report is ignored.
+      if (current === undefined || this.subscription !== current) return;
+      this.subscription = undefined;
+      for (const stream of [...this.streams]) stream.end('failed');
+      this.streams.clear();
+    };
+    current = this.bus.subscribe((event) => this.fanOut(event), lost);
+    return current;
   }
 
   private fanOut(event: ServerEvent): void {

@@ -2,8 +2,11 @@ import type { JsonRpcNotification, RequestId } from '@mcpkit/jsonrpc';
 import { META_SUBSCRIPTION_ID, type SubscriptionFilter } from '@mcpkit/schema';
 import type { ServerEvent } from './event-bus.js';
 
-/** How a listen stream ended: the server closed it, or the client went away / cancelled. */
-export type StreamEnd = 'closed' | 'aborted';
+/**
+ * How a listen stream ended: the server closed it, the client went away / cancelled, or the event
+ * bus was lost (events may have been missed: the client is told and listens again).
+ */
+export type StreamEnd = 'closed' | 'aborted' | 'failed';
 
 const METHOD: Record<ServerEvent['type'], string> = {
   'tools/list_changed': 'notifications/tools/list_changed',

@@ -35,7 +35,9 @@ export function offersNotifications(capabilities: ServerCapabilities): boolean {
  * `subscriptions/listen` (basic/patterns/subscriptions.mdx): acknowledges the granted subset first,
  * then streams the matching events, each tagged with the subscription id, until the client goes
  * away (nothing more is sent) or the server closes: then a final `complete` result tagged with the
- * id, preceded on stdio by `notifications/cancelled` for the listen id (README, "Decisions").
+ * id, preceded on stdio by `notifications/cancelled` for the listen id (README, "Decisions"). When
+ * the event bus is lost (or cannot be reached to begin with), the listen is answered with a
+ * `-32603` error saying so, so the client knows to listen again (and to refetch what it caches).
  */
 export const listen: MethodHandler = {
   validate: validateSubscriptionsListenRequestParams,
@@ -51,7 +53,12 @@ export const listen: MethodHandler = {
     context.signal.addEventListener('abort', onAbort, { once: true });
     try {
       // Subscribe before acknowledging: nothing published after the acknowledgment can be missed.
-      await core.hub.attach(stream);
+      try {
+        await core.hub.attach(stream);
+      } catch (error) {
+        core.onError(error, { method: call.method, requestId: id });
+        throw new ResponseError(ErrorCode.InternalError, 'subscriptions/listen is unavailable: the server cannot reach its event bus; listen again later');
+      }
       await context.notify({
         jsonrpc: '2.0',
         method: 'notifications/subscriptions/acknowledged',
@@ -60,6 +67,9 @@ export const listen: MethodHandler = {
       stream.start();
       const how = await stream.ended;
       if (how === 'aborted' || context.signal.aborted) return null;
+      if (how === 'failed') {
+        throw new ResponseError(ErrorCode.InternalError, 'The server lost its event bus; notifications may have been missed: listen again');
+      }
       if (context.transport.name === 'stdio') {
         await context.notify({
           jsonrpc: '2.0',

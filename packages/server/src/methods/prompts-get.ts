@@ -6,7 +6,7 @@ import type { MethodHandler } from '../dispatch/core.js';
 import { InputRequired } from '../mrtr/input-required.js';
 import { invalidParams } from '../util/errors.js';
 import { MrtrRound } from './mrtr.js';
-import { complete } from './results.js';
+import { complete, requireObject } from './results.js';
 import { requireScopes } from './scopes.js';
 
 /**
@@ -27,6 +27,7 @@ export const getPrompt: MethodHandler = {
     const round = new MrtrRound(core, call, { name, arguments: args });
     await round.begin(params);
     const out: PromptResult | InputRequired = await def.handler(args, call);
+    requireObject(`Prompt "${name}" handler`, out);
     if (out instanceof InputRequired) return round.answer(out);
     const result = complete(core, out as unknown as JsonObject);
     if (core.development && !validateGetPromptResult(result)) {

@@ -5,7 +5,7 @@ import type { MethodHandler, ServerCore } from '../dispatch/core.js';
 import { InputRequired } from '../mrtr/input-required.js';
 import { resourceNotFound } from '../util/errors.js';
 import { MrtrRound } from './mrtr.js';
-import { resultMeta } from './results.js';
+import { requireObject, resultMeta } from './results.js';
 import { requireScopes } from './scopes.js';
 
 function toResult(core: ServerCore, uri: string, out: ReadResult, mimeType: string | undefined, hint: CacheHint, scoped: boolean): JsonObject {
@@ -65,6 +65,7 @@ export const readResource: MethodHandler = {
       hint = template.cache;
       scoped = !!template.scopes?.length;
     }
+    requireObject(`The reader of ${uri}`, out);
     if (out instanceof InputRequired) return round.answer(out);
     const result = toResult(core, uri, out, mimeType, hint, scoped);
     if (core.development && !validateReadResourceResult(result)) {

@@ -17,3 +17,10 @@ export function complete(core: ServerCore, body: JsonObject): JsonObject {
   result.resultType = 'complete'; // the body may have carried its own (even undefined)
   return result;
 }
+
+/** Refuses a handler answer that is not an object (a bug: reported to `onError`, answered `-32603`). */
+export function requireObject(what: string, out: unknown): void {
+  if (out === null || typeof out !== 'object' || Array.isArray(out)) {
+    throw new TypeError(`${what} returned ${out === null ? 'null' : Array.isArray(out) ? 'an array' : typeof out} instead of a result object`);
+  }
+}

@@ -7,7 +7,7 @@ import { formatIssues } from '../json-schema/standard-schema.js';
 import { InputRequired } from '../mrtr/input-required.js';
 import { invalidParams } from '../util/errors.js';
 import { MrtrRound } from './mrtr.js';
-import { resultMeta } from './results.js';
+import { requireObject, resultMeta } from './results.js';
 import { requireScopes } from './scopes.js';
 
 /**
@@ -90,6 +90,7 @@ export const callTool: MethodHandler = {
       if (call.signal.aborted) return null;
       return toolError(core, messageOf(error));
     }
+    requireObject(`Tool "${name}" handler`, out);
     if (out instanceof InputRequired) return (round ?? new MrtrRound(core, call, { name, arguments: args })).answer(out);
     const result = toResult(core, out);
     if (core.development) await checkOutput(def, result);
