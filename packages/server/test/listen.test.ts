@@ -164,3 +164,86 @@ describe('subscriptions/listen', () => {
     expect((await failure(makeServer(), 'subscriptions/listen', {})).code).toBe(-32602);
   });
 });
+
+/** A bus shared over a network that can go down: subscriptions can be lost, or refused. */
+class FlakyBus implements EventBus {
+  private readonly inner = new MemoryEventBus();
+  private readonly lostListeners = new Set<(error: Error) => void>();
+  reachable = true;
+  subscriptions = 0;
+
+  async publish(event: ServerEvent) {
+    if (!this.reachable) throw new Error('bus unreachable');
+    await this.inner.publish(event);
+  }
+
+  async subscribe(listener: (event: ServerEvent) => void, onLost?: (error: Error) => void) {
+    if (!this.reachable) throw new Error('bus unreachable');
+    this.subscriptions++;
+    const stop = await this.inner.subscribe(listener);
+    if (onLost) this.lostListeners.add(onLost);
+    return () => {
+      if (onLost) this.lostListeners.delete(onLost);
+      return stop();
+    };
+  }
+
+  /** The connection drops: every subscriber that asked is told, once. */
+  lose() {
+    this.reachable = false;
+    const listeners = [...this.lostListeners];
+    this.lostListeners.clear();
+    for (const onLost of listeners) onLost(new Error('connection lost'));
+  }
+}
+
+describe('subscriptions/listen over a bus that fails', () => {
+  it('ends every open stream with an error saying to listen again when the bus is lost', async () => {
+    const bus = new FlakyBus();
+    const errors: unknown[] = [];
+    const server = createServer({ ...makeServerOptions(), events: bus, onError: (e) => errors.push(e) });
+    const first = new TestContext();
+    const second = new TestContext();
+    const a = send(server, 'subscriptions/listen', { notifications: { toolsListChanged: true } }, { context: first, id: 'a' });
+    const b = send(server, 'subscriptions/listen', { notifications: { toolsListChanged: true } }, { context: second, id: 'b' });
+    await Promise.all([first.waitFor(1), second.waitFor(1)]);
+    bus.lose();
+    const [endA, endB] = await Promise.all([a, b]);
+    for (const [end, id] of [[endA, 'a'], [endB, 'b']] as const) {
+      expect(end).toMatchObject({ id, error: { code: -32603, message: expect.stringContaining('listen again') } });
+    }
+    // A listen while the bus is down is refused at once with a clear error, and no acknowledgment.
+    const refused = new TestContext();
+    const down = await send(server, 'subscriptions/listen', { notifications: { toolsListChanged: true } }, { context: refused });
+    expect(down).toMatchObject({ error: { code: -32603, message: expect.stringContaining('cannot reach its event bus') } });
+    expect(refused.notifications).toEqual([]);
+    expect(errors).toEqual([new Error('bus unreachable')]);
+    // Back up: the next listen subscribes afresh and hears changes again.
+    bus.reachable = true;
+    const again = new TestContext();
+    const c = send(server, 'subscriptions/listen', { notifications: { toolsListChanged: true } }, { context: again, id: 'c' });
+    await again.waitFor(1);
+    await server.toolsChanged();
+    await again.waitFor(2);
+    expect(again.notifications[1]).toMatchObject({ method: 'notifications/tools/list_changed', params: { _meta: { [ID]: 'c' } } });
+    expect(bus.subscriptions).toBe(2);
+    await server.close();
+    expect(await c).toMatchObject({ id: 'c', result: { resultType: 'complete' } });
+  });
+
+  it('keeps serving other requests while the bus is down', async () => {
+    const bus = new FlakyBus();
+    bus.reachable = false;
+    const server = createServer({ ...makeServerOptions(), events: bus, onError: () => undefined });
+    expect(await send(server, 'tools/call', { name: 'a' })).toMatchObject({ result: { resultType: 'complete' } });
+    expect(await send(server, 'tools/list')).toMatchObject({ result: { tools: [{ name: 'a' }] } });
+  });
+});
+
+function makeServerOptions() {
+  return {
+    info: { name: 'listen', version: '1' },
+    tools: [tool({ name: 'a', handler })],
+    ...quiet,
+  };
+}
