@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -64,4 +65,38 @@ export function sentMeta(events: WireEvent[], method: string): Array<Record<stri
   return events
     .filter((e) => e.direction === 'send' && 'method' in e.message && e.message.method === method)
     .map((e) => ((e.message as unknown as { params?: { _meta?: Record<string, unknown> } }).params?._meta ?? {}));
+}
+
+/** A server process serving HTTP on 127.0.0.1. */
+export interface HttpServerProcess {
+  readonly endpoint: string;
+  /** Ends the process: closes its stdin, then kills it if it lingers. */
+  stop(): Promise<void>;
+}
+
+/** Starts `node script ...args` and waits for the `{"endpoint": ...}` line it prints. */
+export async function startHttpServer(script: string, args: string[] = []): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      buffered += chunk;
+      const line = buffered.split('\n')[0];
+      if (buffered.includes('\n') && line !== undefined) resolve((JSON.parse(line) as { endpoint: string }).endpoint);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before printing its endpoint`)));
+    child.once('error', reject);
+  });
+  return {
+    endpoint,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.stdin?.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
