@@ -120,7 +120,7 @@ describe('the MRTR shim', () => {
     const response = (await c.request('tools/call', { name: 'greet' })) as { error: { message: string } };
     expect(response.error.message).toMatch(/did not answer elicitation\/create/);
     const ask = c.sent.find(isRequestFor('elicitation/create')) as { id: string };
-    const cancel = c.sent.find((m) => (m as { method?: string }).method === 'notifications/cancelled') as { params: { requestId: string } };
+    const cancel = c.sent.find((m) => (m as { method?: string }).method === 'notifications/cancelled') as unknown as { params: { requestId: string } };
     expect(cancel.params.requestId).toBe(ask.id);
     await c.dual.close();
   });

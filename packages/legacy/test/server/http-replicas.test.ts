@@ -1,0 +1,70 @@
+/**
+ * Two dual-era servers ("replicas") sharing one SessionStore: a session opened on one is served by
+ * the other, a client's answer POSTed to one settles a request waiting on the other, and a stream
+ * produced on one is resumed on the other. Also: sessions bound to the principal that opened them.
+ * spec: 2025-11-25/pages/basic/transports.mdx (Session Management, Resumability and Redelivery)
+ */
+import { createEverythingServer } from '@mcpkit/example-everything';
+import { serve, type NodeServer } from '@mcpkit/http/node';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dualEra, MemorySessionStore, type DualEraServer } from '../../src/index.js';
+import { initialize, inSession, post, SseReader } from './helpers.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function replica(dual: DualEraServer, options: Parameters<DualEraServer['httpHandler']>[0] = {}): Promise<string> {
+  const node: NodeServer = await serve(dual.httpHandler(options), { port: 0 });
+  cleanups.push(async () => {
+    await dual.close();
+    await node.close();
+  });
+  return new URL('mcp', node.url).href;
+}
+
+describe('replicas sharing a SessionStore', () => {
+  it('serves a session on either replica and carries an input round across them', async () => {
+    const store = new MemorySessionStore();
+    cleanups.push(() => store.close());
+    const polling = { closeStreamAfterMs: (request: { method: string }) => (request.method === 'tools/call' ? 0 : undefined) };
+    const a = await replica(dualEra(createEverythingServer({ onWarning: () => {} }), { sessions: store, http: polling, onError: () => {} }));
+    const b = await replica(dualEra(createEverythingServer({ onWarning: () => {} }), { sessions: store, http: polling, onError: () => {} }));
+
+    const { sessionId } = await initialize(a, { elicitation: {} });
+    expect(await (await post(b, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(sessionId))).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+
+    // The call runs on A; its reply's connection closes at once (polling), so the elicitation waits in the stream's log.
+    const call = await post(a, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who?' } } }, inSession(sessionId));
+    const [priming] = await new SseReader(call).rest();
+    // Resumed on B, which replays the elicitation and then follows the stream live.
+    const resumed = new SseReader(await fetch(b, { headers: { ...inSession(sessionId), accept: 'text/event-stream', 'last-event-id': priming!.id! } }));
+    const ask = await resumed.message();
+    expect(ask?.message).toMatchObject({ method: 'elicitation/create', params: { message: 'Who?' } });
+    // The answer lands on B; A's waiting round is settled through the store's signal.
+    const answered = await post(b, { jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'lin', email: 'lin@example.com' } } }, inSession(sessionId));
+    expect(answered.status).toBe(202);
+    const result = await resumed.message();
+    expect(result?.message).toMatchObject({ id: 2, result: { content: [{ text: expect.stringContaining('lin@example.com') }] } });
+    expect(await resumed.next()).toBeUndefined(); // the stream ended after its response
+
+    // DELETE on B ends the session for A too.
+    expect((await fetch(b, { method: 'DELETE', headers: inSession(sessionId) })).status).toBe(200);
+    expect((await post(a, { jsonrpc: '2.0', id: 3, method: 'ping' }, inSession(sessionId))).status).toBe(404);
+  });
+});
+
+describe('session binding', () => {
+  it('answers a session only to the principal that opened it', async () => {
+    const authenticate = (request: Request) => ({ principal: { subject: request.headers.get('x-user') ?? 'anonymous', issuer: 'https://issuer.test' } });
+    const url = await replica(dualEra(createEverythingServer({ onWarning: () => {} }), { onError: () => {} }), { authenticate });
+    const opened = await post(url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }, { 'x-user': 'alice' });
+    const sessionId = opened.headers.get('mcp-session-id')!;
+    expect((await post(url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...inSession(sessionId), 'x-user': 'alice' })).status).toBe(200);
+    // spec: basic/security_best_practices.mdx (session hijacking) — another user cannot use the id
+    expect((await post(url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...inSession(sessionId), 'x-user': 'mallory' })).status).toBe(404);
+    expect((await fetch(url, { method: 'DELETE', headers: { ...inSession(sessionId), 'x-user': 'mallory' } })).status).toBe(404);
+    expect((await post(url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { ...inSession(sessionId), 'x-user': 'alice' })).status).toBe(200);
+  });
+});
