@@ -35,7 +35,7 @@ export { KeyRing, parseStateKeys, generateStateKey, STATE_KEYS_ENV, type StateKe
 export { StateCodec, StateError, type StateBinding, type StateErrorReason, type OpenedState } from './state/sealed-state.js';
 export { MemoryReplayGuard, type ReplayGuard } from './state/replay-guard.js';
 
-export { MemoryEventBus, type EventBus, type ServerEvent, type Unsubscribe } from './events/event-bus.js';
+export { MemoryEventBus, type EventBus, type LostListener, type ServerEvent, type Unsubscribe } from './events/event-bus.js';
 
 export { invalidParams, resourceNotFound, missingClientCapabilities } from './util/errors.js';
 export type { Principal } from './util/principal.js';
