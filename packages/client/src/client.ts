@@ -83,7 +83,8 @@ export class ModernClient extends ClientCore implements McpClient {
     if (result.resultType === 'input_required') {
       result = await continueWithInput(result as InputRequiredResult, this.inputCall('tools/call', params, options, handlers, headers), this.limits);
     }
-    this.tools.checkOutput(params.name, result as CallToolResult);
+    const checking = this.tools.checkOutput(params.name, result as CallToolResult);
+    if (checking !== undefined) await checking;
     return result as CallToolResult;
   }
 

@@ -22,8 +22,8 @@ export interface InputCall {
   readonly options: InputCallOptions | undefined;
   /** Sends one round and resolves with the checked result. */
   send(params: Record<string, unknown>, options: CallOptions | undefined, call: InputCall): Promise<JsonObject>;
-  /** Checks a final result before it is returned (a tool's output schema). */
-  finish?(result: JsonObject): void;
+  /** Checks a final result before it is returned (a tool's output schema); may need to wait for a compile. */
+  finish?(result: JsonObject): Promise<void> | undefined;
   /** The id of the last round sent (set by `send`). */
   lastId?: RequestId;
 }
@@ -109,9 +109,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal, call: InputCall)
 }
 
 /** Wraps one round's result for the step-by-step mode. */
-export function toStep<R>(result: JsonObject, call: InputCall, round: number): Step<R> {
+export async function toStep<R>(result: JsonObject, call: InputCall, round: number): Promise<Step<R>> {
   if (result.resultType !== 'input_required') {
-    call.finish?.(result);
+    await call.finish?.(result);
     return { kind: 'complete', result: result as R } satisfies CompleteStep<R>;
   }
   return new PendingInput<R>(result as InputRequiredResult, call, round);

@@ -1,6 +1,3 @@
-import Ajv from 'ajv';
-import Ajv2019 from 'ajv/dist/2019.js';
-import Ajv2020 from 'ajv/dist/2020.js';
 import { formatErrors, type ValidationError } from '@mcpkit/schema';
 
 /**
@@ -8,6 +5,8 @@ import { formatErrors, type ValidationError } from '@mcpkit/schema';
  * `structuredContent` (server/tools.mdx "Output Schema": clients SHOULD validate). The rules of
  * basic/index.mdx "JSON Schema Usage": 2020-12 by default, a clear error for an unsupported
  * dialect, never a network `$ref` (an unresolved one rejects the schema), and bounds on size and depth.
+ * ajv is loaded on the first schema compiled: a client that never meets an output schema never pays
+ * for loading it.
  */
 
 /** A compiled output schema: `undefined` when the value conforms, otherwise why not. */
@@ -19,26 +18,34 @@ const MAX_NODES = 10_000;
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
 type Engine = { compile(schema: object): ((value: unknown) => boolean) & { errors?: unknown } };
+type EngineClass = new (options: object) => Engine;
 
-const FACTORIES: Record<string, () => Engine> = {
-  [DRAFT_2020]: () => new Ajv2020(OPTIONS) as unknown as Engine,
-  'https://json-schema.org/draft/2019-09/schema': () => new Ajv2019(OPTIONS) as unknown as Engine,
-  'http://json-schema.org/draft-07/schema': () => new Ajv(OPTIONS) as unknown as Engine,
+/** The ajv module of each dialect, imported when first needed (ajv is CommonJS: its class may sit on `default`). */
+const FACTORIES: Record<string, () => Promise<unknown>> = {
+  [DRAFT_2020]: () => import('ajv/dist/2020.js'),
+  'https://json-schema.org/draft/2019-09/schema': () => import('ajv/dist/2019.js'),
+  'http://json-schema.org/draft-07/schema': () => import('ajv'),
 };
 /** `format` is an annotation in 2020-12 by default, so it is not asserted; unknown keywords are allowed. */
 const OPTIONS = { strict: false, validateFormats: false, addUsedSchema: false, allErrors: false } as const;
-const engines = new Map<string, Engine>();
+const engines = new Map<string, Promise<Engine>>();
+
+function classOf(module: unknown): EngineClass {
+  let value = module as { default?: unknown };
+  while (typeof value !== 'function' && value?.default !== undefined) value = value.default as { default?: unknown };
+  return value as unknown as EngineClass;
+}
 
 /** The supported dialects, for messages and the README. */
 export const OUTPUT_SCHEMA_DIALECTS = ['2020-12 (default)', '2019-09', 'draft-07'] as const;
 
 /**
- * Compiles an output schema. Throws a `TypeError` saying why it cannot be used (not an object,
+ * Compiles an output schema. Rejects with a `TypeError` saying why it cannot be used (not an object,
  * too large or deep, unsupported dialect, unresolvable `$ref`, invalid schema).
  *
- * @example compileOutputSchema({ type: 'object', required: ['n'] })({ n: 1 }) // undefined
+ * @example (await compileOutputSchema({ type: 'object', required: ['n'] }))({ n: 1 }) // undefined
  */
-export function compileOutputSchema(schema: unknown): OutputCheck {
+export async function compileOutputSchema(schema: unknown): Promise<OutputCheck> {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     throw new TypeError('outputSchema must be a JSON object');
   }
@@ -50,8 +57,12 @@ export function compileOutputSchema(schema: unknown): OutputCheck {
       `outputSchema uses the unsupported dialect ${JSON.stringify(dialect)} (supported: ${OUTPUT_SCHEMA_DIALECTS.join(', ')})`,
     );
   }
-  let engine = engines.get(dialect);
-  if (engine === undefined) engines.set(dialect, (engine = factory()));
+  let loading = engines.get(dialect);
+  if (loading === undefined) {
+    loading = factory().then((module) => new (classOf(module))(OPTIONS));
+    engines.set(dialect, loading);
+  }
+  const engine = await loading;
   let validate: ReturnType<Engine['compile']>;
   try {
     validate = engine.compile(schema);

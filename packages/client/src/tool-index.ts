@@ -11,6 +11,8 @@ interface ToolEntry {
   check?: OutputCheck | Error;
 }
 
+type Compiled = OutputCheck | Error;
+
 /** Compiled output schemas are shared by identical schemas, up to this many. */
 const MAX_COMPILED = 1_000;
 const NO_HEADERS: readonly HeaderParam[] = [];
@@ -21,7 +23,7 @@ const NO_HEADERS: readonly HeaderParam[] = [];
  */
 export class ToolIndex {
   private readonly tools = new Map<string, ToolEntry>();
-  private readonly compiled = new Map<string, OutputCheck | Error>();
+  private readonly compiled = new Map<string, Promise<Compiled>>();
   private readonly admitted = new WeakSet<object>();
 
   constructor(
@@ -71,33 +73,40 @@ export class ToolIndex {
     return entry === undefined || entry.headerParams.length === 0 ? undefined : headersFor(entry.headerParams, args);
   }
 
-  /** Throws `OutputSchemaError` when a successful result of `name` does not match the tool's `outputSchema`. */
-  checkOutput(name: string, result: CallToolResult): void {
+  /**
+   * Throws `OutputSchemaError` when a successful result of `name` does not match the tool's
+   * `outputSchema`. Synchronous (`undefined`) unless the schema still has to be compiled.
+   */
+  checkOutput(name: string, result: CallToolResult): Promise<void> | undefined {
     const entry = this.tools.get(name);
-    if (entry === undefined || entry.outputSchema === undefined || result.isError === true) return;
+    if (entry === undefined || entry.outputSchema === undefined || result.isError === true) return undefined;
     if (result.structuredContent === undefined) {
       throw new OutputSchemaError(name, 'the tool declares an outputSchema but the result has no structuredContent', result);
     }
-    const check = (entry.check ??= this.compile(entry.outputSchema));
-    if (check instanceof Error) throw new OutputSchemaError(name, check.message, result);
-    const problem = check(result.structuredContent);
-    if (problem !== undefined) {
-      throw new OutputSchemaError(name, `structuredContent does not match the outputSchema: ${problem}`, result);
-    }
+    if (entry.check !== undefined) return apply(entry.check, name, result);
+    return this.compile(entry.outputSchema).then((check) => {
+      entry.check = check;
+      apply(check, name, result);
+    });
   }
 
-  private compile(schema: unknown): OutputCheck | Error {
+  private compile(schema: unknown): Promise<Compiled> {
     const key = JSON.stringify(schema);
     let check = this.compiled.get(key);
     if (check === undefined) {
-      try {
-        check = compileOutputSchema(schema);
-      } catch (error) {
-        check = error as Error;
-      }
+      check = compileOutputSchema(schema).catch((error: unknown) => error as Error);
       if (this.compiled.size >= MAX_COMPILED) this.compiled.clear();
       this.compiled.set(key, check);
     }
     return check;
   }
+}
+
+function apply(check: Compiled, name: string, result: CallToolResult): undefined {
+  if (check instanceof Error) throw new OutputSchemaError(name, check.message, result);
+  const problem = check(result.structuredContent);
+  if (problem !== undefined) {
+    throw new OutputSchemaError(name, `structuredContent does not match the outputSchema: ${problem}`, result);
+  }
+  return undefined;
 }
