@@ -6,7 +6,7 @@ import { MemoryEventBus, type EventBus } from './events/event-bus.js';
 import { ListenHub } from './events/listen-hub.js';
 import type { HeaderParam } from './json-schema/header-params.js';
 import type { ServerOptions } from './options.js';
-import { computeCapabilities } from './registry/capabilities.js';
+import { computeCapabilities, noteOffered, type Offered } from './registry/capabilities.js';
 import { changesBetween, Registry, type RegistryChanges, type RegistryDraft } from './registry/registry.js';
 import { KeyRing, parseStateKeys, STATE_KEYS_ENV } from './state/key-ring.js';
 import { StateCodec } from './state/sealed-state.js';
@@ -48,6 +48,7 @@ export class McpServer implements Dispatcher {
   private current: Registry;
   private readonly core: ServerCore;
   private readonly capabilityCache = new WeakMap<Registry, ServerCapabilities>();
+  private readonly offered: Offered = { tools: false, prompts: false, resources: false };
 
   constructor(options: ServerOptions) {
     if (!options?.info?.name || !options.info.version) throw new TypeError('createServer needs info: { name, version }');
@@ -62,6 +63,7 @@ export class McpServer implements Dispatcher {
       resources: options.resources,
       resourceTemplates: options.resourceTemplates,
     });
+    noteOffered(this.offered, this.current);
 
     const configured = options.state?.keys ?? env(STATE_KEYS_ENV);
     const ring = configured === undefined ? KeyRing.random() : new KeyRing(typeof configured === 'string' ? parseStateKeys(configured) : configured);
@@ -111,7 +113,7 @@ export class McpServer implements Dispatcher {
       registry: () => this.current,
       capabilities: (registry) => {
         let capabilities = this.capabilityCache.get(registry);
-        if (!capabilities) this.capabilityCache.set(registry, (capabilities = computeCapabilities(registry, capabilityOptions)));
+        if (!capabilities) this.capabilityCache.set(registry, (capabilities = computeCapabilities(registry, capabilityOptions, this.offered)));
         return capabilities;
       },
     };
@@ -174,6 +176,7 @@ export class McpServer implements Dispatcher {
     edit(draft);
     const next = draft.build();
     const changes = changesBetween(this.current, next);
+    noteOffered(this.offered, next);
     this.current = next;
     const events: Promise<void>[] = [];
     if (changes.tools) events.push(this.toolsChanged());

@@ -40,4 +40,19 @@ describe('server.update', () => {
     expect((await result(server, 'server/discover')).capabilities).toEqual({ tools: { listChanged: true } });
     expect((await result(server, 'tools/list')).tools).toEqual([]);
   });
+
+  it('lets a request in flight finish on the snapshot it started with', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const server = createServer({
+      info: { name: 'u', version: '1' },
+      tools: [tool({ name: 'slow', handler: async () => { await gate; return { content: [{ type: 'text', text: 'old' }] }; } })],
+      ...quiet,
+    });
+    const pending = result(server, 'tools/call', { name: 'slow' });
+    await server.update((draft) => draft.removeTool('slow'));
+    expect((await failure(server, 'tools/call', { name: 'slow' })).message).toBe('Unknown tool: slow');
+    release();
+    expect((await pending).content[0].text).toBe('old');
+  });
 });

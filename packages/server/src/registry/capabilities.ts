@@ -27,17 +27,33 @@ function decide<T extends object>(value: CapabilitySwitch<T> | undefined, presen
   return value === true ? ({} as T) : value;
 }
 
+/** Which kinds of item a server has offered at some point (auto capabilities never disappear). */
+export interface Offered {
+  tools: boolean;
+  prompts: boolean;
+  resources: boolean;
+}
+
+/** Records what `registry` offers into `offered` (flags only ever turn on). */
+export function noteOffered(offered: Offered, registry: Registry): void {
+  offered.tools ||= registry.tools.size > 0;
+  offered.prompts ||= registry.prompts.size > 0;
+  offered.resources ||= registry.resources.size + registry.templates.size > 0;
+}
+
 /**
  * The `ServerCapabilities` of a registry snapshot (architecture/index.mdx; server/*.mdx
- * "Capabilities"). A method whose capability is absent answers `-32601`.
+ * "Capabilities"). A method whose capability is absent answers `-32601`. An automatic capability,
+ * once advertised, stays advertised when its last item is removed (its list is then empty), so
+ * clients never see a capability flap.
  */
-export function computeCapabilities(registry: Registry, options: CapabilityOptions): ServerCapabilities {
+export function computeCapabilities(registry: Registry, options: CapabilityOptions, offered: Offered): ServerCapabilities {
   const capabilities: ServerCapabilities = {};
-  const tools = decide(options.tools, registry.tools.size > 0);
+  const tools = decide(options.tools, offered.tools);
   if (tools) capabilities.tools = { listChanged: tools.listChanged ?? true };
-  const prompts = decide(options.prompts, registry.prompts.size > 0);
+  const prompts = decide(options.prompts, offered.prompts);
   if (prompts) capabilities.prompts = { listChanged: prompts.listChanged ?? true };
-  const resources = decide(options.resources, registry.resources.size + registry.templates.size > 0);
+  const resources = decide(options.resources, offered.resources);
   if (resources) capabilities.resources = { listChanged: resources.listChanged ?? true, subscribe: resources.subscribe ?? true };
   if (options.completions ?? registry.hasCompleters) capabilities.completions = {};
   if (options.logging ?? true) capabilities.logging = {};
