@@ -1,5 +1,6 @@
 import {
   Connection,
+  TransportClosedError,
   type CancelInfo,
   type JsonObject,
   type JsonRpcNotification,
@@ -51,6 +52,8 @@ export class ClientCore implements ListenHost {
   private readonly validate: boolean;
   private readonly logLevel: LoggingLevel | undefined;
   private readonly options: ModernClientOptions;
+  /** Aborted (with a `TransportClosedError`) when the client closes: handlers still waiting give up. */
+  private readonly closer = new AbortController();
   private starting: Promise<void> | undefined;
   private ready = false;
   private closing = false;
@@ -66,6 +69,7 @@ export class ClientCore implements ListenHost {
       onError: (error) => this.report(error),
     });
     this.connection.onNotification((notification) => this.notification(notification));
+    this.connection.onClose((error) => this.closer.abort(error));
     this.handlers = options.handlers ?? {};
     this.versions = options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS;
     if (this.versions.length === 0) throw new TypeError('protocolVersions must name at least one version');
@@ -87,6 +91,11 @@ export class ClientCore implements ListenHost {
   /** The protocol version every request now carries (it changes after a `-32022` renegotiation). */
   get protocolVersion(): string {
     return this.meta.protocolVersion;
+  }
+
+  /** The client's lifetime: aborted when it closes. */
+  protected get lifetime(): AbortSignal {
+    return this.closer.signal;
   }
 
   /** True once `close()` was called or the transport closed. */
@@ -111,6 +120,7 @@ export class ClientCore implements ListenHost {
   /** Ends every listen stream and request, then closes the transport. */
   async close(): Promise<void> {
     this.closing = true;
+    this.closer.abort(new TransportClosedError('The client was closed'));
     for (const stream of [...this.streams]) stream.shutdown();
     this.streams.clear();
     await this.connection.close();

@@ -55,7 +55,11 @@ export class ModernClient extends ClientCore implements McpClient {
 
   constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
     super(transport, options);
-    this.limits = { maxRounds: options.mrtr?.maxRounds ?? 10, deadlineMs: options.mrtr?.deadlineMs ?? 600_000 };
+    this.limits = {
+      maxRounds: options.mrtr?.maxRounds ?? 10,
+      deadlineMs: options.mrtr?.deadlineMs ?? 600_000,
+      lifetime: this.lifetime,
+    };
   }
 
   /** `server/discover` (cached per its hints); also moves to a better common version if the server lists one. */
@@ -181,7 +185,7 @@ export class ModernClient extends ClientCore implements McpClient {
     const headers = method === 'tools/call' && this.mirrorHeaders ? this.tools.headers(name, args) : undefined;
     const call = this.inputCall(method, params as Params, options, handlers, headers);
     const first = await call.send(params as Params, options, call);
-    return toStep(first, call, 1);
+    return toStep(first, call, 1, this.lifetime);
   }
 
   /** Any request with the protocol `_meta`; an `input_required` result of an MRTR method is answered with the handlers. */

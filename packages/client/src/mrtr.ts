@@ -1,4 +1,4 @@
-import { CancelledError, type JsonObject, type RequestId } from '@mcpkit/jsonrpc';
+import { CancelledError, TransportClosedError, type JsonObject, type RequestId } from '@mcpkit/jsonrpc';
 import type { InputRequests, InputRequiredResult, InputResponses } from '@mcpkit/schema';
 import { answerInputRequests } from './answer-input.js';
 import { InputDeadlineError, InputRoundsExceededError } from './errors.js';
@@ -53,8 +53,11 @@ export async function continueWithInput(first: InputRequiredResult, call: InputC
   const controller = new AbortController();
   const outer = options?.signal;
   const onAbort = (): void => controller.abort(outer?.reason);
+  const onClose = (): void => controller.abort(limits.lifetime.reason);
   if (outer?.aborted) onAbort();
   else outer?.addEventListener('abort', onAbort, { once: true });
+  if (limits.lifetime.aborted) onClose();
+  else limits.lifetime.addEventListener('abort', onClose, { once: true });
   const timer = setTimeout(() => controller.abort(new InputDeadlineError(call.method, deadlineMs)), deadlineMs);
   const roundOptions: CallOptions = { ...options, signal: controller.signal };
   try {
@@ -77,13 +80,15 @@ export async function continueWithInput(first: InputRequiredResult, call: InputC
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onAbort);
+    limits.lifetime.removeEventListener('abort', onClose);
   }
 }
 
-/** Defaults of the MRTR loop. */
+/** Defaults of the MRTR loop, and the client's lifetime (closing the client aborts waiting handlers). */
 export interface Limits {
   readonly maxRounds: number;
   readonly deadlineMs: number;
+  readonly lifetime: AbortSignal;
 }
 
 /** Waits for the handlers, but gives up as soon as the request is cancelled or its deadline passes. */
@@ -91,7 +96,8 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal, call: InputCall)
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => {
       const reason: unknown = signal.reason;
-      reject(reason instanceof InputDeadlineError ? reason : new CancelledError(call.method, call.lastId ?? '', reason));
+      const settled = reason instanceof InputDeadlineError || reason instanceof TransportClosedError;
+      reject(settled ? reason : new CancelledError(call.method, call.lastId ?? '', reason));
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -109,12 +115,12 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal, call: InputCall)
 }
 
 /** Wraps one round's result for the step-by-step mode. */
-export async function toStep<R>(result: JsonObject, call: InputCall, round: number): Promise<Step<R>> {
+export async function toStep<R>(result: JsonObject, call: InputCall, round: number, lifetime: AbortSignal): Promise<Step<R>> {
   if (result.resultType !== 'input_required') {
     await call.finish?.(result);
     return { kind: 'complete', result: result as R } satisfies CompleteStep<R>;
   }
-  return new PendingInput<R>(result as InputRequiredResult, call, round);
+  return new PendingInput<R>(result as InputRequiredResult, call, round, lifetime);
 }
 
 /** A round waiting for the caller's answers. */
@@ -128,6 +134,7 @@ class PendingInput<R> implements InputStep<R> {
     private readonly result: InputRequiredResult,
     private readonly call: InputCall,
     readonly round: number,
+    private readonly lifetime: AbortSignal,
   ) {
     this.inputRequests = result.inputRequests ?? {};
     this.hasRequestState = result.requestState !== undefined;
@@ -139,11 +146,11 @@ class PendingInput<R> implements InputStep<R> {
     const answers = Object.keys(responses).length > 0 ? responses : undefined;
     const params = retryParams(this.call.params, answers, this.result.requestState);
     const next = await this.call.send(params, options ?? this.call.options, this.call);
-    return toStep<R>(next, this.call, this.round + 1);
+    return toStep<R>(next, this.call, this.round + 1, this.lifetime);
   }
 
   async answer(options?: CallOptions): Promise<Step<R>> {
-    const signal = options?.signal ?? this.call.options?.signal ?? new AbortController().signal;
+    const signal = options?.signal ?? this.call.options?.signal ?? this.lifetime;
     const context = { signal, method: this.call.method, round: this.round };
     const responses = await answerInputRequests(options?.handlers ?? this.call.handlers, this.inputRequests, context);
     return this.respond(responses, options);

@@ -5,6 +5,7 @@ import {
   InputHandlerError,
   InputRoundsExceededError,
   ProtocolError,
+  TransportClosedError,
   type ElicitationHandler,
   type ModernClient,
 } from '../src/index.js';
@@ -179,6 +180,24 @@ describe('automatic MRTR', () => {
     const error = await client.callTool({ name: 'x' }, { signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);
     expect((error as CancelledError).reason).toBe('user closed the dialog');
+  });
+
+  it('aborts waiting handlers when the client closes', async () => {
+    let handlerSignal: AbortSignal | undefined;
+    const server = new FakeServer({ 'tools/call': () => ({ resultType: 'input_required', inputRequests: { q: form('?') } }) });
+    ({ client } = connect(server, {
+      handlers: {
+        elicitation: {
+          form: (_p, context) => {
+            handlerSignal = context.signal;
+            void client!.close();
+            return new Promise(() => {});
+          },
+        },
+      },
+    }));
+    await expect(client.callTool({ name: 'x' })).rejects.toBeInstanceOf(TransportClosedError);
+    expect(handlerSignal?.aborted).toBe(true);
   });
 
   it('reports a failing handler and sends no retry', async () => {
