@@ -8,4 +8,5 @@ export default defineConfig({
   clean: false, // never leave dist/ empty while a concurrent build runs; CI builds from a clean clone
   target: 'node20',
   treeshake: true,
+  shims: true, // import.meta.url in the CJS build (the demo finds the bin next to it)
 });

@@ -1,1 +1,12 @@
-export {};
+/**
+ * `@mcpkit/cli`: the `mcpkit` command as a library: the entry point, the command-line parser, the
+ * demo and the example servers, for scripts and tests that want them without a child process.
+ */
+export { main } from './main.js';
+export { parseCommandLine } from './cli/args.js';
+export { splitCommandLine } from './cli/split-command.js';
+export { ExitCode, UsageError, GarbageOutputError } from './cli/exit-codes.js';
+export type { Invocation, ClientCommand, ClientSettings, ServeCommand, DemoCommand, DemoFault, Era, Target } from './cli/invocation.js';
+export { runDemo } from './demo/run-demo.js';
+export { startHttpExample, serveStdioExample, type HttpExample, type ExampleOptions, type ServedEra } from './serve/example-server.js';
+export { formFields, parseFieldText, checkFieldValue, checkFormContent, type Field, type Choice } from './input/form-fields.js';

@@ -1,0 +1,85 @@
+/**
+ * What a command line asks for, once parsed and checked: the target, the options that shape every
+ * client command, and the command itself.
+ */
+
+/** Which era to speak: `auto` probes (the dual-era `connect`), the others skip the probe. */
+export type Era = 'auto' | 'modern' | 'legacy';
+
+/** Where the server is. */
+export type Target =
+  /** A process to spawn; `line` is the `--stdio` text as given. */
+  | { readonly kind: 'stdio'; readonly command: string; readonly args: readonly string[]; readonly line: string }
+  /** A Streamable HTTP endpoint. */
+  | { readonly kind: 'http'; readonly url: string };
+
+/** Options shared by the commands that talk to a server. */
+export interface ClientSettings {
+  readonly target: Target;
+  readonly era: Era;
+  /** The result as JSON on stdout, diagnostics on stderr. */
+  readonly json: boolean;
+  /** Every message on stderr as it crosses the wire. */
+  readonly trace: boolean;
+  /** `--answers`: the parsed JSON array, answered in order. */
+  readonly answers: readonly unknown[] | undefined;
+  /** Prompt for input even when stdin is not a terminal. */
+  readonly interactive: boolean;
+  /** Idle timeout of each request, in ms. */
+  readonly timeoutMs: number;
+}
+
+/** The listen filter as asked on the command line. */
+export interface ListenRequest {
+  readonly toolsListChanged: boolean;
+  readonly promptsListChanged: boolean;
+  readonly resourcesListChanged: boolean;
+  readonly resourceSubscriptions: readonly string[];
+}
+
+/** A command that talks to a server. */
+export type ClientCommand =
+  | { readonly name: 'discover' }
+  | { readonly name: 'tools list' }
+  | { readonly name: 'tools call'; readonly tool: string; readonly args: Record<string, unknown> }
+  | { readonly name: 'resources list' }
+  | { readonly name: 'resources read'; readonly uri: string }
+  | { readonly name: 'templates list' }
+  | { readonly name: 'prompts list' }
+  | { readonly name: 'prompts get'; readonly prompt: string; readonly args: Record<string, string> }
+  | {
+      readonly name: 'complete';
+      readonly ref: { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };
+      readonly argument: { readonly name: string; readonly value: string };
+      readonly context: Record<string, string> | undefined;
+    }
+  | { readonly name: 'listen'; readonly filter: ListenRequest; readonly count: number | undefined };
+
+/** `serve-example`. */
+export interface ServeCommand {
+  readonly name: 'serve-example';
+  readonly transport: 'stdio' | 'http';
+  readonly port: number;
+  readonly host: string;
+  readonly era: 'modern' | 'legacy' | 'dual';
+  /** Report what the server remembers after each request, on stderr (the demo reads it). */
+  readonly reportMemory: boolean;
+}
+
+/** A fault the demo injects on purpose, to prove that its checks fail when a step misbehaves. */
+export type DemoFault = 'tamper-state' | 'no-fallback';
+
+/** `demo`. */
+export interface DemoCommand {
+  readonly name: 'demo';
+  readonly transports: readonly ('stdio' | 'http')[];
+  readonly fault: DemoFault | undefined;
+}
+
+/** A parsed command line. */
+export type Invocation =
+  | { readonly kind: 'client'; readonly command: ClientCommand; readonly settings: ClientSettings; readonly color: boolean | undefined }
+  | { readonly kind: 'serve'; readonly command: ServeCommand }
+  | { readonly kind: 'demo'; readonly command: DemoCommand; readonly color: boolean | undefined }
+  | { readonly kind: 'help'; readonly topic: string | undefined }
+  | { readonly kind: 'version' };

@@ -1,0 +1,136 @@
+/**
+ * The help texts: one line per command for `mcpkit --help`, and a page per command for
+ * `mcpkit help COMMAND` / `mcpkit COMMAND --help`.
+ */
+
+interface CommandHelp {
+  readonly synopsis: string;
+  readonly summary: string;
+  readonly details?: string;
+  readonly example: string;
+}
+
+const TARGET = '(--stdio "COMMAND ARGS" | --url URL)';
+
+/** Every command, in the order `--help` lists them. */
+export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
+  discover: {
+    synopsis: `discover ${TARGET}`,
+    summary: 'who the server is: name, era, protocol versions, capabilities, instructions',
+    example: 'mcpkit discover --url http://127.0.0.1:3000/mcp',
+  },
+  'tools list': {
+    synopsis: `tools list ${TARGET}`,
+    summary: 'every tool (all pages) with its arguments',
+    example: 'mcpkit tools list --stdio "node server.js"',
+  },
+  'tools call': {
+    synopsis: `tools call NAME [--args JSON] ${TARGET}`,
+    summary: 'call a tool; exit 1 when the result has isError',
+    details: '--args takes a JSON object (or @file.json). Input the server asks for is prompted in a terminal, or taken from --answers.',
+    example: `mcpkit tools call echo --args '{"text":"hi"}' --url http://127.0.0.1:3000/mcp`,
+  },
+  'resources list': {
+    synopsis: `resources list ${TARGET}`,
+    summary: 'every resource (all pages)',
+    example: 'mcpkit resources list --url http://127.0.0.1:3000/mcp',
+  },
+  'resources read': {
+    synopsis: `resources read URI ${TARGET}`,
+    summary: 'read a resource (text as is, binary as a size and type)',
+    example: 'mcpkit resources read test://static-text --url http://127.0.0.1:3000/mcp',
+  },
+  'templates list': {
+    synopsis: `templates list ${TARGET}`,
+    summary: 'every resource template (all pages)',
+    example: 'mcpkit templates list --url http://127.0.0.1:3000/mcp',
+  },
+  'prompts list': {
+    synopsis: `prompts list ${TARGET}`,
+    summary: 'every prompt (all pages) with its arguments',
+    example: 'mcpkit prompts list --url http://127.0.0.1:3000/mcp',
+  },
+  'prompts get': {
+    synopsis: `prompts get NAME [--args JSON] ${TARGET}`,
+    summary: 'get a prompt; --args is an object of strings',
+    example: `mcpkit prompts get test_prompt_with_arguments --args '{"arg1":"a","arg2":"b"}' --url http://127.0.0.1:3000/mcp`,
+  },
+  complete: {
+    synopsis: `complete prompt NAME | resource URI  ARGUMENT [VALUE] [--context JSON] ${TARGET}`,
+    summary: 'completions for an argument of a prompt or a resource template',
+    details: '--context holds arguments already chosen, as an object of strings.',
+    example: `mcpkit complete resource 'test://template/{id}/data' id 12 --url http://127.0.0.1:3000/mcp`,
+  },
+  listen: {
+    synopsis: `listen [--tools] [--prompts] [--resources] [--resource URI]... [--count N] ${TARGET}`,
+    summary: 'print change notifications until interrupted (Ctrl+C) or N of them arrived',
+    details: 'Without a filter option it listens to every list change. --resource subscribes to updates of one URI (repeatable).',
+    example: 'mcpkit listen --tools --count 1 --url http://127.0.0.1:3000/mcp',
+  },
+  'serve-example': {
+    synopsis: 'serve-example --transport stdio|http [--port N] [--host H] [--era modern|legacy|dual] [--report-memory]',
+    summary: 'run examples/everything (HTTP endpoint /mcp on 127.0.0.1:3000 by default)',
+    details:
+      'dual (default) serves 2026-07-28 and 2025-11-25 on one endpoint or process; modern serves only 2026-07-28; ' +
+      'legacy serves only 2025-11-25 and answers modern requests as a legacy server would. ' +
+      '--report-memory prints on stderr, after each request, what the server remembers (the demo reads it).',
+    example: 'mcpkit serve-example --transport http --port 3000 --era dual',
+  },
+  demo: {
+    synopsis: 'demo [--transport stdio|http|both] [--fault tamper-state|no-fallback]',
+    summary: 'the four lifecycle scenarios, for real, with every message as on the wire',
+    details: '--fault breaks one step on purpose; the demo must then fail (exit 1).',
+    example: 'mcpkit demo --transport stdio',
+  },
+};
+
+const CLIENT_OPTIONS = `Options of the commands that talk to a server:
+  --stdio "COMMAND ARGS"   spawn the server (words split like a shell, no shell is run)
+  --url URL                a Streamable HTTP endpoint
+  --era auto|modern|legacy auto (default) probes with server/discover and falls back to initialize
+  --json                   print the result as JSON on stdout; diagnostics stay on stderr
+  --trace                  print every message on stderr as it crosses the wire
+  --answers JSON           answer the server's input requests in order: a JSON array (or @file) of
+                           ElicitResult / CreateMessageResult / ListRootsResult
+  --interactive            prompt for input even when stdin is not a terminal
+  --timeout MS             give up on a request after MS ms without an answer (default 30000)`;
+
+const EXIT_CODES = `Exit codes: 0 ok, 1 the server answered an error (or isError), 2 usage, 3 transport or timeout.`;
+
+/** `mcpkit --help`. */
+export function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, help]) => `  ${name.padEnd(width)}  ${help.summary}`);
+  return [
+    'mcpkit: talk to any MCP server (2026-07-28 or 2025-11-25) from a terminal.',
+    '',
+    'Usage: mcpkit COMMAND [ARGS] [OPTIONS]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    CLIENT_OPTIONS,
+    '',
+    '  --no-color / --color     colour on or off (default: on when writing to a terminal)',
+    '  -h, --help               help (mcpkit help COMMAND for one command)',
+    '  -V, --version            the version',
+    '',
+    EXIT_CODES,
+  ].join('\n');
+}
+
+/** `mcpkit help COMMAND`, or undefined for an unknown command. */
+export function commandHelp(name: string): string | undefined {
+  const help = COMMANDS[name];
+  if (help === undefined) return undefined;
+  const clientCommand = help.synopsis.includes('--stdio');
+  return [
+    `Usage: mcpkit ${help.synopsis}`,
+    '',
+    `${help.summary[0]?.toUpperCase()}${help.summary.slice(1)}.`,
+    ...(help.details ? ['', help.details] : []),
+    '',
+    `Example: ${help.example}`,
+    ...(clientCommand ? ['', CLIENT_OPTIONS, '', EXIT_CODES] : []),
+  ].join('\n');
+}

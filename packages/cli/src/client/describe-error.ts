@@ -1,0 +1,117 @@
+import {
+  InputDeadlineError,
+  InputHandlerError,
+  InputRoundsExceededError,
+  InvalidResultError,
+  ProtocolError,
+  RemoteError,
+  TimeoutError,
+  UnsupportedInEraError,
+  UnsupportedVersionError,
+} from '@mcpkit/client';
+import { HttpError } from '@mcpkit/http';
+import { CancelledError, TransportError } from '@mcpkit/jsonrpc';
+import { EraProbeError, LegacyHandshakeError } from '@mcpkit/legacy';
+import { ProcessExitedError } from '@mcpkit/stdio';
+import { ExitCode, GarbageOutputError, UsageError } from '../cli/exit-codes.js';
+import type { Target } from '../cli/invocation.js';
+import { DeclinedError } from '../input/input-failures.js';
+
+/** What the user is told about a failure, and the exit code. */
+export interface Failure {
+  readonly code: ExitCode;
+  readonly message: string;
+  /** A next step, when there is an obvious one. */
+  readonly hint?: string;
+  /** The server's JSON-RPC error, for `--json` (stdout gets `{ "error": … }`). */
+  readonly rpcError?: { code: number; message: string; data?: unknown };
+}
+
+const NETWORK: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused (is the server running, on this port?)',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be resolved',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  UND_ERR_SOCKET: 'the connection broke',
+};
+
+/** The first `code` found along an error's `cause` chain (node and undici put it deep). */
+function causeCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** The message at the bottom of the `cause` chain ("bad port", "getaddrinfo ENOTFOUND x"...). */
+function deepestMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) message = e.message;
+  return message;
+}
+
+function describeTarget(target: Target): string {
+  return target.kind === 'stdio' ? `"${target.line}"` : target.url;
+}
+
+/** Turns any failure of a client command into a message and an exit code. */
+export function describeError(error: unknown, target: Target, timeoutMs: number): Failure {
+  if (error instanceof InputHandlerError && error.cause instanceof Error) return describeError(error.cause, target, timeoutMs);
+  if (error instanceof UsageError) return { code: ExitCode.Usage, message: error.message };
+  if (error instanceof DeclinedError) return { code: ExitCode.ServerError, message: error.message };
+  if (error instanceof GarbageOutputError) return { code: ExitCode.Transport, message: error.message };
+  if (error instanceof RemoteError) {
+    const data = error.data === undefined ? '' : ` ${JSON.stringify(error.data)}`;
+    const hint = error.code === -32021 ? 'the server needs input this command could not offer: run it in a terminal, or pass --answers' : undefined;
+    return { code: ExitCode.ServerError, message: `the server answered error ${error.code}: ${error.message}${data}`, hint, rpcError: { code: error.code, message: error.message, data: error.data } };
+  }
+  if (error instanceof UnsupportedVersionError) return { code: ExitCode.ServerError, message: error.message };
+  if (error instanceof LegacyHandshakeError) return { code: ExitCode.ServerError, message: `the legacy handshake failed: ${error.message}` };
+  if (error instanceof InvalidResultError || error instanceof ProtocolError) return { code: ExitCode.ServerError, message: `the server broke the protocol: ${error.message}` };
+  if (error instanceof InputRoundsExceededError) return { code: ExitCode.ServerError, message: error.message };
+  if (error instanceof UnsupportedInEraError) return { code: ExitCode.Usage, message: error.message };
+  if (error instanceof InputDeadlineError) return { code: ExitCode.Transport, message: error.message };
+  if (error instanceof TimeoutError) {
+    return { code: ExitCode.Transport, message: `no answer from ${describeTarget(target)} within ${timeoutMs} ms`, hint: 'a slow server? raise --timeout' };
+  }
+  if (error instanceof ProcessExitedError) return describeExit(error, target);
+  const network = NETWORK[causeCode(error) ?? ''];
+  if (network !== undefined && target.kind === 'http') return { code: ExitCode.Transport, message: `cannot reach ${target.url}: ${network}` };
+  if (error instanceof HttpError) {
+    const body = error.rpcError ? `${error.rpcError.code} ${error.rpcError.message}` : error.body.trim().slice(0, 200);
+    const hint = error.status === 404 ? 'is this the MCP endpoint? (examples/everything serves /mcp)' : undefined;
+    return { code: ExitCode.Transport, message: `HTTP ${error.status} ${error.statusText} from ${describeTarget(target)}${body ? `: ${body}` : ''}`, hint };
+  }
+  if (error instanceof EraProbeError) {
+    if (error.status !== undefined || target.kind !== 'http') return { code: ExitCode.Transport, message: error.message };
+    return { code: ExitCode.Transport, message: `cannot reach ${target.url}: ${deepestMessage(error)}` };
+  }
+  if (error instanceof CancelledError) return { code: ExitCode.Transport, message: `cancelled: ${error.message}` };
+  if (error instanceof TransportError) return { code: ExitCode.Transport, message: `${describeTarget(target)}: ${error.message}` };
+  return { code: ExitCode.Transport, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+}
+
+function describeExit(error: ProcessExitedError, target: Target): Failure {
+  const command = target.kind === 'stdio' ? target.command : '?';
+  if (causeCode(error) === 'ENOENT' || /\bENOENT\b/.test(error.message)) {
+    return { code: ExitCode.Transport, message: `cannot start ${JSON.stringify(command)}: command not found`, hint: 'check the spelling, or give its full path; --stdio runs no shell, so aliases and functions are not found' };
+  }
+  if (causeCode(error) === 'EACCES' || /\bEACCES\b/.test(error.message)) {
+    return { code: ExitCode.Transport, message: `cannot start ${JSON.stringify(command)}: permission denied (is it executable?)` };
+  }
+  const how = error.signal !== null ? `was killed by ${error.signal}` : `exited with code ${error.exitCode}`;
+  const tail = error.stderrTail.trim();
+  return {
+    code: ExitCode.Transport,
+    message: `the server process ${describeTarget(target)} ${how} before answering${tail ? `; its stderr ended with:\n${indent(tail)}` : ''}`,
+  };
+}
+
+function indent(text: string): string {
+  return text.split('\n').slice(-10).map((line) => `    ${line}`).join('\n');
+}

@@ -1,0 +1,113 @@
+import type { InputHandlers } from '@mcpkit/client';
+import { ExitCode, type GarbageOutputError } from '../cli/exit-codes.js';
+import type { ClientCommand, ClientSettings } from '../cli/invocation.js';
+import { describeError } from '../client/describe-error.js';
+import { diagnoseLegacyServer } from '../client/era-diagnosis.js';
+import { openClient, type OpenClient } from '../client/open-client.js';
+import { AnswerQueue } from '../input/answers.js';
+import { InputFailures } from '../input/input-failures.js';
+import { interactiveHandlers } from '../input/interactive.js';
+import { LineReader } from '../input/line-reader.js';
+import { ProgressDisplay } from '../output/progress.js';
+import type { Terminal } from '../output/terminal.js';
+import { TracePrinter } from '../output/trace-printer.js';
+import { callTool, complete, getPrompt, readResource } from './calls.js';
+import type { CommandContext } from './context.js';
+import { Interrupted, listen } from './listen.js';
+import { discover, listPrompts, listResources, listTemplates, listTools } from './queries.js';
+
+function run(ctx: CommandContext, command: ClientCommand): Promise<number> {
+  switch (command.name) {
+    case 'discover':
+      return discover(ctx);
+    case 'tools list':
+      return listTools(ctx);
+    case 'tools call':
+      return callTool(ctx, command);
+    case 'resources list':
+      return listResources(ctx);
+    case 'resources read':
+      return readResource(ctx, command);
+    case 'templates list':
+      return listTemplates(ctx);
+    case 'prompts list':
+      return listPrompts(ctx);
+    case 'prompts get':
+      return getPrompt(ctx, command);
+    case 'complete':
+      return complete(ctx, command);
+    case 'listen':
+      return listen(ctx, command);
+  }
+}
+
+/**
+ * Runs one command that talks to a server: sets up input (prompts or `--answers`), the trace and
+ * the progress display, connects in the era asked for, runs the command, and turns any failure
+ * into a clear message and its exit code. Ctrl+C cancels; a second Ctrl+C exits at once.
+ */
+export async function runClientCommand(command: ClientCommand, settings: ClientSettings, term: Terminal): Promise<number> {
+  const controller = new AbortController();
+  const failures = new InputFailures();
+  const progress = new ProgressDisplay(term.errRaw, term.errStyle, term.errIsTTY);
+  const trace = settings.trace ? new TracePrinter((line) => (progress.pause(), term.err(line)), term.errStyle, settings.target.kind) : undefined;
+  const reader = new LineReader();
+  let queue: AnswerQueue | undefined;
+  let handlers: InputHandlers = {};
+  let garbage: GarbageOutputError | undefined;
+  let interrupts = 0;
+  const onSigint = (): void => {
+    if (++interrupts > 1) process.exit(130);
+    controller.abort(new Interrupted());
+  };
+  process.on('SIGINT', onSigint);
+  let open: OpenClient | undefined;
+  try {
+    if (settings.answers !== undefined) {
+      queue = new AnswerQueue(settings.answers, failures);
+      handlers = queue.handlers();
+    } else if (term.inIsTTY || settings.interactive) {
+      handlers = interactiveHandlers({ reader, style: term.errStyle, say: (line) => term.err(line), pause: () => progress.pause(), failures });
+    }
+    progress.start(settings.era === 'auto' ? 'connecting' : `connecting (${settings.era})`);
+    open = await openClient(
+      settings,
+      {
+        handlers,
+        trace,
+        onGarbage: (error) => {
+          garbage = error;
+          controller.abort(error);
+        },
+        onWarning: (message) => {
+          progress.pause();
+          term.err(term.errStyle.yellow(`mcpkit: warning: ${message}`));
+        },
+      },
+      controller.signal,
+    );
+    const code = await run({ client: open.client, term, settings, signal: controller.signal, progress }, command);
+    if (queue !== undefined && queue.unused > 0) term.err(term.errStyle.yellow(`mcpkit: warning: ${queue.unused} of ${settings.answers!.length} --answers item(s) were not used`));
+    return code;
+  } catch (caught) {
+    progress.stop();
+    if (controller.signal.reason instanceof Interrupted) {
+      term.err('mcpkit: interrupted');
+      return 130;
+    }
+    const error = garbage ?? failures.failure ?? caught;
+    const failure = describeError(error, settings.target, settings.timeoutMs);
+    const legacy = settings.era === 'modern' && open !== undefined ? await diagnoseLegacyServer(open.client, error, AbortSignal.timeout(5000)) : undefined;
+    const message = legacy ?? failure.message;
+    const code = legacy !== undefined ? ExitCode.ServerError : failure.code;
+    if (settings.json && failure.rpcError !== undefined && legacy === undefined) term.out(JSON.stringify({ error: failure.rpcError }, null, 2));
+    term.err(term.errStyle.red(`mcpkit: ${message}`));
+    if (failure.hint !== undefined && legacy === undefined) term.err(term.errStyle.dim(`  ${failure.hint}`));
+    return code;
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onSigint);
+    reader.close();
+    await open?.close();
+  }
+}

@@ -1,0 +1,91 @@
+import { createHttpHandler } from '@mcpkit/http';
+import { serve } from '@mcpkit/http/node';
+import type { Dispatcher } from '@mcpkit/jsonrpc';
+import { dualEra, type DualEraServer, type LegacySessionInfo, type SessionStore } from '@mcpkit/legacy';
+import type { McpServer } from '@mcpkit/server';
+import { serveStdio } from '@mcpkit/stdio';
+import { loadEverything, type EverythingModule } from './example-module.js';
+import { LegacyOnlyDispatcher, legacyOnlyIntercept } from './legacy-only.js';
+import { reportingDispatcher } from './memory-report.js';
+
+/**
+ * examples/everything served the three ways `serve-example --era` names: `dual` (both revisions on
+ * one endpoint or process), `modern` (2026-07-28 only) and `legacy` (2025-11-25 only).
+ */
+
+export type ServedEra = 'dual' | 'modern' | 'legacy';
+
+/** A running example over HTTP. */
+export interface HttpExample {
+  /** The MCP endpoint, `http://HOST:PORT/mcp`. */
+  readonly endpoint: string;
+  /** The dual-era server (absent for `modern`), e.g. to look at its session store. */
+  readonly dual: DualEraServer | undefined;
+  /** Stops listening, ends every session and stream. */
+  close(): Promise<void>;
+}
+
+/** Options of the example servers. */
+export interface ExampleOptions {
+  readonly era: ServedEra;
+  /** Where legacy HTTP sessions live (default: the dual server's own in-memory store). */
+  readonly sessions?: SessionStore;
+  /** Told about each legacy session that starts. */
+  readonly onSessionStart?: (session: LegacySessionInfo) => void;
+  /** Options of the example server itself (state keys, page size...). */
+  readonly server?: Parameters<EverythingModule['createEverythingServer']>[0];
+}
+
+async function build(options: ExampleOptions): Promise<{ server: McpServer; dual: DualEraServer | undefined }> {
+  const { createEverythingServer } = await loadEverything();
+  const server = createEverythingServer(options.server);
+  if (options.era === 'modern') return { server, dual: undefined };
+  const dual = dualEra(server, { sessions: options.sessions, onSessionStart: options.onSessionStart, onError: (error) => console.error('mcpkit serve-example:', error) });
+  return { server, dual };
+}
+
+/**
+ * Serves the example over Streamable HTTP on `host:port` (port 0: any free port).
+ *
+ * @example const { endpoint, close } = await startHttpExample({ era: 'dual', host: '127.0.0.1', port: 0 });
+ */
+export async function startHttpExample(options: ExampleOptions & { readonly host: string; readonly port: number }): Promise<HttpExample> {
+  const { server, dual } = await build(options);
+  const handler =
+    dual === undefined
+      ? createHttpHandler(server)
+      : options.era === 'legacy'
+        ? createHttpHandler(dual, { intercept: legacyOnlyIntercept(dual) })
+        : dual.httpHandler();
+  const node = await serve(handler, { host: options.host, port: options.port });
+  return {
+    endpoint: new URL('mcp', node.url).href,
+    dual,
+    async close() {
+      await node.close();
+      await dual?.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * Serves the example on this process's stdin/stdout until stdin ends; `reportMemory` writes a
+ * memory line on stderr after each request (see `memory-report.ts`).
+ */
+export async function serveStdioExample(options: ExampleOptions & { readonly reportMemory: boolean }): Promise<void> {
+  const sessions = new Map<string, LegacySessionInfo>();
+  const { server, dual } = await build({
+    ...options,
+    onSessionStart: (session) => {
+      sessions.set(session.id, session);
+      options.onSessionStart?.(session);
+    },
+  });
+  let dispatcher: Dispatcher = dual === undefined ? server : options.era === 'legacy' ? new LegacyOnlyDispatcher(dual) : dual;
+  if (options.reportMemory) {
+    dispatcher = reportingDispatcher(dispatcher, options.era, () => [...sessions.values()], (line) => void process.stderr.write(line));
+  }
+  const stdio = serveStdio(dispatcher, { onError: (error) => console.error(`mcpkit serve-example: ${error.message}`) });
+  await stdio.closed;
+}
