@@ -2,7 +2,7 @@
  * Test helpers for the legacy HTTP side: a dual-era server on 127.0.0.1, raw POST/GET/DELETE,
  * and an SSE reader that yields events one at a time.
  */
-import { createEverythingServer } from '@mcpkit/example-everything';
+import { createEverythingServer } from './fixtures/everything.mjs';
 import { serve } from '@mcpkit/http/node';
 import { dualEra, type DualEraOptions, type DualEraServer } from '../../src/index.js';
 

@@ -4,7 +4,7 @@
  * produced on one is resumed on the other. Also: sessions bound to the principal that opened them.
  * spec: 2025-11-25/pages/basic/transports.mdx (Session Management, Resumability and Redelivery)
  */
-import { createEverythingServer } from '@mcpkit/example-everything';
+import { createEverythingServer } from './fixtures/everything.mjs';
 import { serve, type NodeServer } from '@mcpkit/http/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dualEra, MemorySessionStore, type DualEraServer } from '../../src/index.js';

@@ -131,7 +131,7 @@ describe('one endpoint, both eras', () => {
   });
 
   it('a modern-only server answers initialize on stdio naming the versions it supports', async () => {
-    const { createEverythingServer } = await import('@mcpkit/example-everything');
+    const { createEverythingServer } = await import('./fixtures/everything.mjs');
     const { PassThrough } = await import('node:stream');
     const { serveStdio } = await import('@mcpkit/stdio');
     const stdin = new PassThrough();
