@@ -2,7 +2,7 @@ import { deriveClientCapabilities, MODERN_PROTOCOL_VERSIONS, ModernClient, pickV
 import { RemoteError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
 import type { Implementation } from '@mcpkit/schema';
 import type { ConnectOptions, ConnectTarget } from './connect-options.js';
-import { DualEraClient } from './dual-era-client.js';
+import { DualEraClient, type ProbedDiscover } from './dual-era-client.js';
 import { defaultEraCache, type EraCache, type EraVerdict } from './era-cache.js';
 import { probeHttp } from './http/probe-http.js';
 import { LegacyClient, type LegacyClientOptions } from './legacy-client.js';
@@ -48,12 +48,13 @@ export async function connect(target: ConnectTarget, options: ConnectOptions = {
 async function open(route: Route, given: EraVerdict | undefined, options: ConnectOptions, cache: EraCache | undefined, key: string | undefined): Promise<DualEraClient> {
   let verdict = given;
   let probed: MessageTransport | undefined;
+  let discovered: ProbedDiscover | undefined;
   if (verdict === undefined) {
-    ({ verdict, transport: probed } = await probe(route, options, key));
+    ({ verdict, transport: probed, discovered } = await probe(route, options, key));
     if (cache !== undefined && key !== undefined) await cache.set(key, verdict);
   }
   options.onVerdict?.(verdict);
-  if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options), verdict);
+  if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options), verdict, discovered);
 
   let transport = probed ?? route.legacy();
   for (let respawned = false; ; respawned = true) {
@@ -92,7 +93,11 @@ async function open(route: Route, given: EraVerdict | undefined, options: Connec
 }
 
 /** Runs the probe; a stream transport that survived it is handed on for reuse. */
-async function probe(route: Route, options: ConnectOptions, key: string | undefined): Promise<{ verdict: EraVerdict; transport?: MessageTransport }> {
+async function probe(
+  route: Route,
+  options: ConnectOptions,
+  key: string | undefined,
+): Promise<{ verdict: EraVerdict; transport?: MessageTransport; discovered?: ProbedDiscover }> {
   const identity = {
     clientInfo: options.clientInfo ?? CLIENT_INFO,
     capabilities: deriveClientCapabilities(options.handlers ?? {}, options.capabilities ?? {}),
@@ -106,7 +111,8 @@ async function probe(route: Route, options: ConnectOptions, key: string | undefi
   };
   if (route.kind === 'http') {
     const outcome = await probeHttp(route.url as string, { ...settings, http: options.http });
-    return { verdict: { era: outcome.era, protocolVersion: outcome.protocolVersion, reason: outcome.reason, source: 'probe', key } };
+    const verdict: EraVerdict = { era: outcome.era, protocolVersion: outcome.protocolVersion, reason: outcome.reason, source: 'probe', key };
+    return { verdict, discovered: outcome.discover && { result: outcome.discover, receivedAt: performance.now() } };
   }
   const transport = route.legacy();
   let outcome;
@@ -117,7 +123,8 @@ async function probe(route: Route, options: ConnectOptions, key: string | undefi
     throw error;
   }
   const verdict: EraVerdict = { era: outcome.era, protocolVersion: outcome.protocolVersion, reason: outcome.reason, source: 'probe', key };
-  if (!outcome.closed) return { verdict, transport };
+  const discovered = outcome.discover && { result: outcome.discover, receivedAt: performance.now() };
+  if (!outcome.closed) return { verdict, transport, discovered };
   await transport.close().catch(() => undefined); // reaps the process; the session gets a new one
   return { verdict };
 }

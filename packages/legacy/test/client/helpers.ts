@@ -16,6 +16,8 @@ export const SERVERS = {
   legacyStdio: join(here, 'fixtures', 'legacy-stdio-server.mjs'),
   /** A legacy server built with the official SDK v1 (stdio, or HTTP with `--http`). */
   sdkV1: join(here, 'fixtures', 'sdk-v1-server.mjs'),
+  /** examples/everything made dual-era with this package's built `dualEra` (`stdio` | `http`, `--legacy-only`). */
+  dualEverything: join(here, 'fixtures', 'dual-everything.mjs'),
   /** examples/everything (modern) over stdio. */
   everythingStdio: join(dirname(require.resolve('@mcpkit/example-everything/package.json')), 'stdio.mjs'),
 } as const;

@@ -120,10 +120,10 @@ describe.each(['stdio', 'http'] as const)('the official SDK v1 server over %s', 
   it.runIf(kind === 'http')('resumes a dropped response stream with Last-Event-ID, and ends the session with DELETE', async () => {
     const client = await open();
     expect(text(await client.callTool({ name: 'drop_stream' }))).toBe('answered after the stream was dropped');
-    const resumed = exchanges.find((e) => e.method === 'GET' && e.requestHeaders['Last-Event-ID'] !== undefined);
+    const resumed = exchanges.find((e) => e.method === 'GET' && e.requestHeaders['last-event-id'] !== undefined);
     expect(resumed?.status).toBe(200);
-    const session = resumed?.requestHeaders['Mcp-Session-Id'];
+    const session = resumed?.requestHeaders['mcp-session-id'];
     await client.close();
-    expect(exchanges.at(-1)).toMatchObject({ method: 'DELETE', status: 200, requestHeaders: { 'Mcp-Session-Id': session } });
+    expect(exchanges.at(-1)).toMatchObject({ method: 'DELETE', status: 200, requestHeaders: { 'mcp-session-id': session } });
   });
 });

@@ -14,6 +14,7 @@ export interface HttpExchangeInfo {
   readonly url: string;
   /** The JSON-RPC message a POST carried. */
   readonly message?: JsonRpcMessage;
+  /** The request headers, names in lowercase. */
   readonly requestHeaders: Readonly<Record<string, string>>;
   readonly status: number;
   readonly responseHeaders: Headers;
@@ -34,8 +35,11 @@ export const defaultFetch: FetchLike = (input, init) => fetch(input, init);
 
 /** Calls the exchange hook, ignoring its failures. */
 export function reportExchange(settings: HttpClientSettings, exchange: HttpExchangeInfo): void {
+  if (settings.onExchange === undefined) return;
+  const requestHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(exchange.requestHeaders)) requestHeaders[name.toLowerCase()] = value;
   try {
-    settings.onExchange?.(exchange);
+    settings.onExchange({ ...exchange, requestHeaders });
   } catch {
     // A broken hook must never break the traffic it observes.
   }
