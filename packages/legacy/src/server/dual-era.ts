@@ -42,11 +42,13 @@ export class DualEraServer implements Dispatcher {
   private readonly http: LegacyHttp;
   private readonly fanout: EventFanout;
   private readonly ownsStore: boolean;
+  private readonly modern: boolean;
 
   constructor(server: McpServer, options: DualEraOptions = {}) {
     const resolved = resolveOptions(options);
     this.server = server;
     this.ownsStore = options.sessions === undefined;
+    this.modern = resolved.modern;
     this.sessions = options.sessions ?? new MemorySessionStore();
     this.fanout = new EventFanout(server.events, resolved.onError);
     this.channels = new ChannelSessions(server, resolved, this.fanout);
@@ -61,10 +63,16 @@ export class DualEraServer implements Dispatcher {
    */
   dispatch(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse | null> {
     const peer = context.peer;
-    if (peer === undefined || hasModernMeta(request)) return this.server.dispatch(request, context);
+    if (peer === undefined || (this.modern && hasModernMeta(request))) return this.modernDispatch(request, context);
     if (this.channels.has(peer)) return this.channels.answer(request, context);
     if (request.method === 'initialize') return this.channels.initialize(request, peer);
-    return this.server.dispatch(request, context);
+    return this.modernDispatch(request, context);
+  }
+
+  private modernDispatch(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse | null> {
+    if (this.modern) return this.server.dispatch(request, context);
+    // A legacy-only server: nothing but initialize before the handshake (lifecycle.mdx).
+    return Promise.resolve({ jsonrpc: '2.0', id: request.id, error: { code: -32600, message: 'Not initialized: send initialize first' } });
   }
 
   /** Notifications of legacy channels (`notifications/initialized`...); modern ones carry none. */

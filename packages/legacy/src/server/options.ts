@@ -38,6 +38,11 @@ export interface LegacySessionInfo {
 
 /** Options of `dualEra`. */
 export interface DualEraOptions {
+  /**
+   * Whether modern (2026-07-28) requests are served. `false` makes a legacy-only server (as a
+   * 2025-11-25 server would be): before `initialize`, requests get `-32600` (HTTP 400). Default true.
+   */
+  modern?: boolean;
   /** Legacy revisions to accept in `initialize`, newest first. Default `LEGACY_PROTOCOL_VERSIONS`. */
   legacyVersions?: readonly string[];
   /** Where HTTP sessions live. Default a `MemorySessionStore` (30 min idle expiry, at most 10 000 sessions). */
@@ -56,6 +61,7 @@ export interface DualEraOptions {
 
 /** The options with every default applied. */
 export interface ResolvedOptions {
+  readonly modern: boolean;
   readonly legacyVersions: readonly string[];
   readonly inputTimeoutMs: number;
   readonly maxInputRounds: number;
@@ -81,6 +87,7 @@ export function resolveOptions(options: DualEraOptions): ResolvedOptions {
   }
   const http = options.http ?? {};
   return {
+    modern: options.modern ?? true,
     legacyVersions: Object.freeze([...legacyVersions]),
     inputTimeoutMs: positive('inputTimeoutMs', options.inputTimeoutMs ?? 300_000),
     maxInputRounds: Math.floor(positive('maxInputRounds', options.maxInputRounds ?? 10)),

@@ -89,6 +89,20 @@ describe('era routing on a channel', () => {
   });
 });
 
+describe('a legacy-only server (modern: false)', () => {
+  it('refuses everything but initialize before the handshake, and serves the session after it', async () => {
+    const c = channel({ modern: false });
+    const probe = await c.request('server/discover', {
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+    });
+    // spec: DIGEST §12 — a dual-era client reads any error other than a modern one as "legacy"
+    expect(probe).toMatchObject({ error: { code: -32600 } });
+    await c.init();
+    expect(await c.request('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } })).toMatchObject({ result: { tools: expect.any(Array) } });
+    await c.dual.close();
+  });
+});
+
 describe('the MRTR shim', () => {
   it('fails the call with -32603 naming the input when the client answers an error, and stays usable', async () => {
     const c = channel();

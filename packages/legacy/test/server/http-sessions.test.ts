@@ -117,6 +117,16 @@ describe('one endpoint, both eras', () => {
     expect(legacy.result.tools).toEqual((modernBody.result.tools as unknown[]).map((t) => t));
   });
 
+  it('a legacy-only endpoint (modern: false) refuses modern requests with 400 and no modern error', async () => {
+    running = await startDual({ modern: false });
+    const modern = await post(running.url, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'server/discover' });
+    expect(modern.status).toBe(400);
+    expect(((await modern.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    expect((await fetch(running.url, { headers: { accept: 'text/event-stream' } })).status).toBe(400);
+    const { sessionId } = await initialize(running.url);
+    expect((await post(running.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, inSession(sessionId))).status).toBe(200);
+  });
+
   it('sends initialize and ping with a modern header to the modern server: 404 and -32601', async () => {
     running = await startDual();
     for (const method of ['initialize', 'ping', 'logging/setLevel']) {

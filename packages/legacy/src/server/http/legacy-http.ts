@@ -56,7 +56,7 @@ export class LegacyHttp extends SessionStreams {
     const sessionId = request.headers.get(SESSION_HEADER);
     if (request.method !== 'POST') {
       // GET and DELETE exist only for sessions; without one the modern answer (405) stands.
-      if (sessionId === null) return undefined;
+      if (sessionId === null) return this.options.modern ? undefined : refuse(400, undefined, 'Bad Request: Mcp-Session-Id header is required');
       const record = await this.findSession(sessionId, context);
       if (!record) return refuse(404, undefined, 'Session not found: initialize a new session');
       if (request.method === 'DELETE') {
@@ -68,7 +68,7 @@ export class LegacyHttp extends SessionStreams {
     const message = body as JsonRpcMessage;
     const id = isRequest(message) ? message.id : undefined;
     if (sessionId === null) {
-      if (isModernMessage(message, request.headers.get(VERSION_HEADER))) return undefined;
+      if (this.options.modern && isModernMessage(message, request.headers.get(VERSION_HEADER))) return undefined;
       if (isRequest(message) && message.method === 'initialize') return this.initialize(message, context);
       // spec: a server that requires a session answers 400 when the header is missing
       return refuse(400, id, 'Bad Request: Mcp-Session-Id header is required (send initialize first, or _meta for MCP 2026-07-28)');
