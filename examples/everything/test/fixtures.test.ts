@@ -158,6 +158,13 @@ describe('input required (MRTR)', () => {
     expect(Object.values(r.inputRequests).map((x: any) => x.method)).toEqual(['sampling/createMessage']);
   });
 
+  it('test_elicitation_sep1330_enums asks for the five enum field kinds under the names the suite reads', async () => {
+    const r = await ok(server, 'tools/call', { name: 'test_elicitation_sep1330_enums', arguments: {} }, { capabilities: all });
+    const properties = r.inputRequests.choices.params.requestedSchema.properties;
+    expect(Object.keys(properties)).toEqual(['untitledSingle', 'titledSingle', 'legacyEnum', 'untitledMulti', 'titledMulti']);
+    expect(properties.legacyEnum.enumNames).toHaveLength(properties.legacyEnum.enum.length);
+  });
+
   it('test_input_required_result_prompt works on prompts/get', async () => {
     const first = await ok(server, 'prompts/get', { name: 'test_input_required_result_prompt' }, { capabilities: all });
     expect(first.resultType).toBe('input_required');
