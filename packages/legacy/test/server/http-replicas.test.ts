@@ -55,6 +55,27 @@ describe('replicas sharing a SessionStore', () => {
   });
 });
 
+describe('a replica that only serves requests of a session', () => {
+  it('is woken by an answer posted to another replica, though it never saw the initialize or a GET stream', async () => {
+    const store = new MemorySessionStore();
+    cleanups.push(() => store.close());
+    const a = await replica(dualEra(createEverythingServer({ onWarning: () => {} }), { sessions: store, onError: () => {} }));
+    const b = await replica(dualEra(createEverythingServer({ onWarning: () => {} }), { sessions: store, onError: () => {} }));
+    const { sessionId } = await initialize(a, { elicitation: {} });
+    // The call runs on B, which asks the client on the call's own stream.
+    const call = new SseReader(await post(b, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who?' } } }, inSession(sessionId)));
+    let ask = await call.next();
+    while (ask && ask.data === '') ask = await call.next(); // the priming event
+    const request = JSON.parse(ask!.data) as { id: string; method: string };
+    expect(request.method).toBe('elicitation/create');
+    // The answer lands on A; B learns of it through the store's signal.
+    const answered = await post(a, { jsonrpc: '2.0', id: request.id, result: { action: 'accept', content: { username: 'kim', email: 'kim@example.com' } } }, inSession(sessionId));
+    expect(answered.status).toBe(202);
+    const result = await call.next();
+    expect(JSON.parse(result!.data)).toMatchObject({ id: 1, result: { content: [{ text: expect.stringContaining('kim@example.com') }] } });
+  });
+});
+
 describe('session binding', () => {
   it('answers a session only to the principal that opened it', async () => {
     const authenticate = (request: Request) => ({ principal: { subject: request.headers.get('x-user') ?? 'anonymous', issuer: 'https://issuer.test' } });

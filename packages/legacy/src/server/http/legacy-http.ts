@@ -80,6 +80,8 @@ export class LegacyHttp extends SessionStreams {
     if (version !== null && version !== record.protocolVersion) {
       return refuse(400, id, `MCP-Protocol-Version ${version} does not match the session's ${record.protocolVersion}`);
     }
+    // Another replica may have opened the session: hear the store's signals (answers, cancellations) before serving it.
+    await this.ready();
     if (isRequest(message)) return this.serveRequest(message, record, context);
     if (isNotification(message)) {
       await this.notification(message, record);
