@@ -10,16 +10,6 @@ import type { CacheStore } from './cache-store.js';
  * `input_required` results never reach the cache (the MRTR loop only offers first-round complete results).
  */
 
-/** The methods whose complete results carry caching hints. */
-export const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
-  'server/discover',
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-]);
-
 const SEP = '\n';
 /** Ancestor URIs dropped on resources/updated are bounded to this many path segments. */
 const MAX_SEGMENTS = 64;

@@ -1,5 +1,6 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
 import {
+  catalogue,
   formatErrors,
   validateCallToolResult,
   validateCompleteResult,
@@ -37,11 +38,11 @@ const COMPLETE: Record<string, Validator<unknown>> = {
   'subscriptions/listen': validateSubscriptionsListenResult,
 };
 
-/** The methods whose complete results carry `ttlMs` and `cacheScope`. */
-const CACHEABLE = new Set(['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read']);
-
-/** The methods that may answer `input_required`. */
-export const MRTR_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+const requests = Object.values(catalogue).filter((info) => info.kind === 'request' && info.direction === 'client-to-server');
+/** The methods whose complete results carry `ttlMs` and `cacheScope` (from the schema's catalogue). */
+const CACHEABLE: ReadonlySet<string> = new Set(requests.filter((info) => info.cacheable).map((info) => info.method));
+/** The methods that may answer `input_required` (from the schema's catalogue). */
+const MRTR_METHODS: ReadonlySet<string> = new Set(requests.filter((info) => info.inputRequired).map((info) => info.method));
 
 /**
  * Checks one result of `method` as received from the server. Returns it (with `resultType` filled in
