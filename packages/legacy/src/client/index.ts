@@ -16,7 +16,7 @@ export {
   type EraVerdict,
 } from './era-cache.js';
 export { LegacyClient, type LegacyClientOptions } from './legacy-client.js';
-export type { LegacySessionOptions } from './legacy-session.js';
+export type { LegacySessionOptions } from './session-options.js';
 export { legacyCapabilities } from './legacy-handshake.js';
 export { LegacyHttpClientTransport, type LegacyHttpClientOptions } from './http/legacy-http-transport.js';
 export type { FetchLike, HttpClientSettings, HttpExchangeInfo } from './http/http-exchange.js';

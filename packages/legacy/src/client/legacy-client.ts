@@ -37,7 +37,8 @@ import { catalogue as legacyCatalogue, type InitializeResult } from '@mcpkit/sch
 import { discoverView } from './legacy-handshake.js';
 import { LegacyListen } from './legacy-listen.js';
 import { checkLegacyResult } from './legacy-results.js';
-import { LegacySession, type LegacySessionOptions, type RawRequest } from './legacy-session.js';
+import { LegacySession, type RawRequest } from './legacy-session.js';
+import type { LegacySessionOptions } from './session-options.js';
 import { walkPages } from './pages.js';
 import { SubscriptionHolds } from './subscription-holds.js';
 import { version as PACKAGE_VERSION } from '../../package.json';

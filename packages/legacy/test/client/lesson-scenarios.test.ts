@@ -92,7 +92,7 @@ describe.each(['stdio', 'http'] as const)('the lesson over %s', (kind) => {
     const wire: WireEvent[] = [];
     const outcome = await fallbackScenario(legacyOnly, { trace: (e) => wire.push(e) });
     expect(outcome).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', answer: expect.stringContaining('ada') });
-    expect(outcome.verdict.reason).toContain(kind === 'stdio' ? '-32601' : 'HTTP 400');
+    expect(outcome.verdict.reason).toContain(kind === 'stdio' ? '-32600' : 'HTTP 400');
     expect(methods(wire)).toEqual(['server/discover', 'initialize', 'notifications/initialized', 'tools/call', 'response']);
   });
 
