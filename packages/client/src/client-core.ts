@@ -46,7 +46,7 @@ export class ClientCore implements ListenHost {
   private readonly meta: RequestMeta;
   private readonly progress: ProgressRouter;
   private readonly routes = new Map<RequestId, Subscription>();
-  protected readonly streams = new Set<Subscription>();
+  private readonly streams = new Set<Subscription>();
   /** Listen ids the server ended itself: cancelling them locally must not tell the server. */
   private readonly silenced = new Set<RequestId>();
   private readonly validate: boolean;
@@ -221,6 +221,10 @@ export class ClientCore implements ListenHost {
     else this.routes.delete(id);
   }
 
+  track(stream: Subscription): void {
+    this.streams.add(stream);
+  }
+
   ended(stream: Subscription): void {
     this.streams.delete(stream);
   }
@@ -230,9 +234,12 @@ export class ClientCore implements ListenHost {
   }
 
   renegotiate(error: unknown): boolean {
-    const retry = versionToRetry(error, this.meta.protocolVersion, this.versions);
+    // The version the refused listen carried (another request may have switched the client since).
+    const requested = (error as { data?: { requested?: unknown } } | null)?.data?.requested;
+    const sent = typeof requested === 'string' ? requested : this.meta.protocolVersion;
+    const retry = versionToRetry(error, sent, this.versions);
     if (retry === undefined) return false;
-    this.meta.useVersion(retry);
+    if (retry !== this.meta.protocolVersion) this.meta.useVersion(retry);
     return true;
   }
 

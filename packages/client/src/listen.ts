@@ -17,6 +17,8 @@ export interface ListenHost {
   open(stream: Subscription): Promise<PendingRequest<JsonObject>>;
   /** Routes notifications tagged with `id` to `stream` (or stops when `stream` is undefined). */
   route(id: RequestId, stream: Subscription | undefined): void;
+  /** A new stream exists (so closing the client can end it). */
+  track(stream: Subscription): void;
   /** The stream ended for good (closed, finished or failed). */
   ended(stream: Subscription): void;
   /** Checks the final listen result (throws `InvalidResultError`). */
@@ -66,6 +68,7 @@ export class Subscription implements ListenStream {
       this.rejectAck = reject;
     });
     this.acknowledged.catch(() => {});
+    host.track(this);
     const r = options.reconnect;
     this.reconnect =
       r === undefined || r === false
