@@ -23,7 +23,8 @@ function childPids() {
   }
   return pids;
 }
-const serverPids = childPids();
+// Found after the warm-up: a client may spawn its server lazily, on the first request.
+let serverPids = [];
 const serverCpu = () => serverPids.reduce((a, pid) => a + (cpuSecondsOf(pid) ?? 0), 0);
 
 /** Runs `phase` and adds the CPU time both processes spent in it. */
@@ -91,6 +92,7 @@ function report({ elapsed, latencies, clientCpuSec, serverCpuSec }, errorsBefore
 await sequential(cfg.warmup);
 await concurrent(cfg.warmup, cfg.inflight);
 const warmupErrors = errors;
+serverPids = childPids();
 
 let mark = errors;
 const seq = report(await withCpu(() => sequential(cfg.calls)), mark);

@@ -36,7 +36,10 @@ export function runNodeJson(script, args = [], { nodeArgs = [], env, timeoutMs =
         return;
       }
       try {
-        resolve(JSON.parse(line));
+        const result = JSON.parse(line);
+        // What the child (and its own children) said on stderr, for explaining wrong answers; not serialised.
+        if (result && typeof result === 'object') Object.defineProperty(result, 'stderrTail', { value: tail(err), enumerable: false });
+        resolve(result);
       } catch (e) {
         reject(new Error(`${script} printed unparseable JSON: ${e.message}`));
       }

@@ -122,6 +122,16 @@ export async function run({ quick, reps: repsOpt, log }) {
     ];
   });
 
+  const breakdown = Object.entries(results)
+    .map(([side, runs]) => {
+      const sum = (k) => runs.reduce((a, x) => a + x[k], 0);
+      const parts = [['socket errors', 'errors'], ['timeouts (10 s)', 'timeouts'], ['non-2xx', 'non2xx'], ['wrong bodies', 'mismatches']]
+        .map(([name, k]) => [name, sum(k)])
+        .filter(([, n]) => n > 0)
+        .map(([name, n]) => `${n} ${name}`);
+      return [side, parts.join(', ')];
+    })
+    .filter(([, text]) => text);
   const warmupBad = Object.entries(results)
     .map(([side, runs]) => [side, runs.reduce((a, x) => a + x.warmupBad, 0)])
     .filter(([, n]) => n > 0);
@@ -166,6 +176,7 @@ export async function run({ quick, reps: repsOpt, log }) {
       mcpkit: sides.mcpkit.missing.length ? 'not available' : '2026-07-28',
     },
     notes: [
+      ...breakdown.map(([side, text]) => `${side}: ${text} over all runs`),
       ...warmupBad.map(([side, n]) => `${side}: ${n} bad responses during warm-up`),
       ...firstMismatch.map(([side, body]) => `${side}: first rejected body: \`${body.replace(/`/g, "'")}\``),
     ],

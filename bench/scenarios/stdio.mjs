@@ -36,20 +36,25 @@ export async function run({ quick, reps: repsOpt, log }) {
       const r = await runNodeJson(DRIVER, [
         JSON.stringify({ ...runners[rid], command: process.execPath, args: [runners[rid].server], calls, inflight, warmup }),
       ]);
-      if (r.seq.errors + r.inflight.errors + r.warmupErrors > 0 && r.firstError && rid !== 'raw') {
-        // Keep measuring, but a side that answers wrongly must say so in the report.
-        r.note = r.firstError;
+      r.bad = r.seq.errors + r.inflight.errors + r.warmupErrors;
+      if (r.bad > 0) {
+        // Keep measuring, but a run with wrong answers gives no rate, and the report says why.
+        const why = (r.stderrTail ?? '').split('\n').find((l) => /Error|error/.test(l));
+        r.note = `${r.firstError}${why ? ` (server stderr: ${why.trim().slice(0, 200)})` : ''}`;
       }
       return r;
     },
   });
 
-  const m = (rid, mode, key) => med(results[rid], (r) => r[mode][key]);
-  const cpu = (rid, mode) => med(results[rid], (r) => r[mode].clientCpuUsPerCall + r[mode].serverCpuUsPerCall).value;
+  // Rates and latencies come from clean runs only: a run with any wrong or failed answer is counted, not averaged.
+  const clean = (rid) => (results[rid] ?? []).filter((r) => r.bad === 0);
+  const m = (rid, mode, key) => med(clean(rid), (r) => r[mode][key]);
+  const cpu = (rid, mode) => med(clean(rid), (r) => r[mode].clientCpuUsPerCall + r[mode].serverCpuUsPerCall).value;
   const row = (rid, pairing) => {
     const seq = m(rid, 'seq', 'callsPerSec');
     const inf = m(rid, 'inflight', 'callsPerSec');
-    const errs = (results[rid] ?? []).reduce((a, r) => a + r.seq.errors + r.inflight.errors + r.warmupErrors, 0);
+    const errs = (results[rid] ?? []).reduce((a, r) => a + r.bad, 0);
+    const failedRuns = (results[rid] ?? []).length - clean(rid).length;
     return [
       pairing,
       `${num(seq.value)} ${pm(seq.spread)}`,
@@ -59,7 +64,7 @@ export async function run({ quick, reps: repsOpt, log }) {
       micros(m(rid, 'inflight', 'p50Us').value),
       micros(m(rid, 'inflight', 'p99Us').value),
       `${num(cpu(rid, 'seq'))} / ${num(cpu(rid, 'inflight'))}`,
-      results[rid]?.length ? String(errs) : '—',
+      results[rid]?.length ? `${errs}${failedRuns ? ` (${failedRuns} of ${results[rid].length} runs)` : ''}` : '—',
       times(ratio(seq.value, m('raw', 'seq', 'callsPerSec').value)) + ' / ' + times(ratio(inf.value, m('raw', 'inflight', 'callsPerSec').value)),
     ];
   };
@@ -87,8 +92,8 @@ export async function run({ quick, reps: repsOpt, log }) {
   });
   const notes = [];
   for (const [rid, runs] of Object.entries(results)) {
-    const note = runs.find((r) => r.note)?.note;
-    if (note) notes.push(`${rid}: wrong or failed responses, first: ${note}`);
+    const bad = runs.filter((r) => r.note);
+    if (bad.length) notes.push(`${rid}: ${bad.length} of ${runs.length} runs had wrong or failed answers and give no rates; first: ${bad[0].note}`);
   }
   return {
     id,
