@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The benchmark harness: runs every scenario for mcpkit, the official SDK v2 and the raw limit, alternating, and
 // writes bench/results/latest.md, latest.svg and raw/latest.json. See bench/README.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, USAGE } from './lib/args.mjs';
@@ -35,6 +35,13 @@ async function main() {
   }
 
   const outDir = resolve(opts.out ?? fileURLToPath(new URL('./results/', import.meta.url)));
+  if (opts.renderOnly) {
+    const run = JSON.parse(readFileSync(`${outDir}/raw/latest.json`, 'utf8'));
+    // JSON has no NaN: a metric that was not measured comes back as null.
+    for (const m of Object.values(run.metrics)) for (const k of Object.keys(m)) if (m[k] === null) m[k] = Number.NaN;
+    writeOutputs(outDir, run);
+    return console.log(`rewrote ${outDir}/latest.md and latest.svg from raw/latest.json`);
+  }
   const selected = SCENARIOS.filter((s) => !opts.only || opts.only.includes(s.id));
   const env = { ...environment(), loadBefore: loadAverage() };
   const log = (msg) => console.log(msg);
@@ -83,11 +90,17 @@ async function main() {
   const run = { env, quick: opts.quick, only: opts.only, seconds, sections, folded, metrics, errors };
 
   mkdirSync(`${outDir}/raw`, { recursive: true });
-  writeFileSync(`${outDir}/latest.md`, renderReport(run));
-  writeFileSync(`${outDir}/latest.svg`, chartSvg(metrics, `${opts.quick ? 'quick run' : 'full run'}, ${env.date}, ${env.cores} cores, Node ${env.node}`));
   writeFileSync(`${outDir}/raw/latest.json`, JSON.stringify(run, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2));
+  writeOutputs(outDir, run);
   log(`\nwrote ${outDir}/latest.md and latest.svg in ${seconds.toFixed(0)} s`);
   if (errors.length) process.exitCode = 1;
+}
+
+/** latest.md and latest.svg for a run. */
+function writeOutputs(outDir, run) {
+  const { env } = run;
+  writeFileSync(`${outDir}/latest.md`, renderReport(run));
+  writeFileSync(`${outDir}/latest.svg`, chartSvg(run.metrics, `${run.quick ? 'quick run' : 'full run'}, ${env.date}, ${env.cores} cores, Node ${env.node}`));
 }
 
 await main();

@@ -10,11 +10,12 @@ export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<s
   --wait-quiet[=MIN]  before each scenario, wait (at most MIN minutes, default 10) until the 1-minute load
                  average is below the number of cores: for a shared machine
   --out DIR      where to write latest.md, latest.svg and raw/latest.json (default: bench/results)
+  --render-only  rewrite latest.md and latest.svg from raw/latest.json (after changing the report code)
   --list         print the scenario names and exit`;
 
 /** Parses argv (without node and script) into options; throws with a usage message on bad input. */
 export function parseArgs(argv) {
-  const opts = { quick: false, only: null, reps: null, folded: null, waitQuiet: 0, out: null, list: false, help: false };
+  const opts = { quick: false, only: null, reps: null, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -33,6 +34,7 @@ export function parseArgs(argv) {
     else if (a.startsWith('--wait-quiet=')) opts.waitQuiet = positiveInt('--wait-quiet', a.slice(13));
     else if (a === '--out') opts.out = value();
     else if (a === '--list') opts.list = true;
+    else if (a === '--render-only') opts.renderOnly = true;
     else if (a === '--help' || a === '-h') opts.help = true;
     else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
