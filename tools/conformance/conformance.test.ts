@@ -167,10 +167,9 @@ describe('expected failures', () => {
   });
 
   it('keeps the repository files valid: known scenario names, and a reason naming an issue', () => {
-    for (const [rev, count] of [['2026-07-28', 25], ['2025-11-25', 14]] as const) {
+    for (const rev of ['2026-07-28', '2025-11-25'] as const) {
       const sets = scenarioSets(fixture(`list-requirements-${rev}.txt`));
       const file = loadExpectedFailures(path(`./expected-failures.${rev}.yml`));
-      expect(file.client).toHaveLength(count);
       for (const role of ['server', 'client'] as const) {
         for (const entry of file[role]) {
           expect([...sets[role], ...sets.extra[role]]).toContain(entry.scenario);
