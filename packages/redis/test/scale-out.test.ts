@@ -14,7 +14,12 @@ import { startReplicas, type Replica } from './helpers/replicas.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './helpers/round-robin-proxy.js';
 
 const handlers: InputHandlers = {
-  elicitation: { form: (params) => ({ action: 'accept', content: params.message.includes('color') ? { color: 'teal' } : { name: 'Ada' } }) },
+  elicitation: {
+    form: (params) => {
+      const content: Record<string, string> = params.message.includes('color') ? { color: 'teal' } : { name: 'Ada' };
+      return { action: 'accept', content };
+    },
+  },
 };
 
 describe('three replicas behind a round-robin proxy, sharing Redis', () => {
