@@ -47,9 +47,9 @@ describe('RedisCacheStore', () => {
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
     await server.close();
-    await http.close();
+    await http?.close();
     await Promise.all(connections.map((c) => c.close()));
-    await redis.dispose();
+    await redis?.dispose();
   });
 
   it('serves a result one worker fetched to another, and drops it for all when a change is announced', async () => {

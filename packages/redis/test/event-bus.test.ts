@@ -54,7 +54,7 @@ describe('RedisEventBus', () => {
   });
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
-    await redis.dispose();
+    await redis?.dispose();
   });
 
   it('carries a change announced on one replica to a listen stream held by another', async () => {

@@ -43,7 +43,7 @@ describe('RedisReplayGuard', () => {
   });
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
-    await redis.dispose();
+    await redis?.dispose();
   });
 
   it('lets a state be claimed once across replicas, until it expires', async () => {

@@ -37,7 +37,7 @@ describe('RedisSessionStore', () => {
   });
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
-    await redis.dispose();
+    await redis?.dispose();
   });
 
   it('serves a session created on one replica to another, with its changes, until it is deleted', async () => {
