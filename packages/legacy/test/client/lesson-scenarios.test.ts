@@ -11,6 +11,8 @@ import { fallbackScenario, legacyScenario, modernScenario, versionRetryScenario 
  */
 
 const DUAL = SERVERS.dualEverything;
+/** Servers can take seconds to start on a loaded machine: the probe must not call that legacy here. */
+const SLOW_START = 15_000;
 
 type Sent = { method: string; id?: unknown; params?: Record<string, unknown> };
 const requests = (wire: WireEvent[], direction: 'send' | 'receive') =>
@@ -41,7 +43,7 @@ describe.each(['stdio', 'http'] as const)('the lesson over %s', (kind) => {
   it('modern: discover, call, input required, retry with a new id and the same requestState, shutdown', async () => {
     const wire: WireEvent[] = [];
     const exchanges: HttpExchangeInfo[] = [];
-    const outcome = await modernScenario(dual, { trace: (e) => wire.push(e), onExchange: (e) => exchanges.push(e) });
+    const outcome = await modernScenario(dual, { probeTimeoutMs: SLOW_START, trace: (e) => wire.push(e), onExchange: (e) => exchanges.push(e) });
     expect(outcome).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', answer: expect.stringContaining('ada') });
     // The probe's DiscoverResult answers discover(): one server/discover, then the call and its retry.
     expect(methods(wire)).toEqual(['server/discover', 'tools/call', 'tools/call']);
@@ -90,7 +92,7 @@ describe.each(['stdio', 'http'] as const)('the lesson over %s', (kind) => {
 
   it('the dual-era probe falls back to initialize when the server speaks only the session era', async () => {
     const wire: WireEvent[] = [];
-    const outcome = await fallbackScenario(legacyOnly, { trace: (e) => wire.push(e) });
+    const outcome = await fallbackScenario(legacyOnly, { probeTimeoutMs: SLOW_START, trace: (e) => wire.push(e) });
     expect(outcome).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', answer: expect.stringContaining('ada') });
     expect(outcome.verdict.reason).toContain(kind === 'stdio' ? '-32600' : 'HTTP 400');
     expect(methods(wire)).toEqual(['server/discover', 'initialize', 'notifications/initialized', 'tools/call', 'response']);
@@ -98,7 +100,7 @@ describe.each(['stdio', 'http'] as const)('the lesson over %s', (kind) => {
 
   it('the same probe against the dual-era server stays modern', async () => {
     const wire: WireEvent[] = [];
-    const outcome = await fallbackScenario(dual, { trace: (e) => wire.push(e) });
+    const outcome = await fallbackScenario(dual, { probeTimeoutMs: SLOW_START, trace: (e) => wire.push(e) });
     expect(outcome.era).toBe('modern');
     expect(methods(wire)).toEqual(['server/discover', 'tools/call', 'tools/call']);
   });

@@ -10,13 +10,16 @@ import { node, recorder, sentMeta, SERVERS, tempFile, text } from './helpers.js'
  * spec: 2026-07-28/pages/basic/transports/stdio.mdx ("Backward Compatibility")
  */
 
+/** Node servers can take seconds to start on a loaded machine; the probe's timeout must not mistake that for a legacy server here. */
+const SLOW_START = 15_000;
+
 const clients: DualEraClient[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
 async function open(mode: string, options: Parameters<typeof connect>[1] = {}, env?: NodeJS.ProcessEnv): Promise<DualEraClient> {
-  const client = await connect(node(SERVERS.legacyStdio, [mode], env), { eraCache: false, onWarning: () => undefined, ...options });
+  const client = await connect(node(SERVERS.legacyStdio, [mode], env), { eraCache: false, probeTimeoutMs: SLOW_START, onWarning: () => undefined, ...options });
   clients.push(client);
   return client;
 }
@@ -109,7 +112,7 @@ describe('the legacy handshake', () => {
 describe('modern servers', () => {
   it('a DiscoverResult means modern', async () => {
     const wire = recorder();
-    const client = await connect(node(SERVERS.everythingStdio), { eraCache: false, trace: wire.trace });
+    const client = await connect(node(SERVERS.everythingStdio), { eraCache: false, trace: wire.trace, probeTimeoutMs: SLOW_START });
     clients.push(client);
     expect(client.era).toBe('modern');
     expect(client.protocolVersion).toBe('2026-07-28');
@@ -120,7 +123,7 @@ describe('modern servers', () => {
 
   it('-32022 is retried with a supported version and never falls back', async () => {
     const wire = recorder();
-    const client = await connect(node(SERVERS.everythingStdio), { eraCache: false, trace: wire.trace, protocolVersions: ['2027-01-01', '2026-07-28'] });
+    const client = await connect(node(SERVERS.everythingStdio), { eraCache: false, trace: wire.trace, probeTimeoutMs: SLOW_START, protocolVersions: ['2027-01-01', '2026-07-28'] });
     clients.push(client);
     expect(client.era).toBe('modern');
     expect(client.protocolVersion).toBe('2026-07-28');
@@ -148,7 +151,7 @@ describe('the era cache', () => {
     const spawn = node(SERVERS.everythingStdio);
     const key = stdioCacheKey(spawn.command, spawn.args);
     cache.set(key, { era: 'legacy', reason: 'an old verdict' });
-    const client = await connect(spawn, { eraCache: cache, onWarning: () => undefined });
+    const client = await connect(spawn, { eraCache: cache, probeTimeoutMs: SLOW_START, onWarning: () => undefined });
     clients.push(client);
     expect(client.era).toBe('modern');
     expect(cache.get(key)?.era).toBe('modern');

@@ -37,6 +37,7 @@ describe.each(['stdio', 'http'] as const)('the official SDK v1 server over %s', 
     const client = await connect(target, {
       handlers,
       eraCache: false,
+      probeTimeoutMs: 15_000, // a slow start on a loaded machine is not a legacy verdict here
       onLog: (message) => logs.push(message),
       http: { onExchange: (exchange) => exchanges.push(exchange), reconnectDelayMs: 50 },
     });

@@ -20,6 +20,8 @@ export interface ScenarioOptions {
   onExchange?: (exchange: HttpExchangeInfo) => void;
   /** One line of narration per step. */
   say?: (line: string) => void;
+  /** How long the era probe waits (default 5000 ms); raise it for servers slow to start. */
+  probeTimeoutMs?: number;
 }
 
 /** How a scenario ended. */
@@ -49,6 +51,7 @@ export async function modernScenario(target: ConnectTarget, options: ScenarioOpt
   const say = options.say ?? (() => undefined);
   const client = await connect(target, {
     eraCache: false,
+    probeTimeoutMs: options.probeTimeoutMs,
     handlers: { elicitation: { form: confirm(say) } },
     trace: options.trace,
     http: { onExchange: options.onExchange },
@@ -110,6 +113,7 @@ export async function fallbackScenario(target: ConnectTarget, options: ScenarioO
   const say = options.say ?? (() => undefined);
   const client = await connect(target, {
     eraCache: false,
+    probeTimeoutMs: options.probeTimeoutMs,
     handlers: { elicitation: { form: confirm(say) } },
     trace: options.trace,
     http: { onExchange: options.onExchange },
