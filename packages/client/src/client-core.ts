@@ -35,7 +35,7 @@ import { version as CLIENT_VERSION } from '../package.json';
  * (`RequestMeta`) and the `-32022` retry, and the routing of what the server sends outside responses
  * (progress, log messages, listen streams and the cache invalidation they trigger).
  */
-export class ClientCore implements ListenHost {
+export class ClientCore {
   protected readonly connection: Connection;
   protected readonly handlers: InputHandlers;
   protected readonly cache: ResultCache | undefined;
@@ -206,9 +206,25 @@ export class ClientCore implements ListenHost {
     if (this.cache !== undefined) void this.cache.invalidate(method, params);
   }
 
-  // ListenHost: what listen streams need from the client.
+  /** What listen streams need from the client (kept off the client's public surface). */
+  protected readonly listenHost: ListenHost = {
+    open: (stream) => this.openListen(stream),
+    route: (id, stream) => {
+      if (stream !== undefined) this.routes.set(id, stream);
+      else this.routes.delete(id);
+    },
+    track: (stream) => void this.streams.add(stream),
+    ended: (stream) => void this.streams.delete(stream),
+    check: (result) => void checkResult('subscriptions/listen', result, this.validate),
+    renegotiate: (error) => this.renegotiate(error),
+    missed: (filter) => {
+      for (const [method, params] of notificationsCoveredBy(filter)) this.invalidate(method, params);
+    },
+    warn: (message) => this.warn(message),
+    isClosed: () => this.closed,
+  };
 
-  async open(stream: Subscription): Promise<PendingRequest<JsonObject>> {
+  private async openListen(stream: Subscription): Promise<PendingRequest<JsonObject>> {
     if (!this.ready) await this.start();
     const params = this.meta.params({ notifications: stream.filter }, this.handlers, undefined, undefined);
     const pending = this.connection.begin<JsonObject>('subscriptions/listen', params, LISTEN_OPTIONS);
@@ -216,24 +232,7 @@ export class ClientCore implements ListenHost {
     return pending;
   }
 
-  route(id: RequestId, stream: Subscription | undefined): void {
-    if (stream !== undefined) this.routes.set(id, stream);
-    else this.routes.delete(id);
-  }
-
-  track(stream: Subscription): void {
-    this.streams.add(stream);
-  }
-
-  ended(stream: Subscription): void {
-    this.streams.delete(stream);
-  }
-
-  check(result: JsonObject): void {
-    checkResult('subscriptions/listen', result, this.validate);
-  }
-
-  renegotiate(error: unknown): boolean {
+  private renegotiate(error: unknown): boolean {
     // The version the refused listen carried (another request may have switched the client since).
     const requested = (error as { data?: { requested?: unknown } } | null)?.data?.requested;
     const sent = typeof requested === 'string' ? requested : this.meta.protocolVersion;
@@ -243,11 +242,8 @@ export class ClientCore implements ListenHost {
     return true;
   }
 
-  missed(filter: SubscriptionFilter): void {
-    for (const [method, params] of notificationsCoveredBy(filter)) this.invalidate(method, params);
-  }
-
-  warn(message: string): void {
+  /** Reports a problem that failed nothing. */
+  protected warn(message: string): void {
     if (this.options.onWarning !== undefined) this.options.onWarning(message);
     else console.warn(`[@mcpkit/client] ${message}`);
   }

@@ -168,7 +168,7 @@ export class ModernClient extends ClientCore implements McpClient {
 
   /** Opens a `subscriptions/listen` stream for `filter`. */
   listen(filter: SubscriptionFilter, options?: ListenOptions): ListenStream {
-    return new Subscription(filter, this, options);
+    return new Subscription(filter, this.listenHost, options);
   }
 
   /** Starts an input-capable request in step-by-step mode: each `input_required` round is handed to the caller. */

@@ -28,7 +28,7 @@ export interface ListenHost {
   /** Invalidates what the filter covers: notifications may have been missed while the stream was down. */
   missed(filter: SubscriptionFilter): void;
   /** True once the client or its transport closed. */
-  readonly closed: boolean;
+  isClosed(): boolean;
   warn(message: string): void;
 }
 
@@ -215,7 +215,7 @@ export class Subscription implements ListenStream {
     }
     const failure = error instanceof Error ? error : new Error(String(error));
     const reconnect = this.reconnect;
-    if (reconnect === undefined || error instanceof RemoteError || this.host.closed || this.attempts >= reconnect.maxAttempts) {
+    if (reconnect === undefined || error instanceof RemoteError || this.host.isClosed() || this.attempts >= reconnect.maxAttempts) {
       this.fail(failure);
       return;
     }
