@@ -197,6 +197,9 @@ function clientSettings(name: string, values: Values): ClientSettings {
 }
 
 function checkUrl(text: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    throw new UsageError(`--url ${JSON.stringify(text)} has no scheme; did you mean http://${text.replace(/^\/+/, '')} ?`);
+  }
   let url: URL;
   try {
     url = new URL(text);

@@ -67,7 +67,7 @@ export function describeError(error: unknown, target: Target, timeoutMs: number)
   if (error instanceof GarbageOutputError) return { code: ExitCode.Transport, message: error.message };
   if (error instanceof RemoteError) {
     const data = error.data === undefined ? '' : ` ${JSON.stringify(error.data)}`;
-    const hint = error.code === -32021 ? 'the server needs input this command could not offer: run it in a terminal, or pass --answers' : undefined;
+    const hint = error.code === -32021 ? missingCapabilityHint(error.data) : undefined;
     return { code: ExitCode.ServerError, message: `the server answered error ${error.code}: ${error.message}${data}`, hint, rpcError: { code: error.code, message: error.message, data: error.data } };
   }
   if (error instanceof UnsupportedVersionError) return { code: ExitCode.ServerError, message: error.message };
@@ -94,6 +94,16 @@ export function describeError(error: unknown, target: Target, timeoutMs: number)
   if (error instanceof CancelledError) return { code: ExitCode.Transport, message: `cancelled: ${error.message}` };
   if (error instanceof TransportError) return { code: ExitCode.Transport, message: `${describeTarget(target)}: ${error.message}` };
   return { code: ExitCode.Transport, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+}
+
+const ANSWER_TYPES: Readonly<Record<string, string>> = { elicitation: 'an ElicitResult', sampling: 'a CreateMessageResult', roots: 'a ListRootsResult' };
+
+/** -32021: which input the server needs, and how to give it. */
+function missingCapabilityHint(data: unknown): string {
+  const required = Object.keys((data as { requiredCapabilities?: object } | undefined)?.requiredCapabilities ?? {});
+  const types = required.map((key) => ANSWER_TYPES[key]).filter(Boolean);
+  const what = required.length > 0 ? required.join(' and ') : 'input';
+  return `the server needs ${what} from the client: run the command in a terminal, or put ${types.length > 0 ? types.join(' and ') : 'the answers'} in --answers`;
 }
 
 function describeExit(error: ProcessExitedError, target: Target): Failure {

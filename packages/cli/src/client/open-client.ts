@@ -1,5 +1,5 @@
 import type { InputHandlers } from '@mcpkit/client';
-import { InvalidMessageError, MessageTooLargeError, type MessageTransport } from '@mcpkit/jsonrpc';
+import { InvalidMessageError, MessageTooLargeError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
 import { connect, type DualEraClient } from '@mcpkit/legacy';
 import { StdioClientTransport } from '@mcpkit/stdio';
 import { GarbageOutputError } from '../cli/exit-codes.js';
@@ -40,8 +40,11 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
   const made: MessageTransport[] = [];
   const target = settings.target;
   const trace = hooks.trace;
+  let abandoned = false;
   const spawn = (): MessageTransport => {
     if (target.kind !== 'stdio') throw new Error('not a stdio target');
+    // Once the command gave up, a connect() still running in the background must not start servers.
+    if (abandoned) throw new TransportClosedError('the command was abandoned');
     const transport = new StdioClientTransport({
       command: target.command,
       args: target.args,
@@ -86,6 +89,7 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
       },
     };
   } catch (error) {
+    abandoned = true;
     connecting.then((client) => client.close(), () => undefined).catch(() => undefined);
     await closeAll();
     throw error;

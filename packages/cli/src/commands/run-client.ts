@@ -56,6 +56,7 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
   let handlers: InputHandlers = {};
   let garbage: GarbageOutputError | undefined;
   let interrupts = 0;
+  let finishing = false;
   const onSigint = (): void => {
     if (++interrupts > 1) process.exit(130);
     controller.abort(new Interrupted());
@@ -80,6 +81,9 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
           controller.abort(error);
         },
         onWarning: (message) => {
+          // A failed input handler is reported once, as the command's error.
+          const failure = failures.failure;
+          if (finishing || (failure !== undefined && message.includes(failure.message))) return;
           progress.pause();
           term.err(term.errStyle.yellow(`mcpkit: warning: ${message}`));
         },
@@ -105,6 +109,7 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
     if (failure.hint !== undefined && legacy === undefined) term.err(term.errStyle.dim(`  ${failure.hint}`));
     return code;
   } finally {
+    finishing = true; // what fails while shutting down (an unsubscribe cut short) is no news to the user
     progress.stop();
     process.off('SIGINT', onSigint);
     reader.close();

@@ -42,6 +42,11 @@ function kindOf(item: unknown, index: number): Kind {
   );
 }
 
+/** "an ElicitResult", "a ListRootsResult". */
+function an(type: string): string {
+  return `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
 function explain(errors: { instancePath: string; message?: string }[] | null | undefined): string {
   return (errors ?? []).map((e) => `${e.instancePath || '(item)'} ${e.message ?? 'is invalid'}`).join('; ');
 }
@@ -85,7 +90,7 @@ export class AnswerQueue {
     const item = this.items[index];
     const kind = KIND_OF_METHOD[method]!;
     if (this.kinds[index] !== kind) {
-      throw this.failures.record(new UsageError(`--answers[${index}] is a ${TYPE_OF_KIND[this.kinds[index]!]}, but ${where} needs a ${TYPE_OF_KIND[kind]}`));
+      throw this.failures.record(new UsageError(`--answers[${index}] is ${an(TYPE_OF_KIND[this.kinds[index]!])}, but ${where} needs ${an(TYPE_OF_KIND[kind])}`));
     }
     const validate = kind === 'elicitation' ? validateElicitResult : kind === 'sampling' ? validateCreateMessageResult : validateListRootsResult;
     if (!validate(item)) {

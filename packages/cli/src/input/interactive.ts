@@ -19,6 +19,10 @@ export interface PromptHost {
 }
 
 function header(host: PromptHost, what: string, context: InputContext): void {
+  // Once stdin has ended, every question would be cancelled at once and the server could ask forever.
+  if (host.reader.finished) {
+    throw host.failures.record(new DeclinedError(`the server asked for ${what} (${context.method}), but stdin has ended, so nobody can answer`));
+  }
   host.pause();
   host.say('');
   host.say(host.style.bold(host.style.magenta(`? The server asks for ${what}`)) + host.style.dim(` (${context.method}, input "${context.key}")`));

@@ -19,6 +19,11 @@ export class LineReader {
     private readonly terminal = (input as { isTTY?: boolean }).isTTY === true,
   ) {}
 
+  /** Whether stdin has ended (no question can be answered any more). */
+  get finished(): boolean {
+    return this.ended && this.lines.length === 0;
+  }
+
   /** Shows `prompt` and resolves with the next line, or `undefined` at end of input. */
   ask(prompt: string): Promise<string | undefined> {
     const rl = this.open();
