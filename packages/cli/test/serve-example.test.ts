@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { killChildren, mcpkit, startExample } from './helpers.js';
+
+/** Raw JSON-RPC over HTTP, to see exactly what each kind of example server answers. */
+async function post(endpoint: string, body: object, headers: Record<string, string> = {}) {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, session: response.headers.get('mcp-session-id'), body: text.startsWith('{') ? JSON.parse(text) : text };
+}
+
+const discover = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'server/discover',
+  params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+};
+const modernHeaders = { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' };
+const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+
+describe('mcpkit serve-example --transport http', () => {
+  afterAll(killChildren);
+
+  it('dual (the default) serves both revisions on one URL', async () => {
+    const server = await startExample('dual');
+    try {
+      const modern = await post(server.endpoint, discover, modernHeaders);
+      expect(modern).toMatchObject({ status: 200, session: null, body: { result: { resultType: 'complete' } } });
+      const legacy = await post(server.endpoint, initialize);
+      expect(legacy.status).toBe(200);
+      expect(legacy.body.result.protocolVersion).toBe('2025-11-25');
+      expect(legacy.session).toMatch(/^[\x21-\x7e]+$/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('legacy serves only 2025-11-25: a modern request gets what a session-based legacy server answers', async () => {
+    const server = await startExample('legacy');
+    try {
+      const modern = await post(server.endpoint, discover, modernHeaders);
+      expect(modern.status).toBe(400);
+      expect(modern.body).toMatchObject({ id: null, error: { code: -32000 } });
+      expect((await post(server.endpoint, initialize)).body.result.protocolVersion).toBe('2025-11-25');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('modern serves only 2026-07-28: initialize is refused naming the versions it serves', async () => {
+    const server = await startExample('modern');
+    try {
+      const legacy = await post(server.endpoint, initialize);
+      expect(legacy.status).toBe(400);
+      expect(legacy.session).toBeNull();
+      expect(JSON.stringify(legacy.body)).toContain('2026-07-28');
+      // The dual-era client, told "legacy", reads that refusal and moves to the modern era.
+      const run = await mcpkit(['discover', '--era', 'legacy', '--url', server.endpoint]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/era\s+modern, protocol 2026-07-28 \(initialize was refused/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a port already in use is a clear error (exit 3)', async () => {
+    const server = await startExample('dual');
+    try {
+      const port = new URL(server.endpoint).port;
+      const run = await mcpkit(['serve-example', '--transport', 'http', '--port', port]);
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('stdio refuses --port, and --report-memory is for stdio', async () => {
+    expect((await mcpkit(['serve-example', '--transport', 'stdio', '--port', '3000'])).stderr).toContain('--port and --host only make sense with --transport http');
+    expect((await mcpkit(['serve-example', '--transport', 'http', '--port', '0', '--report-memory'])).code).toBe(2);
+  });
+});
