@@ -3,6 +3,7 @@
  * header is visible). spec: 2025-11-25/pages/basic/transports.mdx (Session Management)
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemorySessionStore, type SessionRecord } from '../../src/index.js';
 import { initialize, inSession, LEGACY, MODERN, post, SseReader, startDual, type Running } from './helpers.js';
 
 let running: Running | undefined;
@@ -99,6 +100,47 @@ describe('sessions', () => {
     expect((await post(running.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(first.sessionId))).status).toBe(404);
     // the expired sessions freed their places
     expect((await initialize(running.url)).sessionId).toBeTruthy();
+    await sessions.close();
+  });
+});
+
+describe('a session store that fails', () => {
+  it('answers 503 with Retry-After naming the store, keeps serving modern requests, and resumes the same session once the store is back', async () => {
+    /** A store on the other side of a network (Redis, say) that can go away. */
+    class UnreachableStore extends MemorySessionStore {
+      down = false;
+      private check(): void {
+        if (this.down) throw new Error('connection refused');
+      }
+      override async create(record: SessionRecord) {
+        this.check();
+        return super.create(record);
+      }
+      override async get(id: string) {
+        this.check();
+        return super.get(id);
+      }
+    }
+    const sessions = new UnreachableStore();
+    const errors: unknown[] = [];
+    running = await startDual({ sessions, onError: (error) => errors.push(error) });
+    const { sessionId } = await initialize(running.url);
+    sessions.down = true;
+    for (const response of [
+      await post(running.url, { jsonrpc: '2.0', id: 7, method: 'ping' }, inSession(sessionId)),
+      await post(running.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+      await fetch(running.url, { headers: { ...inSession(sessionId), accept: 'text/event-stream' } }),
+    ]) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(await response.json()).toMatchObject({ error: { code: -32603, message: expect.stringContaining('session store is unavailable') } });
+    }
+    expect(errors).toHaveLength(3);
+    // Modern requests do not need the store.
+    const modern = await post(running.url, { jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: modernMeta } }, modernHeaders);
+    expect(modern.status).toBe(200);
+    sessions.down = false;
+    expect(await (await post(running.url, { jsonrpc: '2.0', id: 9, method: 'ping' }, inSession(sessionId))).json()).toEqual({ jsonrpc: '2.0', id: 9, result: {} });
     await sessions.close();
   });
 });

@@ -51,8 +51,22 @@ export class LegacyHttp extends SessionStreams {
     super(server, options, store, fanout);
   }
 
-  /** The `intercept` hook of `createHttpHandler`. */
+  /**
+   * The `intercept` hook of `createHttpHandler`. A session store that fails (a shared store out of
+   * reach) is answered 503 with `Retry-After`: the client keeps its session and retries, and is
+   * never told 404 nor served another session.
+   */
   async intercept(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+    try {
+      return await this.serveIntercepted(request, body, context);
+    } catch (error) {
+      this.options.onError(error);
+      const id = body !== null && typeof body === 'object' && isRequest(body as JsonRpcMessage) ? (body as JsonRpcRequest).id : undefined;
+      return jsonRpcErrorResponse(503, id, ErrorCode.InternalError, 'The session store is unavailable: retry shortly', undefined, { 'retry-after': '1' });
+    }
+  }
+
+  private async serveIntercepted(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
     const sessionId = request.headers.get(SESSION_HEADER);
     if (request.method !== 'POST') {
       // GET and DELETE exist only for sessions; without one the modern answer (405) stands.
