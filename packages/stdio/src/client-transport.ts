@@ -137,6 +137,7 @@ export class StdioClientTransport implements MessageTransport {
       child.stderr.setEncoding('utf8');
       const forward = typeof stderr === 'function' ? stderr : undefined;
       child.stderr.on('data', (text: string) => {
+        if (this.exitInfo !== undefined && this.finished === undefined) this.settleAfterExit(); // still draining
         this.tail.push(text);
         if (forward !== undefined) {
           try {
@@ -170,7 +171,15 @@ export class StdioClientTransport implements MessageTransport {
 
   private exited(code: number | null, signal: NodeJS.Signals | null): void {
     this.exitInfo = { code, signal };
-    // `close` normally follows at once; a grandchild holding the pipes open must not delay the end.
+    this.settleAfterExit();
+  }
+
+  /**
+   * After the exit, `close` normally follows as soon as the pipes are drained. A grandchild holding
+   * them open must not delay the end forever, but output still arriving must not be cut off either:
+   * the end comes after SETTLE_MS without new output.
+   */
+  private settleAfterExit(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.finish(), SETTLE_MS);
   }

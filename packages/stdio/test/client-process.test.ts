@@ -110,6 +110,9 @@ describe('StdioClientTransport with a real server process', () => {
     const { transport, connection, errors } = start('server.mjs', {
       stderr: (text) => (forwarded += text.length),
       stderrTailChars: 500,
+      // The server is still flushing 8 MiB of stderr when stdin closes; on a loaded machine that can take
+      // longer than the default grace, after which SIGTERM (correctly) cuts the flood short.
+      shutdownGraceMs: 60_000,
     });
     await connection.start();
     const flood = connection.request('stderr', { bytes: 8 * 1024 * 1024 });
