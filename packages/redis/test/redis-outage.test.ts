@@ -1,14 +1,14 @@
 /**
  * Redis stopped, restarted and frozen under three running replicas: requests that do not need it
  * keep working, listen streams say what happened and end so clients listen again, legacy sessions
- * get an error (never another session), and everything comes back without restarting a replica.
+ * are told to retry (503, never another session), and everything comes back without restarting a replica.
  */
 import { ModernClient, type InputHandlers, type ListenStream } from '@mcpkit/client';
 import { HttpClientTransport } from '@mcpkit/http';
 import { RemoteError } from '@mcpkit/jsonrpc';
 import { generateStateKey } from '@mcpkit/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LegacySession } from './helpers/legacy-client.js';
+import { LegacySession, SseReader } from './helpers/legacy-client.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
 import { startReplicas, type Replica } from './helpers/replicas.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './helpers/round-robin-proxy.js';
@@ -94,11 +94,12 @@ describe('Redis down, slow and back under three replicas', () => {
     const refused = client(replicas[1]!.endpoint).listen({ toolsListChanged: true });
     await expect(refused.acknowledged).rejects.toBeDefined();
     expect(await endOf(refused)).toMatchObject({ code: -32603, message: expect.stringContaining('cannot reach its event bus') });
-    // A legacy session gets an error, never another session; so does a new one.
+    // A legacy session is told to retry (never 404, never another session); so is a new one.
     const during = await session.post({ jsonrpc: '2.0', id: 'down', method: 'tools/call', params: { name: 'echo', arguments: { text: session.id } } });
-    expect(during.status).toBe(500);
-    expect(await during.json()).toMatchObject({ error: { code: -32603 } });
-    await expect(LegacySession.open(proxy.endpoint)).rejects.toThrow(/initialize failed: 500/);
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toBe('1');
+    expect(await during.json()).toMatchObject({ id: 'down', error: { code: -32603, message: 'The session store is unavailable: retry shortly' } });
+    await expect(LegacySession.open(proxy.endpoint)).rejects.toThrow(/initialize failed: 503/);
     // A multi-round call cannot prove its state is used once without Redis: its retry is refused.
     await expect(client().callTool({ name: 'test_input_required_result_multi_round' })).rejects.toMatchObject({ code: -32603 });
 
@@ -113,12 +114,20 @@ describe('Redis down, slow and back under three replicas', () => {
     });
     await eventually(() => client(replicas[2]!.endpoint).callTool({ name: 'test_trigger_tool_change' }));
     for await (const notification of again) if (notification.method === 'notifications/tools/list_changed') break;
-    // Redis kept its data across the restart: the session goes on, on every replica, elicitation included.
+    // Redis kept its data across the restart: the session goes on, on every replica...
     for (let i = 0; i < 3; i++) {
       expect(await eventually(() => session.request(`back-${i}`, 'tools/call', { name: 'echo', arguments: { text: session.id } }))).toMatchObject({
         result: { content: [{ type: 'text', text: session.id }] },
       });
     }
+    // ...elicitation included: the replicas hear each other's session signals again (re-subscribed by themselves).
+    const call = await session.post({ jsonrpc: '2.0', id: 'ask', method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Back?' } } });
+    const priming = await new SseReader(call).next();
+    const resumed = new SseReader(await session.get(priming!.id));
+    const ask = await resumed.message();
+    expect(ask?.message).toMatchObject({ method: 'elicitation/create', params: { message: 'Back?' } });
+    expect((await session.post({ jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } })).status).toBe(202);
+    expect((await resumed.message())?.message).toMatchObject({ id: 'ask', result: { content: [{ text: expect.stringContaining('ada@example.com') }] } });
     expect((await client().callTool({ name: 'test_input_required_result_multi_round' })).content).toEqual([{ type: 'text', text: "Ada's favorite color is teal" }]);
   });
 
@@ -128,9 +137,9 @@ describe('Redis down, slow and back under three replicas', () => {
     redis.pause();
     try {
       await echoEverywhere('frozen');
-      // Legacy requests fail after the command timeout instead of waiting for Redis.
+      // Legacy requests are told to retry after the command timeout instead of waiting for Redis.
       const stuck = await Promise.all([first, second, first].map((s, i) => s.post({ jsonrpc: '2.0', id: `f${i}`, method: 'ping' })));
-      expect(stuck.map((r) => r.status)).toEqual([500, 500, 500]);
+      expect(stuck.map((r) => r.status)).toEqual([503, 503, 503]);
     } finally {
       redis.resume();
     }
