@@ -145,6 +145,26 @@ describe('a session store that fails', () => {
   });
 });
 
+describe('a session store that cannot subscribe at first', () => {
+  it('serves sessions once the store is back, without a restart', async () => {
+    class LateStore extends MemorySessionStore {
+      down = true;
+      override async subscribe(listener: Parameters<MemorySessionStore['subscribe']>[0]) {
+        if (this.down) throw new Error('connection refused');
+        return super.subscribe(listener);
+      }
+    }
+    const sessions = new LateStore();
+    running = await startDual({ sessions });
+    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    expect((await post(running.url, init)).status).toBe(503);
+    sessions.down = false;
+    const { sessionId } = await initialize(running.url);
+    expect(await (await post(running.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(sessionId))).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    await sessions.close();
+  });
+});
+
 describe('one endpoint, both eras', () => {
   it('serves a modern request next to a legacy session', async () => {
     running = await startDual();

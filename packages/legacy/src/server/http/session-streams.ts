@@ -41,12 +41,18 @@ export abstract class SessionStreams implements StreamHost {
     private readonly fanout: EventFanout,
   ) {}
 
-  /** Subscribes (once) to the store's signals and the server's events. */
+  /**
+   * Subscribes (once) to the store's signals and the server's events. A failure is not kept: the
+   * next request tries again, so a store that was unreachable at first serves once it is back.
+   */
   protected ready(): Promise<void> {
     this.started ??= (async () => {
       this.stops.push(await this.store.subscribe((signal) => this.onSignal(signal)));
       this.stops.push(await this.fanout.add((event) => this.deliver(event)));
-    })();
+    })().catch((error: unknown) => {
+      this.started = undefined;
+      throw error;
+    });
     return this.started;
   }
 
