@@ -17,7 +17,8 @@ const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export function renderChart({ title, subtitle, panels }) {
   let y = 0;
   const parts = [];
-  const text = (x, yy, s, attrs = '') => parts.push(`<text x="${x}" y="${yy}" ${attrs}>${esc(s)}</text>`);
+  const r1 = (v) => Math.round(v * 10) / 10;
+  const text = (x, yy, s, attrs = '') => parts.push(`<text x="${r1(x)}" y="${r1(yy)}" ${attrs}>${esc(s)}</text>`);
 
   y += 28;
   text(16, y, title, `font-size="18" font-weight="600" fill="${COLORS.text}"`);
@@ -51,12 +52,12 @@ export function renderChart({ title, subtitle, panels }) {
     const height = panel.rows.length * ROW_H;
     // Grid and ticks.
     for (const t of scale.ticks) {
-      const x = LABEL_W + scale.x(t);
+      const x = r1(LABEL_W + scale.x(t));
       parts.push(`<line x1="${x}" y1="${top}" x2="${x}" y2="${top + height}" stroke="${COLORS.grid}"/>`);
       text(x, top + height + 12, scale.format(t), `font-size="10" text-anchor="middle" fill="${COLORS.muted}"`);
     }
     if (panel.reference !== undefined) {
-      const x = LABEL_W + scale.x(panel.reference);
+      const x = r1(LABEL_W + scale.x(panel.reference));
       parts.push(`<line x1="${x}" y1="${top}" x2="${x}" y2="${top + height}" stroke="${COLORS.text}" stroke-width="1"/>`);
     }
     panel.rows.forEach((row, i) => {
@@ -74,7 +75,7 @@ export function renderChart({ title, subtitle, panels }) {
         text(LABEL_W + w + 4, by + BAR_H - 2, panel.format(v), `font-size="10" fill="${COLORS.text}"`);
       });
       if (Number.isFinite(row.budget)) {
-        const x = LABEL_W + scale.x(row.budget);
+        const x = r1(LABEL_W + scale.x(row.budget));
         parts.push(`<line x1="${x}" y1="${ry + 1}" x2="${x}" y2="${ry + ROW_H - 3}" stroke="${COLORS.budget}" stroke-width="2" stroke-dasharray="3,2"><title>${esc(`budget ${panel.format(row.budget)}`)}</title></line>`);
       }
     });
