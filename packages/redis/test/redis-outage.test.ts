@@ -10,7 +10,7 @@ import { generateStateKey } from '@mcpkit/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LegacySession, SseReader } from './helpers/legacy-client.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
-import { startReplicas, type Replica } from './helpers/replicas.js';
+import { startReplica, startReplicas, type Replica } from './helpers/replicas.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './helpers/round-robin-proxy.js';
 
 const handlers: InputHandlers = {
@@ -129,6 +129,30 @@ describe('Redis down, slow and back under three replicas', () => {
     expect((await session.post({ jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } })).status).toBe(202);
     expect((await resumed.message())?.message).toMatchObject({ id: 'ask', result: { content: [{ text: expect.stringContaining('ada@example.com') }] } });
     expect((await client().callTool({ name: 'test_input_required_result_multi_round' })).content).toEqual([{ type: 'text', text: "Ada's favorite color is teal" }]);
+  });
+
+  it('starts a replica while Redis is down, and serves it all once Redis comes up, without a restart', async () => {
+    await redis.stop();
+    let late: Replica | undefined;
+    try {
+      late = await startReplica({ REDIS_URL: redis.url, MCPKIT_STATE_KEYS: generateStateKey('k1'), REDIS_STARTUP_WAIT_MS: '100' });
+      const modern = client(late.endpoint);
+      expect(await modern.callTool({ name: 'echo', arguments: { text: 'no redis yet' } })).toMatchObject({ content: [{ text: 'no redis yet' }] });
+      await expect(LegacySession.open(late.endpoint)).rejects.toThrow(/initialize failed: 503/);
+      expect(await endOf(modern.listen({ toolsListChanged: true }))).toMatchObject({ code: -32603 });
+      await redis.start();
+      const session = await eventually(() => LegacySession.open(late!.endpoint));
+      expect(await session.request(1, 'ping')).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+      const stream = await eventually(async () => {
+        const opened = client(late!.endpoint).listen({ toolsListChanged: true });
+        await opened.acknowledged;
+        return opened;
+      });
+      await client(replicas[0]!.endpoint).callTool({ name: 'test_trigger_tool_change' });
+      for await (const notification of stream) if (notification.method === 'notifications/tools/list_changed') break;
+    } finally {
+      await late?.stop();
+    }
   });
 
   it('never wedges while Redis is frozen, and answers each session with its own data afterwards', async () => {
