@@ -33,6 +33,12 @@ describe('mcpkit serve-example --transport http', () => {
       expect(legacy.status).toBe(200);
       expect(legacy.body.result.protocolVersion).toBe('2025-11-25');
       expect(legacy.session).toMatch(/^[\x21-\x7e]+$/);
+      // Modern calls still have their x-mcp-header arguments checked against Mcp-Param-* headers.
+      const call = { ...discover, method: 'tools/call', params: { ...discover.params, name: 'execute_sql', arguments: { region: 'eu', query: 'q' } } };
+      const unmirrored = await post(server.endpoint, call, { ...modernHeaders, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'execute_sql' });
+      expect(unmirrored).toMatchObject({ status: 400, body: { error: { code: -32020 } } });
+      const mirrored = await post(server.endpoint, call, { ...modernHeaders, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'execute_sql', 'Mcp-Param-Region': 'eu' });
+      expect(mirrored.status).toBe(200);
     } finally {
       await server.stop();
     }
@@ -43,7 +49,8 @@ describe('mcpkit serve-example --transport http', () => {
     try {
       const modern = await post(server.endpoint, discover, modernHeaders);
       expect(modern.status).toBe(400);
-      expect(modern.body).toMatchObject({ id: null, error: { code: -32000 } });
+      expect(modern.body.result).toBeUndefined();
+      expect([-32020, -32021, -32022]).not.toContain(modern.body.error.code);
       expect((await post(server.endpoint, initialize)).body.result.protocolVersion).toBe('2025-11-25');
     } finally {
       await server.stop();

@@ -72,7 +72,7 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     summary: 'run examples/everything (HTTP endpoint /mcp on 127.0.0.1:3000 by default)',
     details:
       'dual (default) serves 2026-07-28 and 2025-11-25 on one endpoint or process; modern serves only 2026-07-28; ' +
-      'legacy serves only 2025-11-25 and answers modern requests as a legacy server would. ' +
+      'legacy serves only 2025-11-25 and answers modern requests as a legacy server would (-32600, HTTP 400). ' +
       '--report-memory prints on stderr, after each request, what the server remembers (the demo reads it).',
     example: 'mcpkit serve-example --transport http --port 3000 --era dual',
   },

@@ -1,16 +1,16 @@
-import { createHttpHandler } from '@mcpkit/http';
+import { createHttpHandler, type HeaderParamSource } from '@mcpkit/http';
 import { serve } from '@mcpkit/http/node';
 import type { Dispatcher } from '@mcpkit/jsonrpc';
 import { dualEra, type DualEraServer, type LegacySessionInfo, type SessionStore } from '@mcpkit/legacy';
 import type { McpServer } from '@mcpkit/server';
 import { serveStdio } from '@mcpkit/stdio';
 import { loadEverything, type EverythingModule } from './example-module.js';
-import { LegacyOnlyDispatcher, legacyOnlyIntercept } from './legacy-only.js';
 import { reportingDispatcher } from './memory-report.js';
 
 /**
  * examples/everything served the three ways `serve-example --era` names: `dual` (both revisions on
- * one endpoint or process), `modern` (2026-07-28 only) and `legacy` (2025-11-25 only).
+ * one endpoint or process), `modern` (2026-07-28 only) and `legacy` (2025-11-25 only: `dualEra`
+ * with its modern door shut, so a modern request gets what a legacy server answers).
  */
 
 export type ServedEra = 'dual' | 'modern' | 'legacy';
@@ -40,8 +40,27 @@ async function build(options: ExampleOptions): Promise<{ server: McpServer; dual
   const { createEverythingServer } = await loadEverything();
   const server = createEverythingServer(options.server);
   if (options.era === 'modern') return { server, dual: undefined };
-  const dual = dualEra(server, { sessions: options.sessions, onSessionStart: options.onSessionStart, onError: (error) => console.error('mcpkit serve-example:', error) });
+  const dual = dualEra(server, {
+    modern: options.era === 'dual',
+    sessions: options.sessions,
+    onSessionStart: options.onSessionStart,
+    onError: (error) => console.error('mcpkit serve-example:', error),
+  });
   return { server, dual };
+}
+
+/**
+ * The dual-era server as an HTTP dispatcher that also names each tool's `x-mcp-header` arguments,
+ * so the handler checks `Mcp-Param-*` headers of modern calls as it does for the plain server
+ * (`DualEraServer` does not expose `headerParams` itself).
+ */
+function withHeaderParams(dual: DualEraServer, server: McpServer): Dispatcher & HeaderParamSource {
+  return {
+    dispatch: (request, context) => dual.dispatch(request, context),
+    notification: (notification, context) => dual.notification(notification, context),
+    response: (response, context) => dual.response(response, context),
+    headerParams: (name) => server.headerParams(name),
+  };
 }
 
 /**
@@ -51,12 +70,7 @@ async function build(options: ExampleOptions): Promise<{ server: McpServer; dual
  */
 export async function startHttpExample(options: ExampleOptions & { readonly host: string; readonly port: number }): Promise<HttpExample> {
   const { server, dual } = await build(options);
-  const handler =
-    dual === undefined
-      ? createHttpHandler(server)
-      : options.era === 'legacy'
-        ? createHttpHandler(dual, { intercept: legacyOnlyIntercept(dual) })
-        : dual.httpHandler();
+  const handler = dual === undefined ? createHttpHandler(server) : createHttpHandler(withHeaderParams(dual, server), { intercept: dual.intercept });
   const node = await serve(handler, { host: options.host, port: options.port });
   return {
     endpoint: new URL('mcp', node.url).href,
@@ -82,7 +96,7 @@ export async function serveStdioExample(options: ExampleOptions & { readonly rep
       options.onSessionStart?.(session);
     },
   });
-  let dispatcher: Dispatcher = dual === undefined ? server : options.era === 'legacy' ? new LegacyOnlyDispatcher(dual) : dual;
+  let dispatcher: Dispatcher = dual ?? server;
   if (options.reportMemory) {
     dispatcher = reportingDispatcher(dispatcher, options.era, () => [...sessions.values()], (line) => void process.stderr.write(line));
   }
