@@ -129,6 +129,15 @@ export function contentTools(): ToolDefinition[] {
       handler: (args) => ({ content: [{ type: 'text', text: `Contact accepted: ${JSON.stringify(args)}` }] }),
     }),
     tool({
+      name: 'test_reconnection',
+      description: 'Answers after 300 ms (the conformance suite polls it: a legacy server may close its SSE reply first, and the client resumes).',
+      inputSchema: noArguments,
+      handler: async (_args, ctx) => {
+        await sleep(300, ctx.signal);
+        return { content: [{ type: 'text', text: 'Reconnection test completed' }] };
+      },
+    }),
+    tool({
       name: 'execute_sql',
       description: 'Pretends to run a query in a region; region and dry-run are mirrored into Mcp-Param-* headers on HTTP.',
       inputSchema: {
