@@ -38,6 +38,13 @@ describe('--trace', () => {
     expect(run.stderr).not.toContain('Mcp-Session-Id');
   });
 
+  it('a polled legacy reply: the server closes the SSE stream and the client resumes with Last-Event-ID', async () => {
+    const run = await mcpkit(['tools', 'call', 'test_reconnection', '--era', 'legacy', '--trace', '--url', server.endpoint]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('Reconnection test completed\n');
+    expect(run.stderr).toMatch(/→ GET \S+\n(?: {4}.*\n)*? {4}Last-Event-ID: \S+/);
+  });
+
   it('the era probe, and a legacy session with its Mcp-Session-Id, on HTTP', async () => {
     const legacy = await startExample('legacy');
     try {

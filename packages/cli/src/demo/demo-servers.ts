@@ -69,7 +69,10 @@ export function stdioServer(era: ServedEra): DemoServer {
       const find = () => [...reports].reverse().find((r) => after === undefined || r.after === after);
       const deadline = Date.now() + 5000;
       for (let found = find(); ; found = find()) {
-        if (found !== undefined) return found.sessions.map((s) => ({ id: s.id, protocolVersion: s.protocolVersion, clientInfo: s.clientInfo }));
+        if (found !== undefined) {
+          // Capabilities show when the server's session announcement carries them.
+          return found.sessions.map((s) => ({ ...s, clientCapabilities: (s as { clientCapabilities?: Record<string, unknown> }).clientCapabilities }));
+        }
         if (Date.now() > deadline) throw new Error(`the server reported no memory after request ${JSON.stringify(after)}`);
         await new Promise<void>((resolve) => {
           const wake = (): void => (waiters.delete(wake), clearTimeout(timer), resolve());

@@ -1,6 +1,6 @@
 import { createHttpHandler, type HeaderParamSource } from '@mcpkit/http';
 import { serve } from '@mcpkit/http/node';
-import type { Dispatcher } from '@mcpkit/jsonrpc';
+import type { Dispatcher, JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { dualEra, type DualEraServer, type LegacySessionInfo, type SessionStore } from '@mcpkit/legacy';
 import type { McpServer } from '@mcpkit/server';
 import { serveStdio } from '@mcpkit/stdio';
@@ -36,12 +36,22 @@ export interface ExampleOptions {
   readonly server?: Parameters<EverythingModule['createEverythingServer']>[0];
 }
 
+/**
+ * `test_reconnection` is answered by polling on legacy HTTP (2025-11-25 transports.mdx; the suite's
+ * server-sse-polling): its SSE reply is closed after 50 ms while the tool works, and the client
+ * gets the result by resuming with GET and `Last-Event-ID`.
+ */
+function polled(request: JsonRpcRequest): number | undefined {
+  return request.method === 'tools/call' && (request.params as { name?: unknown } | undefined)?.name === 'test_reconnection' ? 50 : undefined;
+}
+
 async function build(options: ExampleOptions): Promise<{ server: McpServer; dual: DualEraServer | undefined }> {
   const { createEverythingServer } = await loadEverything();
   const server = createEverythingServer(options.server);
   if (options.era === 'modern') return { server, dual: undefined };
   const dual = dualEra(server, {
     modern: options.era === 'dual',
+    http: { closeStreamAfterMs: polled },
     sessions: options.sessions,
     onSessionStart: options.onSessionStart,
     onError: (error) => console.error('mcpkit serve-example:', error),
