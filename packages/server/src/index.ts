@@ -21,7 +21,8 @@ export {
 export type { Completer, Completers, CompletionAnswer, CompletionContext } from './definitions/completion.js';
 export type { UriTemplate } from './definitions/uri-template.js';
 export type { HeaderParam } from './json-schema/header-params.js';
-export type { JsonSchemaObject } from './json-schema/compile.js';
+export type { JsonSchemaObject, CompiledJsonSchema, JsonSchemaDialect, JsonSchemaValidator } from './json-schema/validator.js';
+export { evalFreeValidator } from './json-schema/eval-free-validator.js';
 
 export { RequestContext, type RequestMeta } from './dispatch/request-context.js';
 export type { ErrorInfo, ListName } from './dispatch/core.js';

@@ -3,6 +3,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { RequestContext } from '../dispatch/request-context.js';
 import type { InputRequired } from '../mrtr/input-required.js';
 import { compileJsonSchema, type CompiledJsonSchema, type JsonSchemaObject } from '../json-schema/compile.js';
+import type { JsonSchemaValidator } from '../json-schema/validator.js';
 import { extractHeaderParams, type HeaderParam } from '../json-schema/header-params.js';
 import { isStandardSchema, jsonSchemaOf } from '../json-schema/standard-schema.js';
 
@@ -45,6 +46,11 @@ export interface ToolConfig<S extends ToolSchema = JsonSchemaObject> {
   outputJsonSchema?: JsonSchemaObject;
   /** Scopes a caller's principal must hold to see and call the tool (enforced when a principal is present). */
   scopes?: readonly string[];
+  /**
+   * Compiles the JSON Schemas (default: the eval-free validator, which runs on Workers too); on Node,
+   * `ajvValidator` from `@mcpkit/server/ajv` checks faster after a slower start.
+   */
+  validator?: JsonSchemaValidator;
   handler: ToolHandler<ArgsOf<S>>;
 }
 
@@ -75,13 +81,14 @@ function prepare(
   fallback: JsonSchemaObject | undefined,
   io: 'input' | 'output',
   what: string,
+  validator: JsonSchemaValidator | undefined,
 ): { json: JsonSchemaObject; check: SchemaCheck } {
   if (isStandardSchema(schema)) {
     const json = fallback ?? jsonSchemaOf(schema, io);
     if (!json) throw new TypeError(`${what}: this Standard Schema cannot produce a JSON Schema; pass one as ${io}JsonSchema`);
     return { json, check: { kind: 'standard', schema } };
   }
-  return { json: schema, check: { kind: 'json', check: compileJsonSchema(schema, what) } };
+  return { json: schema, check: { kind: 'json', check: compileJsonSchema(schema, what, validator) } };
 }
 
 /**
@@ -98,9 +105,9 @@ export function tool<S extends ToolSchema = JsonSchemaObject>(config: ToolConfig
     throw new TypeError(`Tool name ${JSON.stringify(name)} must be 1–128 characters of A-Z, a-z, 0-9, "_", "-" or "." (server/tools.mdx)`);
   }
   if (typeof config.handler !== 'function') throw new TypeError(`Tool "${name}": handler must be a function`);
-  const input = prepare(config.inputSchema ?? NO_ARGUMENTS, config.inputJsonSchema, 'input', `Tool "${name}" inputSchema`);
+  const input = prepare(config.inputSchema ?? NO_ARGUMENTS, config.inputJsonSchema, 'input', `Tool "${name}" inputSchema`, config.validator);
   if (input.json.type !== 'object') throw new TypeError(`Tool "${name}": inputSchema must have "type": "object" at its root (server/tools.mdx)`);
-  const output = config.outputSchema ? prepare(config.outputSchema, config.outputJsonSchema, 'output', `Tool "${name}" outputSchema`) : undefined;
+  const output = config.outputSchema ? prepare(config.outputSchema, config.outputJsonSchema, 'output', `Tool "${name}" outputSchema`, config.validator) : undefined;
   const descriptor: Tool = {
     name,
     ...(config.title !== undefined && { title: config.title }),

@@ -1,0 +1,85 @@
+import { dereference, Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
+import { formatErrors, type ValidationError } from '@mcpkit/schema';
+import { schemaShapeProblem } from './schema-shape.js';
+import type { CompiledJsonSchema, JsonSchemaDialect, JsonSchemaObject, JsonSchemaValidator } from './validator.js';
+
+const DRAFTS: Record<JsonSchemaDialect, SchemaDraft> = { '2020-12': '2020-12', '2019-09': '2019-09', 'draft-07': '7' };
+
+/** Finds the first `$ref` of a dereferenced schema that points nowhere inside it, or a `$dynamicRef`. */
+function refProblem(lookup: Record<string, unknown>): string | undefined {
+  for (const node of Object.values(lookup)) {
+    if (node === null || typeof node !== 'object') continue;
+    const target = (node as { __absolute_ref__?: string }).__absolute_ref__;
+    if (target !== undefined && lookup[target] === undefined) {
+      return `$ref ${JSON.stringify((node as { $ref: string }).$ref)} does not resolve inside the schema (network $refs are never fetched)`;
+    }
+    if ('$dynamicRef' in node) return '$dynamicRef is not supported by the eval-free validator (use ajvValidator from @mcpkit/server/ajv)';
+  }
+  return undefined;
+}
+
+/** The error a user reads for one output unit of @cfworker/json-schema, in the words `formatErrors` uses. */
+function toValidationError(unit: OutputUnit, previous: OutputUnit | undefined): ValidationError {
+  const instancePath = unit.instanceLocation.slice(1);
+  const quoted = /"([^"]*)"/.exec(unit.error)?.[1];
+  const base = { instancePath, schemaPath: unit.keywordLocation, keyword: unit.keyword, params: {} as Record<string, unknown> };
+  switch (unit.keyword) {
+    case 'required':
+      return { ...base, params: { missingProperty: quoted }, message: `must have required property '${quoted}'` };
+    case 'type': {
+      const expected = /Expected (.*)\.$/.exec(unit.error)?.[1]?.replace(/"/g, '');
+      return { ...base, message: `must be ${expected ?? 'of another type'}` };
+    }
+    case 'false':
+      // A property refused by `additionalProperties: false` (or another false schema): name the property.
+      if (previous?.keyword === 'additionalProperties' || previous?.keyword === 'unevaluatedProperties') {
+        const property = /"([^"]*)"/.exec(previous.error)?.[1];
+        return { ...base, instancePath: previous.instanceLocation.slice(1), keyword: 'additionalProperties', params: { additionalProperty: property }, message: 'must NOT have additional properties' };
+      }
+      return { ...base, message: 'must not be present (false schema)' };
+    default:
+      return { ...base, message: unit.error.replace(/\.$/, '') };
+  }
+}
+
+/** The leaf errors (the ones that say what is wrong, not that a subschema had errors). */
+function leafErrors(units: readonly OutputUnit[]): ValidationError[] {
+  const leaves: ValidationError[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const next = units[i + 1];
+    const unit = units[i]!;
+    // A unit followed by a deeper one is its summary ("Property "x" does not match schema.").
+    if (next && next.instanceLocation.length > unit.instanceLocation.length && next.instanceLocation.startsWith(unit.instanceLocation)) continue;
+    if (unit.error === 'A subschema had errors.' && next) continue;
+    leaves.push(toValidationError(unit, units[i - 1]));
+  }
+  return leaves.length > 0 ? leaves : units.map((u) => toValidationError(u, undefined));
+}
+
+/**
+ * The default tool-schema validator: `@cfworker/json-schema`, which interprets the schema instead of
+ * generating code, so it runs where `eval` and `new Function` are forbidden (Cloudflare Workers). The
+ * schema is checked when compiled (well-formed keywords, every `$ref` resolving inside it); formats
+ * known to the library are asserted.
+ */
+export const evalFreeValidator: JsonSchemaValidator = {
+  compile(schema: JsonSchemaObject, dialect: JsonSchemaDialect): CompiledJsonSchema {
+    const shape = schemaShapeProblem(schema);
+    if (shape) throw new Error(shape);
+    // The library annotates the schema objects it indexes: give it a private copy (the caller's may be frozen).
+    const own = structuredClone(schema) as Record<string, unknown>;
+    let lookup: Record<string, unknown>;
+    try {
+      lookup = dereference(own);
+    } catch (error) {
+      throw new Error((error as Error).message.split('\n')[0]);
+    }
+    const refs = refProblem(lookup);
+    if (refs) throw new Error(refs);
+    const validator = new Validator(own, DRAFTS[dialect], true);
+    return (value) => {
+      const result = validator.validate(value);
+      return result.valid ? undefined : formatErrors(leafErrors(result.errors));
+    };
+  },
+};
