@@ -67,7 +67,7 @@ export function stdioServer(era: ServedEra): DemoServer {
     },
     async sessions(after) {
       const find = () => [...reports].reverse().find((r) => after === undefined || r.after === after);
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 15_000;
       for (let found = find(); ; found = find()) {
         if (found !== undefined) {
           // Capabilities show when the server's session announcement carries them.

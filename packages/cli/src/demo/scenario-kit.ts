@@ -22,12 +22,18 @@ export interface ScenarioContext {
 /** The `clientInfo` of the demo's clients. */
 export const DEMO_CLIENT = { name: 'mcpkit-demo', version: '1.0.0' } as const;
 
-/** Options every demo client shares: no cache (every step really goes to the server), quiet warnings. */
-export const QUIET: Pick<ModernClientOptions, 'cache' | 'onWarning' | 'clientInfo' | 'timeoutMs'> = {
+/**
+ * Options every demo client shares: no cache (every step really goes to the server), quiet
+ * warnings, and time enough for a stdio server to start on a busy machine (the first request's
+ * clock starts when the process is spawned; the probe must see the legacy server's answer, not
+ * give up waiting for it).
+ */
+export const QUIET: Pick<ModernClientOptions, 'cache' | 'onWarning' | 'clientInfo' | 'timeoutMs'> & Pick<ConnectOptions, 'probeTimeoutMs'> = {
   cache: false,
   onWarning: () => undefined,
   clientInfo: DEMO_CLIENT,
-  timeoutMs: 10_000,
+  timeoutMs: 30_000,
+  probeTimeoutMs: 20_000,
 };
 
 /** The user of the demo: answers a form with a fixed persona (Ada), saying so in the transcript. */
