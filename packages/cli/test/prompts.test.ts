@@ -17,7 +17,7 @@ function host(lines: string[]) {
   const reader = new LineReader(input, output, false);
   const said: string[] = [];
   const failures = new InputFailures();
-  const handlers = interactiveHandlers({ reader, style: makeStyle(false), say: (line) => said.push(line), pause: () => undefined, failures });
+  const handlers = interactiveHandlers({ reader, style: makeStyle(false), say: (line) => said.push(line), pause: () => undefined, resume: () => undefined, failures });
   return { handlers, said, failures, reader, shown: () => shown };
 }
 
@@ -79,6 +79,22 @@ describe('progress display', () => {
     expect(last).toMatch(/tools\/call slow █{12}░{12} 50% halfway$/);
     display.stop();
     expect(screen.endsWith('\r\u001b[2K')).toBe(true);
+  });
+
+  it('draws nothing while a prompt waits for the user', () => {
+    vi.useFakeTimers();
+    let screen = '';
+    const display = new ProgressDisplay((text) => (screen += text), makeStyle(false), true);
+    display.start('tools/call ask');
+    vi.advanceTimersByTime(400);
+    display.suspend();
+    const before = screen;
+    vi.advanceTimersByTime(2000);
+    expect(screen).toBe(before);
+    display.resume();
+    vi.advanceTimersByTime(200);
+    expect(screen.length).toBeGreaterThan(before.length);
+    display.stop();
   });
 
   it('stays silent when stderr is not a terminal', () => {

@@ -50,7 +50,7 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
   const controller = new AbortController();
   const failures = new InputFailures();
   const progress = new ProgressDisplay(term.errRaw, term.errStyle, term.errIsTTY);
-  const trace = settings.trace ? new TracePrinter((line) => (progress.pause(), term.err(line)), term.errStyle, settings.target.kind) : undefined;
+  const trace = settings.trace ? new TracePrinter((line) => (progress.clear(), term.err(line)), term.errStyle, settings.target.kind) : undefined;
   const reader = new LineReader();
   let queue: AnswerQueue | undefined;
   let handlers: InputHandlers = {};
@@ -68,7 +68,14 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
       queue = new AnswerQueue(settings.answers, failures);
       handlers = queue.handlers();
     } else if (term.inIsTTY || settings.interactive) {
-      handlers = interactiveHandlers({ reader, style: term.errStyle, say: (line) => term.err(line), pause: () => progress.pause(), failures });
+      handlers = interactiveHandlers({
+        reader,
+        style: term.errStyle,
+        say: (line) => term.err(line),
+        pause: () => progress.suspend(),
+        resume: () => progress.resume(),
+        failures,
+      });
     }
     progress.start(settings.era === 'auto' ? 'connecting' : `connecting (${settings.era})`);
     open = await openClient(
@@ -84,7 +91,7 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
           // A failed input handler is reported once, as the command's error.
           const failure = failures.failure;
           if (finishing || (failure !== undefined && message.includes(failure.message))) return;
-          progress.pause();
+          progress.clear();
           term.err(term.errStyle.yellow(`mcpkit: warning: ${message}`));
         },
       },

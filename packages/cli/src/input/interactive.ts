@@ -13,8 +13,10 @@ export interface PromptHost {
   readonly style: Style;
   /** Writes a line on stderr. */
   say(line: string): void;
-  /** Called before a prompt takes the screen (stops a spinner). */
+  /** Called before a prompt takes the screen (stops a spinner)... */
   pause(): void;
+  /** ...and after it is answered. */
+  resume(): void;
   readonly failures: InputFailures;
 }
 
@@ -23,7 +25,6 @@ function header(host: PromptHost, what: string, context: InputContext): void {
   if (host.reader.finished) {
     throw host.failures.record(new DeclinedError(`the server asked for ${what} (${context.method}), but stdin has ended, so nobody can answer`));
   }
-  host.pause();
   host.say('');
   host.say(host.style.bold(host.style.magenta(`? The server asks for ${what}`)) + host.style.dim(` (${context.method}, input "${context.key}")`));
 }
@@ -34,13 +35,22 @@ function header(host: PromptHost, what: string, context: InputContext): void {
  * roots as a question whether to share the current directory. One question at a time.
  */
 export function interactiveHandlers(host: PromptHost): InputHandlers {
+  const ask = <T>(question: () => Promise<T>): Promise<T> =>
+    host.reader.exclusive(async () => {
+      host.pause();
+      try {
+        return await question();
+      } finally {
+        host.resume();
+      }
+    });
   return {
     elicitation: {
-      form: (params, context) => host.reader.exclusive(() => form(host, params, context)),
-      url: (params, context) => host.reader.exclusive(() => url(host, params, context)),
+      form: (params, context) => ask(() => form(host, params, context)),
+      url: (params, context) => ask(() => url(host, params, context)),
     },
-    sampling: (params, context) => host.reader.exclusive(() => sampling(host, params, context)),
-    roots: (_params, context) => host.reader.exclusive(() => roots(host, context)),
+    sampling: (params, context) => ask(() => sampling(host, params, context)),
+    roots: (_params, context) => ask(() => roots(host, context)),
   };
 }
 

@@ -16,6 +16,7 @@ export class ProgressDisplay {
   private drawn = false;
   private label = '';
   private latest: ProgressNotificationParams | undefined;
+  private suspended = 0;
 
   constructor(
     private readonly write: (text: string) => void,
@@ -42,10 +43,21 @@ export class ProgressDisplay {
     if (this.timer !== undefined) this.draw();
   };
 
-  /** Clears the line (before a prompt or any output); drawing resumes with the next tick. */
-  pause(): void {
+  /** Clears the line before other output; drawing goes on with the next tick. */
+  clear(): void {
     if (this.drawn) this.write('\r\u001b[2K');
     this.drawn = false;
+  }
+
+  /** Clears the line and draws nothing until `resume()` (while a prompt waits for the user). */
+  suspend(): void {
+    this.suspended++;
+    this.clear();
+  }
+
+  /** Ends a `suspend()`. */
+  resume(): void {
+    if (this.suspended > 0) this.suspended--;
   }
 
   /** Clears the line and stops. */
@@ -54,10 +66,11 @@ export class ProgressDisplay {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.delay = undefined;
     this.timer = undefined;
-    this.pause();
+    this.clear();
   }
 
   private draw(): void {
+    if (this.suspended > 0) return;
     const spinner = this.style.cyan(FRAMES[this.frame++ % FRAMES.length]!);
     const p = this.latest;
     let text = `${spinner} ${this.label}`;
