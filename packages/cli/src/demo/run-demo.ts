@@ -2,13 +2,12 @@ import { ExitCode } from '../cli/exit-codes.js';
 import type { DemoCommand } from '../cli/invocation.js';
 import type { Terminal } from '../output/terminal.js';
 import type { ServedEra } from '../serve/example-server.js';
-import { CheckFailed } from './checks.js';
 import { httpServer, stdioServer, type DemoServer } from './demo-servers.js';
 import { legacyScenario } from './scenario-legacy.js';
 import { modernScenario } from './scenario-modern.js';
 import { probeScenario } from './scenario-probe.js';
 import { versionScenario } from './scenario-version.js';
-import type { ScenarioContext } from './scenario-kit.js';
+import { CheckFailed, type ScenarioContext } from './scenario-kit.js';
 import { Transcript } from './transcript.js';
 
 const SCENARIOS: readonly { readonly title: string; readonly run: (ctx: ScenarioContext) => Promise<void> }[] = [

@@ -5,10 +5,19 @@ import type { ElicitRequestFormParams, ElicitResult } from '@mcpkit/schema';
 import type { DemoFault } from '../cli/invocation.js';
 import type { ExchangeHead } from '../output/wire-format.js';
 import type { ServedEra } from '../serve/example-server.js';
-import { expectThat } from './checks.js';
 import type { DemoServer } from './demo-servers.js';
 import type { Transcript } from './transcript.js';
 import { tapTransport, type WireLog } from './wire-log.js';
+
+/** A step of the demo did not behave as the protocol says. */
+export class CheckFailed extends Error {
+  override readonly name = 'CheckFailed';
+}
+
+/** Throws `CheckFailed` unless `condition` holds; `expected` reads as a sentence ("the retry has a new id"). */
+export function expectThat(condition: boolean, expected: string, actually?: string): asserts condition {
+  if (!condition) throw new CheckFailed(`expected ${expected}${actually ? `, but ${actually}` : ''}`);
+}
 
 /** What a scenario gets from the demo runner. */
 export interface ScenarioContext {

@@ -1,8 +1,7 @@
 import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { connect } from '@mcpkit/legacy';
 import type { CallToolResult } from '@mcpkit/schema';
-import { expectThat } from './checks.js';
-import { connectTarget, demoUser, legacyShutdown, requestHeader, QUIET, sentRequest, showMemory, type ScenarioContext } from './scenario-kit.js';
+import { connectTarget, demoUser, legacyShutdown, requestHeader, QUIET, sentRequest, showMemory, expectThat, type ScenarioContext } from './scenario-kit.js';
 import { WireLog } from './wire-log.js';
 
 /**

@@ -1,7 +1,6 @@
 import { ModernClient } from '@mcpkit/client';
 import type { CallToolResult } from '@mcpkit/schema';
-import { expectThat } from './checks.js';
-import { declaredVersion, demoUser, QUIET, sentRequest, showMemory, type ScenarioContext } from './scenario-kit.js';
+import { declaredVersion, demoUser, QUIET, sentRequest, showMemory, expectThat, type ScenarioContext } from './scenario-kit.js';
 import { tamperRequestState, tapTransport, WireLog } from './wire-log.js';
 
 /**

@@ -1,6 +1,5 @@
 import { connect } from '@mcpkit/legacy';
-import { expectThat } from './checks.js';
-import { connectTarget, declaredVersion, legacyShutdown, QUIET, sentRequest, showMemory, type ScenarioContext } from './scenario-kit.js';
+import { connectTarget, declaredVersion, legacyShutdown, QUIET, sentRequest, showMemory, expectThat, type ScenarioContext } from './scenario-kit.js';
 import { WireLog } from './wire-log.js';
 
 /**

@@ -1,6 +1,5 @@
 import { ModernClient } from '@mcpkit/client';
-import { expectThat } from './checks.js';
-import { declaredVersion, QUIET, requestHeader, sentRequest, showMemory, type ScenarioContext } from './scenario-kit.js';
+import { declaredVersion, QUIET, requestHeader, sentRequest, showMemory, expectThat, type ScenarioContext } from './scenario-kit.js';
 import { tapTransport, WireLog } from './wire-log.js';
 
 /**
