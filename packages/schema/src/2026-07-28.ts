@@ -9,3 +9,12 @@ export * from './generated/2026-07-28/constants.js';
 export { formatErrors } from './format-errors.js';
 export type { ValidationError, Validator } from './validator.js';
 export type { CapabilityRef, MethodInfo, ProtocolVersion } from './method-info.js';
+export {
+  headerParamsFromSchema,
+  mcpParamHeaders,
+  readHeaderParam,
+  type HeaderParam,
+  type HeaderParamRef,
+  type HeaderParamsResult,
+} from './x-mcp-header.js';
+export { decodeHeaderValue, encodeHeaderValue, headerValueMatches, isPlainHeaderValue, type HeaderScalar } from './header-value.js';
