@@ -8,8 +8,8 @@
  * That rejection is how a per-request failure reaches the connection; nothing is synthesized.
  */
 import { TransportClosedError, type CloseInfo, type JsonRpcErrorResponse, type JsonRpcMessage, type JsonRpcRequest, type MessageTransport, type SendOptions } from '@mcpkit/jsonrpc';
+import { encodeHeaderValue } from '@mcpkit/schema';
 import { HttpError, HttpStreamError, HttpTransportError } from './errors.js';
-import { encodeHeaderValue } from './header-value.js';
 import { LATEST_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
 import { readExcerpt, readSseData, readTextLimited } from './reply-reading.js';
 

@@ -25,16 +25,19 @@ export {
   statusForErrorCode,
 } from './responses.js';
 export { encodeSseComment, encodeSseEvent, type SseEvent } from './sse-encode.js';
-export { decodeHeaderValue, encodeHeaderValue, isPlainHeaderValue, type HeaderScalar } from './header-value.js';
+// The x-mcp-header rules and the header value codec live in @mcpkit/schema; re-exported here as before.
 export {
+  decodeHeaderValue,
+  encodeHeaderValue,
   headerParamsFromSchema,
   headerValueMatches,
+  isPlainHeaderValue,
   mcpParamHeaders,
   readHeaderParam,
-  type HeaderParam,
-  type HeaderParamSource,
   type HeaderParamsResult,
-} from './header-params.js';
+  type HeaderScalar,
+} from '@mcpkit/schema';
+export type { HeaderParam, HeaderParamSource } from './header-params.js';
 export { checkRequest, type HeaderLookup, type RequestCheckFailure } from './request-checks.js';
 export { HttpClientTransport, type HttpClientTransportOptions, type HttpExchangeTrace } from './client-transport.js';
 export { HttpError, HttpStreamError, HttpTransportError } from './errors.js';

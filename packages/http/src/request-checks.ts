@@ -5,8 +5,8 @@
  * spec: 2026-07-28/pages/basic/index.mdx (`_meta`: protocolVersion and clientCapabilities are required)
  */
 import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
-import { headerValueMatches, readHeaderParam, type HeaderParamSource } from './header-params.js';
-import { decodeHeaderValue } from './header-value.js';
+import { decodeHeaderValue, headerValueMatches, readHeaderParam } from '@mcpkit/schema';
+import type { HeaderParamSource } from './header-params.js';
 import {
   ErrorCode,
   HEADER_METHOD,
