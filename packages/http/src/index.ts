@@ -25,6 +25,7 @@ export {
   statusForErrorCode,
 } from './responses.js';
 export { encodeSseComment, encodeSseEvent, type SseEvent } from './sse-encode.js';
+export { SseParser, SseEventTooLargeError, pumpSse, type ParsedSseEvent } from './sse-decode.js';
 // The x-mcp-header rules and the header value codec live in @mcpkit/schema; re-exported here as before.
 export {
   decodeHeaderValue,

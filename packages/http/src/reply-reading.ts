@@ -1,9 +1,9 @@
 /**
  * Reading a reply body on the client: bounded text, short excerpts for error messages, and the
- * SSE stream of a request (parsed with `eventsource-parser`).
+ * SSE stream of a request (parsed with `SseParser`).
  */
-import { createParser } from 'eventsource-parser';
 import { HttpStreamError } from './errors.js';
+import { pumpSse, SseEventTooLargeError, SseParser } from './sse-decode.js';
 
 const EXCERPT_BYTES = 1024;
 
@@ -57,36 +57,19 @@ export async function readExcerpt(response: Response): Promise<string> {
 
 /**
  * Feeds every SSE event's data to `onData` until it returns true (the final message) or the
- * stream ends. Resolves true when `onData` accepted a final message. Comments (keep-alives) are ignored.
+ * stream ends. Resolves true when `onData` accepted a final message. Comments (keep-alives) and
+ * events of other types are ignored; an event over `maxEventBytes` characters fails the stream.
  */
 export async function readSseData(body: ReadableStream<Uint8Array>, maxEventBytes: number, onData: (data: string) => boolean): Promise<boolean> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
   let final = false;
-  let overflow = false;
-  const parser = createParser({
-    maxBufferSize: maxEventBytes,
-    onEvent(event) {
-      if (final) return;
-      if (event.event !== undefined && event.event !== 'message') return;
-      final = onData(event.data);
-    },
-    onError(error) {
-      if (error.type === 'max-buffer-size-exceeded') overflow = true;
-    },
-  });
+  const parser = new SseParser((event) => {
+    if (!final && event.event === 'message') final = onData(event.data);
+  }, maxEventBytes);
   try {
-    while (!final && !overflow) {
-      const { done, value } = await reader.read();
-      if (done) {
-        parser.feed(decoder.decode());
-        break;
-      }
-      parser.feed(decoder.decode(value, { stream: true }));
-    }
-  } finally {
-    if (final || overflow) reader.cancel().catch(() => {});
+    await pumpSse(body, parser, () => final);
+  } catch (error) {
+    if (error instanceof SseEventTooLargeError) throw new HttpStreamError(`an SSE event was larger than ${maxEventBytes} characters`);
+    throw error;
   }
-  if (overflow) throw new HttpStreamError(`an SSE event was larger than ${maxEventBytes} characters`);
   return final;
 }

@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events framing (the writer side). The reader side uses `eventsource-parser`.
+ * Server-Sent Events framing (the writer side). The reader side is `sse-decode.ts`.
  * https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
  */
 

@@ -1,17 +1,14 @@
 // JSON vs SSE replies, keep-alives, and cancellation by disconnect.
 // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx (Receiving Messages, Cancellation)
-import { createParser } from 'eventsource-parser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pumpSse, SseParser } from '../src/index.js';
 import { fetchLane, headersFor, META, nodeFastLane, nodeGenericLane, post, startLane, toolCall, until } from './helpers.js';
 
-/** Reads an SSE body to its end, returning the parsed data of every event and the comments. */
-async function readEvents(res: Response): Promise<{ events: any[]; comments: string[] }> {
+/** Reads an SSE body to its end, returning the parsed data of every event. */
+async function readEvents(res: Response): Promise<{ events: any[] }> {
   const events: any[] = [];
-  const comments: string[] = [];
-  const parser = createParser({ onEvent: (e) => events.push(JSON.parse(e.data)), onComment: (c) => comments.push(c) });
-  const decoder = new TextDecoder();
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
-  return { events, comments };
+  await pumpSse(res.body!, new SseParser((e) => events.push(JSON.parse(e.data))));
+  return { events };
 }
 
 const stops: Array<() => Promise<void>> = [];
