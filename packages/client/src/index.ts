@@ -45,7 +45,15 @@ export { answerInputRequest, answerInputRequests } from './answer-input.js';
 export { MemoryCacheStore, type CacheStore, type CacheEntry } from './cache-store.js';
 export { traceTransport, type WireTrace, type WireEvent } from './trace.js';
 export { MODERN_PROTOCOL_VERSIONS, pickVersion } from './versions.js';
-export { headerParamsOf, encodeHeaderValue, type HeaderParam } from './header-params.js';
+// Building blocks another client (the legacy one) uses as they are.
+export { ToolOutputChecker } from './tool-output-checker.js';
+export { compileOutputSchema, OUTPUT_SCHEMA_DIALECTS, type OutputCheck } from './output-schema.js';
+export { filterAllows } from './listen-filter.js';
+export { walkPages, type Page } from './pagination.js';
+export { ProgressRouter } from './progress.js';
+// Compatibility: the x-mcp-header rules live in @mcpkit/schema (headerParamsFromSchema, mcpParamHeaders).
+export { encodeHeaderValue } from '@mcpkit/schema';
+export { headerParamsOf, type HeaderParam } from './header-params.js';
 export {
   ProtocolError,
   InvalidResultError,

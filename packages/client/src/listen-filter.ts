@@ -1,5 +1,4 @@
 import type { SubscriptionFilter } from '@mcpkit/schema';
-import type { ListenNotification } from './mcp-client.js';
 
 /** The boolean members of a `SubscriptionFilter`, with the notification each one asks for. */
 const FLAGS = {
@@ -46,10 +45,13 @@ export function compareFilters(asked: SubscriptionFilter, acked: SubscriptionFil
 }
 
 /**
- * Whether a notification is one the granted filter covers. A resources/updated URI may name a
- * sub-resource of a subscribed one (below it after `/`, `#` or `?`).
+ * Whether a notification is one the granted filter covers (basic/patterns/subscriptions.mdx). A
+ * resources/updated URI may name a sub-resource of a subscribed one (below it after `/`, `#` or `?`).
+ * Takes any notification (a legacy session's too); unknown methods are not covered.
+ *
+ * @example filterAllows({ resourceSubscriptions: ['file:///a/'] }, { method: 'notifications/resources/updated', params: { uri: 'file:///a/b' } }) // true
  */
-export function filterAllows(granted: SubscriptionFilter, notification: ListenNotification): boolean {
+export function filterAllows(granted: SubscriptionFilter, notification: { readonly method: string; readonly params?: unknown }): boolean {
   switch (notification.method) {
     case 'notifications/tools/list_changed':
       return granted.toolsListChanged === true;
@@ -58,7 +60,7 @@ export function filterAllows(granted: SubscriptionFilter, notification: ListenNo
     case 'notifications/resources/list_changed':
       return granted.resourcesListChanged === true;
     case 'notifications/resources/updated': {
-      const uri = notification.params?.uri;
+      const uri = (notification.params as { uri?: unknown } | undefined)?.uri;
       if (typeof uri !== 'string') return false;
       return (granted.resourceSubscriptions ?? []).some((subscribed) => covers(subscribed, uri));
     }

@@ -10,6 +10,12 @@ export interface Page<T> {
  * Walks every page of a list (server/utilities/pagination.mdx): the first request has no cursor;
  * only a **missing** `nextCursor` ends the list (an empty string is a valid cursor). A cursor the
  * server hands out twice would loop forever, so it ends the walk with a `ProtocolError`.
+ *
+ * @example
+ * for await (const tool of walkPages('tools/list', async (cursor) => {
+ *   const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+ *   return { items: page.tools, nextCursor: page.nextCursor };
+ * })) console.log(tool.name);
  */
 export async function* walkPages<T>(
   method: string,

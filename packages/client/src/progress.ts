@@ -1,5 +1,5 @@
 import type { PendingRequest } from '@mcpkit/jsonrpc';
-import { validateProgressNotificationParams, type ProgressNotificationParams, type ProgressToken } from '@mcpkit/schema';
+import { validateProgressNotificationParams, type ProgressNotificationParams, type ProgressToken, type Validator } from '@mcpkit/schema';
 
 /** One request that asked for progress. */
 interface Tracked {
@@ -12,14 +12,25 @@ interface Tracked {
  * Routes `notifications/progress` to the request that asked (basic/patterns/progress.mdx): a token
  * unique among active requests, the callback, and `touch()` so progress resets the idle timeout
  * (never past the hard maximum). Malformed, unknown-token and non-increasing notifications are dropped.
+ * Any era's client can use it: pass that revision's validator of the params.
+ *
+ * @example
+ * const progress = new ProgressRouter(console.warn, console.error);
+ * const token = progress.open((p) => console.log(p.progress, p.total));
+ * const pending = connection.begin('tools/call', { name, _meta: { progressToken: token } });
+ * progress.attach(token, pending); // ... on notifications/progress: progress.deliver(params); when done: progress.close(token)
  */
 export class ProgressRouter {
   private readonly active = new Map<ProgressToken, Tracked>();
   private next = 0;
 
   constructor(
+    /** Told about dropped notifications (malformed, not increasing). */
     private readonly warn: (message: string) => void,
+    /** Told when a progress callback throws. */
     private readonly report: (error: Error) => void,
+    /** Checks the params as they arrive from the peer. Default: the 2026-07-28 validator. */
+    private readonly validate: Validator<ProgressNotificationParams> = validateProgressNotificationParams,
   ) {}
 
   /** Allocates a token for a request about to be sent. */
@@ -45,7 +56,7 @@ export class ProgressRouter {
 
   /** Handles one `notifications/progress` params object from the server. */
   deliver(params: unknown): void {
-    if (!validateProgressNotificationParams(params)) {
+    if (!this.validate(params)) {
       this.warn('Ignored a malformed notifications/progress');
       return;
     }

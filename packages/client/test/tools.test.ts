@@ -22,15 +22,21 @@ describe('x-mcp-header', () => {
     expect(encodeHeaderValue(42)).toBe('42');
     expect(encodeHeaderValue(-7)).toBe('-7');
     expect(encodeHeaderValue(false)).toBe('false');
-    expect(encodeHeaderValue('a\tb')).toBe('a\tb');
+  });
+
+  // spec: streamable-http.mdx ("control characters" need Base64): the shared rule of @mcpkit/schema, which the
+  // official conformance suite also applies to a tab; the client used to send a tab plain.
+  it('encodes a tab and the empty string with Base64, like the HTTP transport', () => {
+    expect(encodeHeaderValue('a\tb')).toBe('=?base64?YQli?=');
+    expect(encodeHeaderValue('')).toBe('=?base64??=');
   });
 
   // spec: 2026-07-28/pages/server/tools.mdx ("Constraints on x-mcp-header values")
   it.each([
     ['an empty name', { r: { type: 'string', 'x-mcp-header': '' } }, /not a non-empty RFC 9110 token/],
     ['a name with a space', { r: { type: 'string', 'x-mcp-header': 'My Region' } }, /not a non-empty RFC 9110 token/],
-    ['a number property', { r: { type: 'number', 'x-mcp-header': 'R' } }, /only string, integer and boolean/],
-    ['a duplicate ignoring case', { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } }, /repeats another one/],
+    ['a number property', { r: { type: 'number', 'x-mcp-header': 'R' } }, /only "string", "integer" or "boolean"/],
+    ['a duplicate ignoring case', { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } }, /"REGION" repeats "Region"/],
     ['a property under items', { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'R' } } }, /reachable through "properties" alone/],
     ['a property under anyOf', { v: { anyOf: [{ type: 'string', 'x-mcp-header': 'R' }] } }, /reachable through "properties" alone/],
   ])('rejects %s', (_what, properties, reason) => {
@@ -87,6 +93,33 @@ describe('x-mcp-header', () => {
     await client.callTool({ name: 'sql', arguments: { region: 'Zürich', shard: 3, query: 'select 1' } });
     const call = server.received('tools/call')[0]!;
     expect(transport.headers.get(call.id)).toEqual({ 'Mcp-Param-Region': '=?base64?WsO8cmljaA==?=', 'Mcp-Param-Shard': '3' });
+  });
+
+  // spec: streamable-http.mdx ("Parameter value is null: Client MUST omit the header"); the client used to drop such
+  // tools while the server and the HTTP transport accepted them.
+  it('keeps a tool whose annotated property is nullable, and omits the header for a null value', async () => {
+    const tools = [{ name: 'geo', inputSchema: schemaWith({ region: { type: ['string', 'null'], 'x-mcp-header': 'Region' } }) }];
+    const server = new FakeServer({ 'tools/list': () => cacheable({ tools }), 'tools/call': () => text('ok') });
+    let transport;
+    let warnings: string[];
+    ({ client, transport, warnings } = connect(server, { kind: 'exchange' }));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['geo']);
+    await client.callTool({ name: 'geo', arguments: { region: null } });
+    await client.callTool({ name: 'geo', arguments: { region: 'eu' } });
+    const [nullCall, euCall] = server.received('tools/call');
+    expect(transport.headers.get(nullCall!.id)).toBeUndefined();
+    expect(transport.headers.get(euCall!.id)).toEqual({ 'Mcp-Param-Region': 'eu' });
+    expect(warnings).toEqual([]);
+  });
+
+  it('refuses, before sending, an annotated argument no header can carry', async () => {
+    const tools = [{ name: 'page', inputSchema: schemaWith({ n: { type: 'integer', 'x-mcp-header': 'N' } }) }];
+    const server = new FakeServer({ 'tools/list': () => cacheable({ tools }), 'tools/call': () => text('ok') });
+    ({ client } = connect(server, { kind: 'exchange' }));
+    await client.listTools();
+    await expect(client.callTool({ name: 'page', arguments: { n: 2.5 } })).rejects.toThrow(/argument "n" \(Mcp-Param-N\) is 2.5: a header carries only JS-safe integers/);
+    expect(server.received('tools/call')).toHaveLength(0);
+    await expect(client.callTool({ name: 'page', arguments: { n: 3 } })).resolves.toMatchObject({ content: [{ text: 'ok' }] });
   });
 
   it('after a HeaderMismatch, lists the tools again and retries with the headers', async () => {
