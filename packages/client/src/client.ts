@@ -52,6 +52,8 @@ type Params = Record<string, unknown>;
 export class ModernClient extends ClientCore implements McpClient {
   readonly era = 'modern';
   private readonly limits: Limits;
+  /** `ModernClientOptions.discovered` and when it turns stale (`performance.now()`), until a discover asks the server. */
+  private given: { readonly result: DiscoverResult; readonly staleAt: number } | undefined;
 
   constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
     super(transport, options);
@@ -60,15 +62,31 @@ export class ModernClient extends ClientCore implements McpClient {
       deadlineMs: options.mrtr?.deadlineMs ?? 600_000,
       lifetime: this.lifetime,
     };
+    const discovered = options.discovered;
+    if (discovered !== undefined) {
+      this.given = { result: discovered, staleAt: performance.now() + discovered.ttlMs };
+      this.adoptVersions(discovered);
+    }
   }
 
-  /** `server/discover` (cached per its hints); also moves to a better common version if the server lists one. */
+  /**
+   * `server/discover` (cached per its hints; `ModernClientOptions.discovered` is served while fresh);
+   * also moves to a better common version if the server lists one.
+   */
   async discover(options?: CallOptions): Promise<DiscoverResult> {
+    const given = this.given;
+    if (given !== undefined && (options?.cache ?? 'default') === 'default' && performance.now() < given.staleAt) return given.result;
+    this.given = undefined;
     const result = (await this.cached('server/discover', undefined, options)) as DiscoverResult;
-    const best = pickVersion(this.versions, result.supportedVersions);
-    if (best !== undefined && best !== this.protocolVersion) this.useVersion(best);
+    this.adoptVersions(result);
     return result;
   }
+
+  /**
+   * Nothing to send in 2026-07-28: the server asks for roots inside each request that needs them
+   * (an MRTR `roots/list` input request), so the next request already sees the new roots. Resolves at once.
+   */
+  async rootsChanged(): Promise<void> {}
 
   /** `tools/call`; `structuredContent` is checked against the tool's `outputSchema` when the tool was listed. */
   async callTool(params: CallToolParams, options?: InputCallOptions): Promise<CallToolResult> {
@@ -202,6 +220,12 @@ export class ModernClient extends ClientCore implements McpClient {
   /** Not in 2026-07-28 (use `CallOptions.logLevel` per request): rejects with `UnsupportedInEraError`. */
   async setLoggingLevel(_level: LoggingLevel): Promise<void> {
     throw new UnsupportedInEraError('logging/setLevel', 'modern', this.protocolVersion);
+  }
+
+  /** Moves to the best version both sides speak, when the server's list names one. */
+  private adoptVersions(result: DiscoverResult): void {
+    const best = pickVersion(this.versions, result.supportedVersions);
+    if (best !== undefined && best !== this.protocolVersion) this.useVersion(best);
   }
 
   /** A cacheable request: a fresh cached result, or a fetch that is then stored per its hints. */

@@ -38,6 +38,15 @@ import type {
  * session client of `@mcpkit/legacy` implements it for 2025-11-25, so a host written against
  * `McpClient` works with either. A method that does not exist in an era rejects with
  * `UnsupportedInEraError`, naming the era.
+ *
+ * Per-request options in the legacy era (a session declares its capabilities and log level once):
+ * - `CallOptions.handlers` is **refused** (`UnsupportedInEraError`): the handlers given to the
+ *   client answer the server's own requests for the whole session.
+ * - `CallOptions.logLevel` is **ignored** (with one warning): use `setLoggingLevel()` for the session.
+ * - `CallOptions.cache` is ignored: legacy results carry no caching hints and are never cached.
+ * - `InputCallOptions.maxRounds` / `deadlineMs` are ignored: there are no input rounds, the server
+ *   sends its own requests during the call (bounded by `timeoutMs` / `maxTotalTimeoutMs`).
+ * - `signal`, `timeoutMs`, `maxTotalTimeoutMs` and `onProgress` work as in the modern era.
  */
 export interface McpClient {
   /** `modern` (2026-07-28 and later, stateless) or `legacy` (2025-11-25 and earlier, a session). */
@@ -83,6 +92,11 @@ export interface McpClient {
   ping(options?: CallOptions): Promise<void>;
   /** `logging/setLevel` (legacy only; modern requests opt in with `CallOptions.logLevel`). */
   setLoggingLevel(level: LoggingLevel, options?: CallOptions): Promise<void>;
+  /**
+   * Tells the server the client's roots changed. Legacy: sends `notifications/roots/list_changed`
+   * (needs a roots handler). Modern: a no-op, since roots are asked for inside each request.
+   */
+  rootsChanged(): Promise<void>;
   /** Ends every request and stream and closes the transport. */
   close(): Promise<void>;
 }

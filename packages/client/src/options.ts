@@ -1,6 +1,7 @@
 import type {
   CallToolRequestParams,
   CompleteRequestParams,
+  DiscoverResult,
   GetPromptRequestParams,
   Implementation,
   LoggingLevel,
@@ -109,4 +110,11 @@ export interface ModernClientOptions {
   onWarning?: (message: string) => void;
   /** Errors that belong to no request (an unreadable message, an error with a null id). */
   onError?: (error: Error) => void;
+  /**
+   * A `server/discover` result already in hand (the dual-era probe's answer): `discover()` serves it
+   * while its `ttlMs` keeps it fresh, counted from the client's creation, instead of asking again
+   * (`cache: 'reload'` or `'no-store'` still asks). The client also moves to the best version the
+   * server lists, as `discover()` does. It is not validated again: pass only a checked result.
+   */
+  discovered?: DiscoverResult;
 }
