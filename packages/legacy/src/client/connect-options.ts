@@ -16,7 +16,7 @@ import type { LegacyHttpClientOptions } from './http/legacy-http-transport.js';
 export type ConnectTarget = string | URL | StdioClientOptions | (() => MessageTransport);
 
 /** How `connect()` finds the era and builds the client. */
-export interface ConnectOptions extends Omit<ModernClientOptions, 'protocolVersions'> {
+export interface ConnectOptions extends Omit<ModernClientOptions, 'protocolVersions' | 'discovered'> {
   /**
    * `auto` (default): use a cached verdict or probe. `modern` / `legacy`: skip the probe. A
    * `CachedEra` (e.g. one persisted from `verdict` earlier) is used as it is.

@@ -1,8 +1,8 @@
 import { deriveClientCapabilities, MODERN_PROTOCOL_VERSIONS, ModernClient, pickVersion } from '@mcpkit/client';
 import { RemoteError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
-import type { Implementation } from '@mcpkit/schema';
+import type { DiscoverResult, Implementation } from '@mcpkit/schema';
 import type { ConnectOptions, ConnectTarget } from './connect-options.js';
-import { DualEraClient, type ProbedDiscover } from './dual-era-client.js';
+import { DualEraClient } from './dual-era-client.js';
 import { defaultEraCache, type EraCache, type EraVerdict } from './era-cache.js';
 import { probeHttp } from './http/probe-http.js';
 import { LegacyClient, type LegacyClientOptions } from './legacy-client.js';
@@ -48,13 +48,13 @@ export async function connect(target: ConnectTarget, options: ConnectOptions = {
 async function open(route: Route, given: EraVerdict | undefined, options: ConnectOptions, cache: EraCache | undefined, key: string | undefined): Promise<DualEraClient> {
   let verdict = given;
   let probed: MessageTransport | undefined;
-  let discovered: ProbedDiscover | undefined;
+  let discovered: DiscoverResult | undefined;
   if (verdict === undefined) {
     ({ verdict, transport: probed, discovered } = await probe(route, options, key));
     if (cache !== undefined && key !== undefined) await cache.set(key, verdict);
   }
   options.onVerdict?.(verdict);
-  if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options), verdict, discovered);
+  if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options, discovered), verdict);
 
   let transport = probed ?? route.legacy();
   for (let respawned = false; ; respawned = true) {
@@ -97,7 +97,7 @@ async function probe(
   route: Route,
   options: ConnectOptions,
   key: string | undefined,
-): Promise<{ verdict: EraVerdict; transport?: MessageTransport; discovered?: ProbedDiscover }> {
+): Promise<{ verdict: EraVerdict; transport?: MessageTransport; discovered?: DiscoverResult }> {
   const identity = {
     clientInfo: options.clientInfo ?? CLIENT_INFO,
     capabilities: deriveClientCapabilities(options.handlers ?? {}, options.capabilities ?? {}),
@@ -112,7 +112,7 @@ async function probe(
   if (route.kind === 'http') {
     const outcome = await probeHttp(route.url as string, { ...settings, http: options.http });
     const verdict: EraVerdict = { era: outcome.era, protocolVersion: outcome.protocolVersion, reason: outcome.reason, source: 'probe', key };
-    return { verdict, discovered: outcome.discover && { result: outcome.discover, receivedAt: performance.now() } };
+    return { verdict, discovered: outcome.discover };
   }
   const transport = route.legacy();
   let outcome;
@@ -123,17 +123,16 @@ async function probe(
     throw error;
   }
   const verdict: EraVerdict = { era: outcome.era, protocolVersion: outcome.protocolVersion, reason: outcome.reason, source: 'probe', key };
-  const discovered = outcome.discover && { result: outcome.discover, receivedAt: performance.now() };
-  if (!outcome.closed) return { verdict, transport, discovered };
+  if (!outcome.closed) return { verdict, transport, discovered: outcome.discover };
   await transport.close().catch(() => undefined); // reaps the process; the session gets a new one
   return { verdict };
 }
 
-/** The modern client, preferring the version the probe settled on. */
-function modern(transport: MessageTransport, verdict: EraVerdict, options: ConnectOptions): ModernClient {
+/** The modern client, preferring the version the probe settled on, and handed the probe's `DiscoverResult` when there was one. */
+function modern(transport: MessageTransport, verdict: EraVerdict, options: ConnectOptions, discovered?: DiscoverResult): ModernClient {
   const versions = options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS;
   const settled = verdict.protocolVersion;
-  return new ModernClient(transport, { ...options, clientInfo: options.clientInfo ?? CLIENT_INFO, protocolVersions: preferring(versions, settled) });
+  return new ModernClient(transport, { ...options, clientInfo: options.clientInfo ?? CLIENT_INFO, protocolVersions: preferring(versions, settled), discovered });
 }
 
 /** The legacy client's options, asking first for the version a verdict names (a -32022 that listed only legacy versions). */

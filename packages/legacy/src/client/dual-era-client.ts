@@ -38,12 +38,6 @@ import { catalogue as legacyCatalogue } from '@mcpkit/schema/2025-11-25';
 import type { EraVerdict } from './era-cache.js';
 import type { LegacyClient } from './legacy-client.js';
 
-/** The probe's `DiscoverResult` and when it arrived (`performance.now()`). */
-export interface ProbedDiscover {
-  readonly result: DiscoverResult;
-  readonly receivedAt: number;
-}
-
 /** Methods only 2025-11-25 has (`initialize`, `ping`, `logging/setLevel`, `resources/subscribe`...). */
 const LEGACY_ONLY = new Set(Object.keys(legacyCatalogue).filter((method) => !Object.hasOwn(modernCatalogue, method)));
 
@@ -62,7 +56,6 @@ export class DualEraClient implements McpClient {
     readonly client: ModernClient | LegacyClient,
     /** How the era was found (`probe`, `cache` or `option`) and why. */
     readonly verdict: EraVerdict,
-    private readonly probed?: ProbedDiscover,
   ) {}
 
   /** `modern` or `legacy`. */
@@ -77,13 +70,11 @@ export class DualEraClient implements McpClient {
 
   /**
    * The server's versions, capabilities, identity and instructions (legacy: the `initialize`
-   * result). The probe's own `DiscoverResult` is served while its `ttlMs` keeps it fresh
-   * (server/utilities/caching.mdx), so connecting and discovering costs one round trip.
+   * result). After a modern probe, the probe's own `DiscoverResult` is served while its `ttlMs`
+   * keeps it fresh (the modern client was handed it), so connecting and discovering costs one round trip.
    */
   discover(options?: CallOptions): Promise<DiscoverResult> {
-    const probed = this.probed;
-    const fresh = probed !== undefined && options?.cache !== 'reload' && performance.now() < probed.receivedAt + probed.result.ttlMs;
-    return fresh ? Promise.resolve(probed.result) : this.client.discover(options);
+    return this.client.discover(options);
   }
 
   /** Calls a tool; input the server asks for (MRTR or server-initiated) goes to the handlers. */
@@ -176,8 +167,8 @@ export class DualEraClient implements McpClient {
    * Tells the server the roots changed. Legacy: `notifications/roots/list_changed`. Modern: nothing
    * to send, since the server asks for roots inside each request that needs them.
    */
-  async rootsChanged(): Promise<void> {
-    if (this.client.era === 'legacy') await (this.client as LegacyClient).rootsChanged();
+  rootsChanged(): Promise<void> {
+    return this.client.rootsChanged();
   }
 
   /** Ends every request and stream and closes the transport. */
