@@ -1,5 +1,7 @@
 import {
+  ToolOutputChecker,
   UnsupportedInEraError,
+  walkPages,
   type CallOptions,
   type CallToolParams,
   type CompleteParams,
@@ -39,7 +41,6 @@ import { LegacyListen } from './legacy-listen.js';
 import { checkLegacyResult } from './legacy-results.js';
 import { LegacySession, type RawRequest } from './legacy-session.js';
 import type { LegacySessionOptions } from './session-options.js';
-import { walkPages } from './pages.js';
 import { SubscriptionHolds } from './subscription-holds.js';
 import { version as PACKAGE_VERSION } from '../../package.json';
 
@@ -71,6 +72,8 @@ export class LegacyClient implements McpClient {
   private readonly session: LegacySession;
   private readonly holds: SubscriptionHolds;
   private readonly streams = new Set<LegacyListen>();
+  /** The output schemas of the tools listed (server/tools.mdx "Output Schema", same in 2025-11-25). */
+  private readonly outputs = new ToolOutputChecker();
   private readonly validate: boolean;
   private logLevel: LoggingLevel | undefined;
 
@@ -83,6 +86,7 @@ export class LegacyClient implements McpClient {
       (message) => this.session.warn(message),
     );
     this.session.onInitialized((request) => this.restore(request));
+    this.session.onToolListChanged(() => this.outputs.clear());
     this.session.connection.onClose((error) => {
       for (const stream of [...this.streams]) stream.fail(error);
     });
@@ -113,9 +117,15 @@ export class LegacyClient implements McpClient {
     return discoverView(await this.initialize());
   }
 
-  /** `tools/call`; server-initiated input requests during the call go to the handlers. */
+  /**
+   * `tools/call`; server-initiated input requests during the call go to the handlers. When the tool
+   * was listed with an `outputSchema`, `structuredContent` is checked against it (`OutputSchemaError`).
+   */
   async callTool(params: CallToolParams, options?: InputCallOptions): Promise<CallToolResult> {
-    return (await this.call('tools/call', params, options)) as CallToolResult;
+    const result = (await this.call('tools/call', params, options)) as CallToolResult;
+    const checking = this.outputs.check(params.name, result);
+    if (checking !== undefined) await checking;
+    return result;
   }
 
   /** `resources/read`. */
@@ -133,9 +143,11 @@ export class LegacyClient implements McpClient {
     return (await this.call('completion/complete', params, options)) as CompleteResult;
   }
 
-  /** One page of `tools/list`. */
+  /** One page of `tools/list` (its output schemas are remembered for `callTool`). */
   async listTools(params?: ListParams, options?: CallOptions): Promise<ListToolsResult> {
-    return (await this.call('tools/list', params, options)) as ListToolsResult;
+    const page = (await this.call('tools/list', params, options)) as ListToolsResult;
+    this.outputs.learn(page.tools);
+    return page;
   }
 
   /** One page of `prompts/list`. */

@@ -1,4 +1,4 @@
-import type { ListenAcknowledgement, ListenNotification, ListenOptions, ListenStream } from '@mcpkit/client';
+import { filterAllows, type ListenAcknowledgement, type ListenNotification, type ListenOptions, type ListenStream } from '@mcpkit/client';
 import type { JsonRpcNotification } from '@mcpkit/jsonrpc';
 import type { SubscriptionFilter } from '@mcpkit/schema';
 import type { ServerCapabilities } from '@mcpkit/schema/2025-11-25';
@@ -96,7 +96,7 @@ export class LegacyListen implements ListenStream {
   /** A notification of the session; delivered when the granted filter covers it. */
   deliver(notification: JsonRpcNotification): void {
     const granted = this.granted;
-    if (this.ended || granted === undefined || !allows(granted, notification)) return;
+    if (this.ended || granted === undefined || !filterAllows(granted, notification)) return;
     this.push(notification as unknown as ListenNotification);
   }
 
@@ -165,29 +165,4 @@ export class LegacyListen implements ListenStream {
       waiter.resolve({ value: undefined, done: true });
     }
   }
-}
-
-/** Whether the granted filter covers a notification; an updated URI may be a sub-resource (after `/`, `#` or `?`). */
-function allows(granted: SubscriptionFilter, notification: JsonRpcNotification): boolean {
-  switch (notification.method) {
-    case 'notifications/tools/list_changed':
-      return granted.toolsListChanged === true;
-    case 'notifications/prompts/list_changed':
-      return granted.promptsListChanged === true;
-    case 'notifications/resources/list_changed':
-      return granted.resourcesListChanged === true;
-    case 'notifications/resources/updated': {
-      const uri = notification.params?.uri;
-      return typeof uri === 'string' && (granted.resourceSubscriptions ?? []).some((held) => covers(held, uri));
-    }
-    default:
-      return false;
-  }
-}
-
-function covers(held: string, uri: string): boolean {
-  if (uri === held) return true;
-  if (!uri.startsWith(held)) return false;
-  const next = uri.charAt(held.length);
-  return held.endsWith('/') || next === '/' || next === '#' || next === '?';
 }

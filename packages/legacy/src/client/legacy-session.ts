@@ -1,5 +1,6 @@
 import {
   pickVersion,
+  ProgressRouter,
   traceTransport,
   UnsupportedInEraError,
   type CallOptions,
@@ -18,6 +19,7 @@ import {
 } from '@mcpkit/jsonrpc';
 import {
   validateLoggingMessageNotificationParams,
+  validateProgressNotificationParams,
   type Implementation,
   type InitializeResult,
   type LoggingMessageNotificationParams,
@@ -27,7 +29,6 @@ import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
 import type { LegacySessionOptions } from './session-options.js';
 import { initializeParams, legacyCapabilities, readInitializeResult } from './legacy-handshake.js';
 import { supportedOf } from './probe-reading.js';
-import { ProgressRoutes } from './progress.js';
 import { serverRequestDispatcher } from './server-requests.js';
 
 /** A request sent on the session's connection as it is, without waiting for the handshake. */
@@ -54,8 +55,9 @@ export class LegacySession {
   private readonly versions: readonly string[];
   private readonly extra: ExtraCapabilities;
   private readonly clientInfo: Implementation;
-  private readonly progress: ProgressRoutes;
+  private readonly progress: ProgressRouter;
   private readonly listeners = new Set<(notification: JsonRpcNotification) => void>();
+  private readonly toolListWatchers: Array<() => void> = [];
   private readonly initializedHooks: Array<(request: RawRequest) => Promise<void>> = [];
   private handshake: Promise<InitializeResult> | undefined;
   private renewing: Promise<void> | undefined;
@@ -76,9 +78,10 @@ export class LegacySession {
     this.clientInfo = options.clientInfo ?? clientName;
     this.versions = options.protocolVersions ?? LEGACY_PROTOCOL_VERSIONS;
     if (this.versions.length === 0) throw new TypeError('protocolVersions must name at least one legacy version');
-    this.progress = new ProgressRoutes(
+    this.progress = new ProgressRouter(
       (message) => this.warn(message),
       (error) => this.report(error),
+      validateProgressNotificationParams,
     );
     const wire = options.trace === undefined ? transport : traceTransport(transport, options.trace);
     this.connection = new Connection(wire, {
@@ -152,6 +155,11 @@ export class LegacySession {
   onListenNotification(listener: (notification: JsonRpcNotification) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Told of every `notifications/tools/list_changed`, whoever else receives it (what the client knows of tools is stale). */
+  onToolListChanged(watcher: () => void): void {
+    this.toolListWatchers.push(watcher);
   }
 
   /**
@@ -273,6 +281,7 @@ export class LegacySession {
       else this.warn('Ignored a malformed notifications/message');
       return;
     }
+    if (method === 'notifications/tools/list_changed') for (const watcher of this.toolListWatchers) watcher();
     if (LISTEN_METHODS.has(method)) {
       for (const listener of this.listeners) listener(notification);
       if (this.listeners.size > 0) return;

@@ -1,4 +1,4 @@
-import { InputHandlerError, InvalidResultError, TimeoutError, UnsupportedInEraError, type InputContext } from '@mcpkit/client';
+import { InputHandlerError, InvalidResultError, OutputSchemaError, TimeoutError, UnsupportedInEraError, type InputContext, type McpClient } from '@mcpkit/client';
 import { ResponseError } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LegacyClient, LegacyHandshakeError, type LegacyClientOptions } from '../../src/index.js';
@@ -202,3 +202,59 @@ describe('the common API in the legacy era', () => {
     stream.close();
   });
 });
+
+describe('structuredContent and outputSchema', () => {
+  // spec: 2025-11-25/pages/server/tools.mdx ("Output Schema": servers MUST provide structured results that conform; clients SHOULD validate)
+  const outputSchema = { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] };
+  type Request = Parameters<ScriptedPeer['result']>[0];
+  const weather = (structured: () => unknown) => ({
+    'tools/list': (message: Request, server: ScriptedPeer) =>
+      server.result(message, { tools: [{ name: 'weather', inputSchema: { type: 'object' }, outputSchema }] }),
+    'tools/call': (message: Request, server: ScriptedPeer) => server.result(message, { content: [], structuredContent: structured() }),
+  });
+
+  it('checks the result of a listed tool against its outputSchema, keeping the result on the error; the client stays usable', async () => {
+    let value: unknown = { celsius: 'warm' };
+    const { client } = open(weather(() => value));
+    await client.listTools();
+    const error = await client.callTool({ name: 'weather' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutputSchemaError);
+    expect((error as OutputSchemaError).message).toMatch(/tool "weather": structuredContent does not match the outputSchema: \/celsius: must be number/);
+    expect((error as OutputSchemaError).result).toMatchObject({ structuredContent: { celsius: 'warm' } });
+    value = { celsius: 21.5 };
+    await expect(client.callTool({ name: 'weather' })).resolves.toMatchObject({ structuredContent: { celsius: 21.5 } });
+  });
+
+  it('refuses a result without structuredContent when the tool declares an outputSchema', async () => {
+    const { client } = open(weather(() => undefined));
+    await client.listTools();
+    await expect(client.callTool({ name: 'weather' })).rejects.toThrow(/declares an outputSchema but the result has no structuredContent/);
+  });
+
+  it('checks only tools it has listed, and forgets them when the server says the tool list changed', async () => {
+    const { client, peer } = open(weather(() => ({ celsius: 'warm' })));
+    await expect(client.callTool({ name: 'weather' })).resolves.toMatchObject({ structuredContent: { celsius: 'warm' } });
+    await client.listTools();
+    await expect(client.callTool({ name: 'weather' })).rejects.toBeInstanceOf(OutputSchemaError);
+    peer.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    await client.ping(); // the notification was read before the answer to ping
+    await expect(client.callTool({ name: 'weather' })).resolves.toMatchObject({ structuredContent: { celsius: 'warm' } });
+  });
+});
+
+describe('rootsChanged through McpClient', () => {
+  // spec: 2025-11-25/pages/client/roots.mdx ("Root List Changes": notifications/roots/list_changed)
+  it('sends notifications/roots/list_changed when called on the common interface', async () => {
+    const { client, peer } = open({}, { handlers: { roots: () => ({ roots: [] }) } });
+    const common: McpClient = client;
+    await common.rootsChanged();
+    expect(peer.received.map((m) => m.method)).toEqual(['initialize', 'notifications/initialized', 'notifications/roots/list_changed']);
+  });
+
+  it('refuses without a roots handler, since the client declared no roots', async () => {
+    const { client, peer } = open();
+    await expect(client.rootsChanged()).rejects.toThrow(/needs a roots handler/);
+    expect(peer.received).toEqual([]);
+  });
+});
+
