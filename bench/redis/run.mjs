@@ -145,7 +145,17 @@ async function measure({ endpoint, sessions, pids }, kind, { seconds, warmup, co
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     failures: r.errors + r.timeouts + r.non2xx,
+    // Which answers failed: e.g. { 503: 3 } (a Redis command past its timeout) or { errors: 1 }.
+    failed: failedBreakdown(r),
   };
+}
+
+function failedBreakdown(r) {
+  const out = {};
+  for (const [status, { count }] of Object.entries(r.statusCodeStats ?? {})) if (!status.startsWith('2')) out[status] = count;
+  if (r.errors) out.errors = r.errors;
+  if (r.timeouts) out.timeouts = r.timeouts;
+  return out;
 }
 
 const median = (values) => {
@@ -211,6 +221,10 @@ export async function runRedisBench({ quick = false, reps = quick ? 1 : 3, conne
           cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
           cpuVsOneReplica: median(runs.map((r) => r.cpuMicrosPerRequest)) / baseCpu,
           failures: runs.reduce((n, r) => n + r.failures, 0),
+          failed: runs.reduce((all, r) => {
+            for (const [what, count] of Object.entries(r.failed)) all[what] = (all[what] ?? 0) + count;
+            return all;
+          }, {}),
         });
       }
     }
@@ -218,6 +232,12 @@ export async function runRedisBench({ quick = false, reps = quick ? 1 : 3, conne
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   }
+}
+
+/** `0`, or the count with what failed: `3 (503 ×3)`. */
+function failedText({ failures, failed }) {
+  const parts = Object.entries(failed ?? {}).map(([what, count]) => `${what} ×${count}`);
+  return parts.length ? `${failures} (${parts.join(', ')})` : String(failures);
 }
 
 /** The result as a Markdown table. */
@@ -230,7 +250,7 @@ export function formatRedisBench({ connections, seconds, reps, rows }) {
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.request} | ${r.setup} | ${Math.round(r.reqPerSec)} | ${r.p50Ms} | ${r.p99Ms} | ${r.vsOneReplica.toFixed(2)} | ${Math.round(r.cpuMicrosPerRequest)} | ${r.cpuVsOneReplica.toFixed(2)} | ${r.failures} |`,
+      `| ${r.request} | ${r.setup} | ${Math.round(r.reqPerSec)} | ${r.p50Ms} | ${r.p99Ms} | ${r.vsOneReplica.toFixed(2)} | ${Math.round(r.cpuMicrosPerRequest)} | ${r.cpuVsOneReplica.toFixed(2)} | ${failedText(r)} |`,
     );
   }
   return lines.join('\n');
