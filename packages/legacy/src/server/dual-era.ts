@@ -86,6 +86,15 @@ export class DualEraServer implements Dispatcher {
   }
 
   /**
+   * The `x-mcp-header` arguments of a tool, so the HTTP handler checks `Mcp-Param-*` headers of modern
+   * requests on a dual-era endpoint exactly as on a modern one (legacy requests carry none).
+   * @example dual.headerParams('get_weather'); // [{ header: 'Region', property: 'region', ... }]
+   */
+  headerParams(toolName: string): ReturnType<McpServer['headerParams']> {
+    return this.server.headerParams(toolName);
+  }
+
+  /**
    * The `intercept` hook for `createHttpHandler`: serves `initialize`, sessions, GET streams and
    * DELETE; returns undefined for modern traffic.
    * @example createHttpHandler(dual, { intercept: dual.intercept })

@@ -34,6 +34,8 @@ export interface LegacySessionInfo {
   readonly protocolVersion: string;
   /** The client's `clientInfo`. */
   readonly clientInfo: Readonly<Record<string, unknown>>;
+  /** The capabilities the client declared in `initialize`, for the whole session. */
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
 }
 
 /** Options of `dualEra`. */

@@ -66,7 +66,7 @@ export class ChannelSessions {
     this.sessions.set(peer.id, channel);
     peer.onClose(() => this.drop(peer.id));
     this.leave ??= await this.fanout.add((event) => this.deliver(event));
-    this.options.onSessionStart?.({ id: peer.id, transport: 'stdio', protocolVersion: outcome.state.protocolVersion, clientInfo: outcome.state.clientInfo });
+    this.options.onSessionStart?.({ id: peer.id, transport: 'stdio', protocolVersion: outcome.state.protocolVersion, clientInfo: outcome.state.clientInfo, clientCapabilities: outcome.state.clientCapabilities });
     return { jsonrpc: '2.0', id: request.id, result: outcome.result };
   }
 

@@ -127,7 +127,7 @@ export class LegacyHttp extends SessionStreams {
     if (!(await this.store.create(record))) {
       return jsonRpcErrorResponse(503, request.id, ErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
     }
-    this.options.onSessionStart?.({ id: record.id, transport: 'http', protocolVersion: record.protocolVersion, clientInfo: record.clientInfo });
+    this.options.onSessionStart?.({ id: record.id, transport: 'http', protocolVersion: record.protocolVersion, clientInfo: record.clientInfo, clientCapabilities: record.clientCapabilities });
     return jsonResponse({ jsonrpc: '2.0', id: request.id, result: outcome.result }, 200, { 'mcp-session-id': record.id });
   }
 
