@@ -6,21 +6,19 @@ const RESOLVED: Promise<void> = Promise.resolve();
 
 function ignore(): void {}
 
-function uncork(writer: MessageWriter): void {
-  writer.uncork();
+function flushBatch(writer: MessageWriter): void {
+  writer.flushBatch();
 }
 
-/**
- * Writes messages as lines to a `Writable`, honouring backpressure: `write` resolves at once while the
- * stream has room, and otherwise with the next `drain` (one promise shared by every write that waits).
- * With `batch`, the writes of one tick are corked into a single system call.
- */
 export class MessageWriter {
   private drain: Promise<void> | undefined;
   private resolveDrain: (() => void) | undefined;
   private rejectDrain: ((error: Error) => void) | undefined;
   private failure: Error | undefined;
-  private corked = false;
+  /** Lines waiting for the end of this tick, and the settling of the promise their writers hold. */
+  private pending = '';
+  private batchDone: Promise<void> | undefined;
+  private settleBatch: ((error?: Error) => void) | undefined;
 
   constructor(
     private readonly stream: Writable,
@@ -47,37 +45,56 @@ export class MessageWriter {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (this.batch && !this.corked) {
-      this.corked = true;
-      this.stream.cork();
-      process.nextTick(uncork, this);
-    }
+    if (this.batch) return this.enqueue(line);
     if (this.stream.write(line) && this.drain === undefined) return RESOLVED;
     return (this.drain ??= this.waitForDrain());
+  }
+
+  private enqueue(line: string): Promise<void> {
+    if (this.batchDone === undefined) {
+      this.batchDone = new Promise<void>((resolve, reject) => {
+        this.settleBatch = (error) => (error ? reject(error) : resolve());
+      });
+      this.batchDone.catch(ignore);
+      process.nextTick(flushBatch, this);
+    }
+    this.pending += line;
+    return this.batchDone;
+  }
+
+  /** @internal Hands the lines of this tick to the stream in one write. */
+  flushBatch(): void {
+    const settle = this.settleBatch;
+    if (settle === undefined) return;
+    const text = this.pending;
+    this.pending = '';
+    this.batchDone = this.settleBatch = undefined;
+    if (this.failure !== undefined) return settle(this.failure);
+    // The stream's own error or close event says why (and fails the writer); this batch just did not go out.
+    if (!this.stream.writable) return settle(new TransportClosedError('The output stream is closed'));
+    if (this.stream.write(text) && this.drain === undefined) return settle();
+    (this.drain ??= this.waitForDrain()).then(() => settle(), settle);
   }
 
   /** Makes every later write reject with `error`, and releases writers waiting for `drain`. */
   fail(error: Error): void {
     if (this.failure !== undefined) return;
     this.failure = error;
+    const settle = this.settleBatch;
+    this.pending = '';
+    this.batchDone = this.settleBatch = undefined;
+    settle?.(error);
     this.rejectDrain?.(error);
     this.drain = this.resolveDrain = this.rejectDrain = undefined;
   }
 
   /** Resolves once everything written so far was handed to the system (or the stream failed). */
   flush(): Promise<void> {
-    if (this.corked) this.uncork();
+    this.flushBatch();
     if (!this.writable || this.stream.writableLength === 0) return RESOLVED;
     return new Promise((resolve) => {
       this.stream.write('', () => resolve());
     });
-  }
-
-  /** @internal Ends the batch of this tick. */
-  uncork(): void {
-    if (!this.corked) return;
-    this.corked = false;
-    this.stream.uncork();
   }
 
   private waitForDrain(): Promise<void> {

@@ -56,7 +56,7 @@ describe('StreamTransport', () => {
     expect(transport.canSend).toBe(false);
   });
 
-  it('with batchWrites, the sends of one tick reach the stream as one vectored write, in order', async () => {
+  it('by default, the sends of one tick reach the stream as one write, in order', async () => {
     const calls: string[][] = [];
     const output = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -68,12 +68,41 @@ describe('StreamTransport', () => {
         callback();
       },
     });
-    const transport = new StreamTransport(new PassThrough(), output, { batchWrites: true });
+    const transport = new StreamTransport(new PassThrough(), output);
     await Promise.all([1, 2, 3].map((n) => transport.send({ jsonrpc: '2.0', method: `m${n}` })));
+    await transport.send({ jsonrpc: '2.0', method: 'later' });
     await transport.flush();
     expect(calls).toEqual([
-      ['{"jsonrpc":"2.0","method":"m1"}\n', '{"jsonrpc":"2.0","method":"m2"}\n', '{"jsonrpc":"2.0","method":"m3"}\n'],
+      ['{"jsonrpc":"2.0","method":"m1"}\n{"jsonrpc":"2.0","method":"m2"}\n{"jsonrpc":"2.0","method":"m3"}\n'],
+      ['{"jsonrpc":"2.0","method":"later"}\n'],
     ]);
+  });
+
+  it('a batch waiting for drain fails with TransportClosedError when the output breaks, and a bad message fails alone', async () => {
+    const { output } = stalledOutput();
+    const transport = new StreamTransport(new PassThrough(), output);
+    const big = { jsonrpc: '2.0' as const, method: 'm', params: { text: 'x'.repeat(20_000) } };
+    const first = transport.send(big);
+    const bad = transport.send({ jsonrpc: '2.0', method: 'm', params: { n: 10n } });
+    const second = transport.send(big);
+    await expect(bad).rejects.toBeInstanceOf(InvalidMessageError);
+    await tick();
+    output.destroy(new Error('write EPIPE'));
+    await expect(first).rejects.toBeInstanceOf(TransportClosedError);
+    await expect(second).rejects.toBeInstanceOf(TransportClosedError);
+  });
+
+  it('with batchWrites: false, each send is its own write', async () => {
+    const calls: string[] = [];
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        calls.push(chunk.toString());
+        callback();
+      },
+    });
+    const transport = new StreamTransport(new PassThrough(), output, { batchWrites: false });
+    await Promise.all([1, 2].map((n) => transport.send({ jsonrpc: '2.0', method: `m${n}` })));
+    expect(calls).toEqual(['{"jsonrpc":"2.0","method":"m1"}\n', '{"jsonrpc":"2.0","method":"m2"}\n']);
   });
 
   it('refuses a message JSON cannot encode and stays usable', async () => {
