@@ -60,6 +60,11 @@ export class RequestContext implements DispatchContext, TransportInfo, PeerGoneL
     return this.controller.signal;
   }
 
+  /** Whether the request was cancelled (the client went away), without creating the signal. */
+  get aborted(): boolean {
+    return this.gone;
+  }
+
   header(name: string): string | null {
     return this.exchange.header(name.toLowerCase());
   }

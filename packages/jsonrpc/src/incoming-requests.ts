@@ -54,6 +54,11 @@ class IncomingRequest implements DispatchContext {
     return this.controller.signal;
   }
 
+  /** Whether the request was cancelled, without creating its signal. */
+  get aborted(): boolean {
+    return this.state === ABORTED;
+  }
+
   /** Bound on first use, so `const { notify } = context` works too. */
   get notify(): (notification: JsonRpcNotification) => Promise<void> {
     return (this.boundNotify ??= (notification) => this.sendNotification(notification));

@@ -97,6 +97,11 @@ export interface DispatchContext {
   /** Aborted when the peer cancels the request or goes away. After that, nothing more is sent for it. */
   readonly signal: AbortSignal;
   /**
+   * Whether `signal` has fired, for transports that create the signal on first use: reading this
+   * instead of `signal.aborted` creates nothing. Optional; when absent, read `signal.aborted`.
+   */
+  readonly aborted?: boolean;
+  /**
    * Streams a notification that belongs to this request (progress, log, a listen stream's events)
    * before its response. Dropped silently once the request was answered or aborted.
    * Resolves when the message was handed to the transport (backpressure).

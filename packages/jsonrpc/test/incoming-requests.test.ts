@@ -64,6 +64,18 @@ describe('IncomingRequests', () => {
     expect(requests.size).toBe(0);
   });
 
+  it('aborted tells a cancelled request without creating its signal', async () => {
+    const { dispatcher, gates } = controllable();
+    const { requests } = host(dispatcher);
+    requests.handle(request('a', 'slow'));
+    await tick();
+    const { context } = gates.get('a')!;
+    expect(context.aborted).toBe(false);
+    requests.cancel('a', 'user');
+    expect(context.aborted).toBe(true);
+    expect(context.signal.aborted).toBe(true); // created afterwards, already aborted
+  });
+
   it('cancel aborts the signal and nothing more is sent for that request', async () => {
     // spec: 2026-07-28/pages/basic/transports/stdio.mdx (after cancellation the server MUST NOT send anything more for it)
     const { dispatcher, gates } = controllable();

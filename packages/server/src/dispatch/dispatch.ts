@@ -1,5 +1,6 @@
 import { ResponseError, type DispatchContext, type JsonRpcRequest, type JsonRpcResponse } from '@mcpkit/jsonrpc';
 import { ErrorCode, formatErrors, type ValidationError } from '@mcpkit/schema';
+import { isAborted } from '../util/aborted.js';
 import { readPrincipal } from '../util/principal.js';
 import type { ServerCore } from './core.js';
 import { METHODS, REMOVED_METHODS } from './methods.js';
@@ -44,11 +45,11 @@ export async function dispatchRequest(core: ServerCore, request: JsonRpcRequest,
     call = new RequestContext(id, method, meta, readPrincipal(context.transport.principal), context, core.logging);
     const result = await handler.handle(params!, call, core, registry, context);
     call.finish();
-    if (result === null || context.signal.aborted) return null;
+    if (result === null || isAborted(context)) return null;
     return { jsonrpc: '2.0', id, result };
   } catch (thrown) {
     call?.finish();
-    if (context.signal.aborted) return null;
+    if (isAborted(context)) return null;
     if (thrown instanceof ResponseError) return error(id, thrown.code, thrown.message, thrown.data);
     core.onError(thrown, { method, requestId: id });
     return error(id, ErrorCode.InternalError, 'Internal error');
