@@ -8,8 +8,10 @@ const BENCH = fileURLToPath(new URL('../', import.meta.url));
 export const FOLDED = [
   { dir: 'stdio', fn: 'runStdioBench', title: 'stdio transport (bench/stdio)', after: 'stdio' },
   { dir: 'http', fn: 'runHttpBench', title: 'HTTP transport (bench/http)', after: 'http' },
+  { dir: 'redis', fn: 'runRedisBench', title: 'scale-out over Redis (bench/redis)', after: 'http' },
   { dir: 'server', fn: 'runServerBench', title: 'server dispatch and other server paths (bench/server)', after: 'dispatch' },
   { dir: 'validation', fn: 'runValidationBench', title: 'validation (bench/validation)', after: 'validation' },
+  { dir: 'client', fn: 'runClientBench', title: 'client-side cost of tools/call (bench/client)', after: 'dispatch' },
 ];
 
 /**
