@@ -1,5 +1,6 @@
 import { dereference, Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
 import { formatErrors, type ValidationError } from '@mcpkit/schema';
+import { compileClosureCheck } from './closure-check.js';
 import { schemaShapeProblem } from './schema-shape.js';
 import type { CompiledJsonSchema, JsonSchemaDialect, JsonSchemaObject, JsonSchemaValidator } from './validator.js';
 
@@ -60,7 +61,8 @@ function leafErrors(units: readonly OutputUnit[]): ValidationError[] {
  * The default tool-schema validator: `@cfworker/json-schema`, which interprets the schema instead of
  * generating code, so it runs where `eval` and `new Function` are forbidden (Cloudflare Workers). The
  * schema is checked when compiled (well-formed keywords, every `$ref` resolving inside it); formats
- * known to the library are asserted.
+ * known to the library are asserted. Schemas within the common subset are decided by compiled
+ * closures (`closure-check.ts`), as fast as generated code for such small schemas.
  */
 export const evalFreeValidator: JsonSchemaValidator = {
   compile(schema: JsonSchemaObject, dialect: JsonSchemaDialect): CompiledJsonSchema {
@@ -77,9 +79,12 @@ export const evalFreeValidator: JsonSchemaValidator = {
     const refs = refProblem(lookup);
     if (refs) throw new Error(refs);
     const validator = new Validator(own, DRAFTS[dialect], true);
-    return (value) => {
+    const explain: CompiledJsonSchema = (value) => {
       const result = validator.validate(value);
       return result.valid ? undefined : formatErrors(leafErrors(result.errors));
     };
+    // Common schemas are decided by closures; the library then only explains the failures.
+    const fast = compileClosureCheck(own);
+    return fast ? (value) => (fast(value) ? undefined : explain(value)) : explain;
   },
 };
