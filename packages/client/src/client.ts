@@ -34,7 +34,7 @@ import type {
   ModernClientOptions,
   ReadResourceParams,
 } from './options.js';
-import { walkPages } from './pagination.js';
+import { walkList } from './pagination.js';
 import { ResultCache } from './result-cache.js';
 import { pickVersion } from './versions.js';
 
@@ -255,13 +255,7 @@ export class ModernClient extends ClientCore implements McpClient {
   }
 
   private walk<T>(method: string, items: (page: JsonObject) => T[], options: CallOptions | undefined): AsyncGenerator<T, void, undefined> {
-    return walkPages<T>(
-      method,
-      async (cursor) => {
-        const page = await this.cached(method, cursor === undefined ? undefined : { cursor }, options);
-        return { items: items(page), nextCursor: page.nextCursor as string | undefined };
-      },
-    );
+    return walkList(method, (params) => this.cached(method, params, options) as Promise<JsonObject & { nextCursor?: string }>, items);
   }
 
   /** Lists tools again (bypassing the cache) until `name` is seen or the list ends. */

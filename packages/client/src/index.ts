@@ -49,7 +49,8 @@ export { MODERN_PROTOCOL_VERSIONS, pickVersion } from './versions.js';
 export { ToolOutputChecker } from './tool-output-checker.js';
 export { compileOutputSchema, OUTPUT_SCHEMA_DIALECTS, type OutputCheck } from './output-schema.js';
 export { filterAllows } from './listen-filter.js';
-export { walkPages, type Page } from './pagination.js';
+export { walkPages, walkList, type Page } from './pagination.js';
+export { NotificationQueue } from './notification-queue.js';
 export { ProgressRouter } from './progress.js';
 // Compatibility: the x-mcp-header rules live in @mcpkit/schema (headerParamsFromSchema, mcpParamHeaders).
 export { encodeHeaderValue } from '@mcpkit/schema';

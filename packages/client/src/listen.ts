@@ -7,6 +7,7 @@ import {
 import { ProtocolError } from './errors.js';
 import { compareFilters, filterAllows } from './listen-filter.js';
 import type { ListenAcknowledgement, ListenNotification, ListenOptions, ListenStream, ReconnectOptions } from './mcp-client.js';
+import { NotificationQueue } from './notification-queue.js';
 
 /** What a listen stream needs from its client. */
 export interface ListenHost {
@@ -32,9 +33,6 @@ export interface ListenHost {
   warn(message: string): void;
 }
 
-/** Notifications buffered for a consumer that does not keep up; older ones are dropped beyond it. */
-const MAX_BUFFERED = 10_000;
-
 /**
  * One `subscriptions/listen` subscription as an async iterator (basic/patterns/subscriptions.mdx):
  * the first message must be the acknowledgement, which is compared with what was asked; only
@@ -49,10 +47,8 @@ export class Subscription implements ListenStream {
   private ackSettled = false;
   private pending: PendingRequest<JsonObject> | undefined;
   private granted: SubscriptionFilter | undefined;
-  private readonly queue: ListenNotification[] = [];
-  private waiter: { resolve: (r: IteratorResult<ListenNotification>) => void; reject: (e: Error) => void } | undefined;
+  private readonly queue: NotificationQueue<ListenNotification>;
   private ended = false;
-  private failure: Error | undefined;
   private attempts = 0;
   private renegotiated = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -68,6 +64,7 @@ export class Subscription implements ListenStream {
       this.rejectAck = reject;
     });
     this.acknowledged.catch(() => {});
+    this.queue = new NotificationQueue((message) => host.warn(message));
     host.track(this);
     const r = options.reconnect;
     this.reconnect =
@@ -133,7 +130,7 @@ export class Subscription implements ListenStream {
         this.ackSettled = true;
         this.resolveAck({ granted, denied });
       }
-      this.push(notification as ListenNotification);
+      this.queue.push(notification as ListenNotification);
       return;
     }
     if (this.granted === undefined) {
@@ -141,7 +138,7 @@ export class Subscription implements ListenStream {
     } else if (!filterAllows(this.granted, notification as ListenNotification)) {
       this.host.warn(`Ignored ${notification.method}: the listen was not granted it`);
     } else {
-      this.push(notification as ListenNotification);
+      this.queue.push(notification as ListenNotification);
     }
   }
 
@@ -154,7 +151,7 @@ export class Subscription implements ListenStream {
 
   /** Ends the subscription (stdio sends `notifications/cancelled`, HTTP closes the stream); iteration ends at once, unread notifications are dropped. */
   close(): void {
-    this.queue.length = 0;
+    this.queue.clear();
     if (this.ended) return;
     const pending = this.pending;
     this.finish(new ProtocolError('subscriptions/listen', 'The listen was closed before it was acknowledged'));
@@ -166,16 +163,8 @@ export class Subscription implements ListenStream {
     this.finish(new ProtocolError('subscriptions/listen', 'The client closed before the listen was acknowledged'));
   }
 
-  async next(): Promise<IteratorResult<ListenNotification>> {
-    const value = this.queue.shift();
-    if (value !== undefined) return { value, done: false };
-    if (this.failure !== undefined) {
-      const failure = this.failure;
-      this.failure = undefined;
-      throw failure;
-    }
-    if (this.ended) return { value: undefined, done: true };
-    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  next(): Promise<IteratorResult<ListenNotification>> {
+    return this.queue.next();
   }
 
   async return(): Promise<IteratorResult<ListenNotification>> {
@@ -234,20 +223,6 @@ export class Subscription implements ListenStream {
     }, delay);
   }
 
-  private push(notification: ListenNotification): void {
-    const waiter = this.waiter;
-    if (waiter !== undefined) {
-      this.waiter = undefined;
-      waiter.resolve({ value: notification, done: false });
-      return;
-    }
-    if (this.queue.length >= MAX_BUFFERED) {
-      this.queue.shift();
-      this.host.warn(`A listen stream buffered ${MAX_BUFFERED} notifications nobody read; dropped the oldest`);
-    }
-    this.queue.push(notification);
-  }
-
   private finish(ackError: Error): void {
     if (this.ended) return;
     this.ended = true;
@@ -256,9 +231,7 @@ export class Subscription implements ListenStream {
       this.ackSettled = true;
       this.rejectAck(ackError);
     }
-    const waiter = this.waiter;
-    this.waiter = undefined;
-    waiter?.resolve({ value: undefined, done: true });
+    this.queue.end();
   }
 
   private fail(error: Error): void {
@@ -269,10 +242,7 @@ export class Subscription implements ListenStream {
       this.ackSettled = true;
       this.rejectAck(error);
     }
-    const waiter = this.waiter;
-    this.waiter = undefined;
-    if (waiter !== undefined) waiter.reject(error);
-    else this.failure = error;
+    this.queue.fail(error);
   }
 
   private stop(): void {

@@ -35,3 +35,20 @@ export async function* walkPages<T>(
     cursor = next;
   }
 }
+
+/**
+ * Every item of a list method, page after page (`walkPages` with the paging done): `list` is called
+ * with no params for the first page and `{ cursor }` after it, `items` picks the page's items.
+ *
+ * @example walkList('tools/list', (params) => client.listTools(params), (page) => page.tools)
+ */
+export function walkList<P extends { nextCursor?: string }, T>(
+  method: string,
+  list: (params: { cursor: string } | undefined) => Promise<P>,
+  items: (page: P) => readonly T[],
+): AsyncGenerator<T, void, undefined> {
+  return walkPages(method, async (cursor) => {
+    const page = await list(cursor === undefined ? undefined : { cursor });
+    return { items: items(page), nextCursor: page.nextCursor };
+  });
+}

@@ -1,7 +1,7 @@
 import type { PendingRequest } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
 import type { CallToolResult, ProgressNotificationParams, Tool, Validator } from '@mcpkit/schema';
-import { filterAllows, OutputSchemaError, ProgressRouter, ProtocolError, ToolOutputChecker, walkPages } from '../src/index.js';
+import { filterAllows, NotificationQueue, OutputSchemaError, ProgressRouter, ProtocolError, ToolOutputChecker, walkList, walkPages } from '../src/index.js';
 
 /**
  * The helpers `@mcpkit/client` exports for another era's client (the legacy session client uses
@@ -52,6 +52,61 @@ describe('walkPages', () => {
     expect(seen).toEqual([1, 2, 3]);
     const looping = walkPages('tools/list', async () => ({ items: [0], nextCursor: 'same' }));
     await expect((async () => { for await (const _ of looping); })()).rejects.toBeInstanceOf(ProtocolError);
+  });
+});
+
+describe('walkList', () => {
+  it('asks for the first page without params, then with { cursor }', async () => {
+    const asked: unknown[] = [];
+    const list = async (params: { cursor: string } | undefined) => {
+      asked.push(params);
+      return params === undefined ? { tools: ['a', 'b'], nextCursor: '' } : { tools: ['c'] };
+    };
+    const names: string[] = [];
+    for await (const name of walkList('tools/list', list, (page) => page.tools)) names.push(name);
+    expect(names).toEqual(['a', 'b', 'c']);
+    expect(asked).toEqual([undefined, { cursor: '' }]);
+  });
+});
+
+describe('NotificationQueue', () => {
+  it('hands items to a waiting reader first, keeps the rest in order, and is done after end()', async () => {
+    const queue = new NotificationQueue<number>(() => undefined);
+    const waiting = queue.next();
+    queue.push(1);
+    queue.push(2);
+    queue.push(3);
+    await expect(waiting).resolves.toEqual({ value: 1, done: false });
+    queue.end();
+    queue.push(4);
+    expect(queue.ended).toBe(true);
+    expect(await queue.next()).toEqual({ value: 2, done: false });
+    expect(await queue.next()).toEqual({ value: 3, done: false });
+    expect(await queue.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('fails a waiting reader at once, or the first read after the unread items, then is done', async () => {
+    const waiting = new NotificationQueue<number>(() => undefined);
+    const pending = waiting.next();
+    waiting.fail(new Error('gone'));
+    await expect(pending).rejects.toThrow('gone');
+    const queue = new NotificationQueue<number>(() => undefined);
+    queue.push(1);
+    queue.fail(new Error('gone'));
+    expect(await queue.next()).toEqual({ value: 1, done: false });
+    await expect(queue.next()).rejects.toThrow('gone');
+    expect(await queue.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('drops the oldest unread item beyond its bound, with a warning, and clear() drops them all', async () => {
+    const warnings: string[] = [];
+    const queue = new NotificationQueue<number>((m) => warnings.push(m), 2);
+    for (const n of [1, 2, 3]) queue.push(n);
+    expect(warnings).toEqual(['A listen stream buffered 2 notifications nobody read; dropped the oldest']);
+    expect(await queue.next()).toEqual({ value: 2, done: false });
+    queue.clear();
+    queue.end();
+    expect(await queue.next()).toEqual({ value: undefined, done: true });
   });
 });
 
