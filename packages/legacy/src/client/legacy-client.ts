@@ -1,7 +1,7 @@
 import {
   ToolOutputChecker,
   UnsupportedInEraError,
-  walkPages,
+  walkList,
   type CallOptions,
   type CallToolParams,
   type CompleteParams,
@@ -167,34 +167,22 @@ export class LegacyClient implements McpClient {
 
   /** Every tool, page after page. */
   iterateTools(options?: CallOptions): AsyncGenerator<Tool, void, undefined> {
-    return walkPages('tools/list', async (cursor) => {
-      const page = await this.listTools(cursor === undefined ? undefined : { cursor }, options);
-      return { items: page.tools, nextCursor: page.nextCursor };
-    });
+    return walkList('tools/list', (params) => this.listTools(params, options), (page) => page.tools);
   }
 
   /** Every prompt, page after page. */
   iteratePrompts(options?: CallOptions): AsyncGenerator<Prompt, void, undefined> {
-    return walkPages('prompts/list', async (cursor) => {
-      const page = await this.listPrompts(cursor === undefined ? undefined : { cursor }, options);
-      return { items: page.prompts, nextCursor: page.nextCursor };
-    });
+    return walkList('prompts/list', (params) => this.listPrompts(params, options), (page) => page.prompts);
   }
 
   /** Every resource, page after page. */
   iterateResources(options?: CallOptions): AsyncGenerator<Resource, void, undefined> {
-    return walkPages('resources/list', async (cursor) => {
-      const page = await this.listResources(cursor === undefined ? undefined : { cursor }, options);
-      return { items: page.resources, nextCursor: page.nextCursor };
-    });
+    return walkList('resources/list', (params) => this.listResources(params, options), (page) => page.resources);
   }
 
   /** Every resource template, page after page. */
   iterateResourceTemplates(options?: CallOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
-    return walkPages('resources/templates/list', async (cursor) => {
-      const page = await this.listResourceTemplates(cursor === undefined ? undefined : { cursor }, options);
-      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-    });
+    return walkList('resources/templates/list', (params) => this.listResourceTemplates(params, options), (page) => page.resourceTemplates);
   }
 
   /** The session's list-changed notifications and `resources/subscribe` updates, as a listen stream. */

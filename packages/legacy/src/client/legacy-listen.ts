@@ -1,4 +1,4 @@
-import { filterAllows, type ListenAcknowledgement, type ListenNotification, type ListenOptions, type ListenStream } from '@mcpkit/client';
+import { filterAllows, NotificationQueue, type ListenAcknowledgement, type ListenNotification, type ListenOptions, type ListenStream } from '@mcpkit/client';
 import type { JsonRpcNotification } from '@mcpkit/jsonrpc';
 import type { SubscriptionFilter } from '@mcpkit/schema';
 import type { ServerCapabilities } from '@mcpkit/schema/2025-11-25';
@@ -24,19 +24,14 @@ export interface LegacyListenHost {
   warn(message: string): void;
 }
 
-/** Notifications kept for a consumer that does not keep up; older ones are dropped beyond it. */
-const MAX_BUFFERED = 10_000;
-
 /** One emulated subscription, iterated like a modern listen stream. */
 export class LegacyListen implements ListenStream {
   readonly acknowledged: Promise<ListenAcknowledgement>;
   private settleAck!: (ack: ListenAcknowledgement | Error) => void;
   private granted: SubscriptionFilter | undefined;
-  private readonly queue: ListenNotification[] = [];
-  private waiter: { resolve: (r: IteratorResult<ListenNotification>) => void; reject: (e: Error) => void } | undefined;
+  private readonly queue: NotificationQueue<ListenNotification>;
   private detach: (() => void) | undefined;
   private ended = false;
-  private failure: Error | undefined;
 
   constructor(
     readonly filter: SubscriptionFilter,
@@ -48,6 +43,7 @@ export class LegacyListen implements ListenStream {
       this.settleAck = (ack) => (ack instanceof Error ? reject(ack) : resolve(ack));
     });
     this.acknowledged.catch(() => {});
+    this.queue = new NotificationQueue((message) => host.warn(message));
     if (options.signal?.aborted) {
       this.close();
       return;
@@ -90,39 +86,29 @@ export class LegacyListen implements ListenStream {
     }
     this.settleAck({ granted, denied });
     const ack = { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: granted } };
-    this.push(ack as unknown as ListenNotification);
+    this.queue.push(ack as unknown as ListenNotification);
   }
 
   /** A notification of the session; delivered when the granted filter covers it. */
   deliver(notification: JsonRpcNotification): void {
     const granted = this.granted;
     if (this.ended || granted === undefined || !filterAllows(granted, notification)) return;
-    this.push(notification as unknown as ListenNotification);
+    this.queue.push(notification as unknown as ListenNotification);
   }
 
   /** Ends the subscription: `resources/unsubscribe` for URIs no other stream holds; iteration ends at once. */
   close(): void {
-    this.queue.length = 0;
+    this.queue.clear();
     this.finish(undefined);
   }
 
   /** The session ended under the stream (the transport closed): iteration fails with `error`. */
   fail(error: Error): void {
-    if (this.ended) return;
-    this.failure = error;
     this.finish(error);
   }
 
-  async next(): Promise<IteratorResult<ListenNotification>> {
-    const value = this.queue.shift();
-    if (value !== undefined) return { value, done: false };
-    if (this.failure !== undefined) {
-      const failure = this.failure;
-      this.failure = undefined;
-      throw failure;
-    }
-    if (this.ended) return { value: undefined, done: true };
-    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  next(): Promise<IteratorResult<ListenNotification>> {
+    return this.queue.next();
   }
 
   async return(): Promise<IteratorResult<ListenNotification>> {
@@ -134,20 +120,6 @@ export class LegacyListen implements ListenStream {
     return this;
   }
 
-  private push(notification: ListenNotification): void {
-    const waiter = this.waiter;
-    if (waiter !== undefined) {
-      this.waiter = undefined;
-      waiter.resolve({ value: notification, done: false });
-      return;
-    }
-    if (this.queue.length >= MAX_BUFFERED) {
-      this.queue.shift();
-      this.host.warn(`A listen stream buffered ${MAX_BUFFERED} notifications nobody read; dropped the oldest`);
-    }
-    this.queue.push(notification);
-  }
-
   private finish(error: Error | undefined): void {
     if (this.ended) return;
     this.ended = true;
@@ -155,14 +127,7 @@ export class LegacyListen implements ListenStream {
     for (const uri of this.granted?.resourceSubscriptions ?? []) this.host.release(uri);
     this.settleAck(error ?? new Error('The listen was closed before it was acknowledged'));
     this.onEnd(this);
-    const waiter = this.waiter;
-    this.waiter = undefined;
-    if (waiter === undefined) return;
-    if (error !== undefined) {
-      this.failure = undefined;
-      waiter.reject(error);
-    } else {
-      waiter.resolve({ value: undefined, done: true });
-    }
+    if (error !== undefined) this.queue.fail(error);
+    else this.queue.end();
   }
 }
