@@ -42,6 +42,9 @@ function isComplete(dir) {
   }
 }
 
+/** How long the one-time install of the suite may take (about 25 s on a 2-core machine). */
+const INSTALL_TIMEOUT_MS = 300_000;
+
 /**
  * Makes sure the pinned suite (and, on Node < 22, the pinned Node 22 binary) is installed under
  * tools/conformance/.work/, installing it with npm when it is missing or has another version.
@@ -59,9 +62,14 @@ export function ensureSuite({ log }) {
   log(`installing ${packages.join(' and ')} into ${dir} (once)`);
   try {
     mkdirSync(tmp, { recursive: true });
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', '--engine-strict=false', '--prefix', tmp, ...packages], {
+    // The versions are pinned, so npm's cache is as good as the registry (--prefer-offline): a
+    // flaky registry then cannot stall an install whose packages are cached. The install is
+    // synchronous, so no signal handler runs while it lasts: bound it.
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', '--engine-strict=false', '--prefer-offline', '--prefix', tmp, ...packages], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
+      timeout: INSTALL_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
     });
     if (!isComplete(tmp)) throw new Error(`npm finished but ${tmp} does not hold the pinned versions`);
     rmSync(dir, { recursive: true, force: true });
