@@ -25,7 +25,7 @@ function throwAwayCopy(): string {
 
 const versions = (dir: string) =>
   Object.fromEntries(
-    readPackages(dir).map((p) => [p.manifest.name, (p.manifest as { version: string }).version]),
+    readPackages(dir).map((p) => [p.manifest.name, (p.manifest as unknown as { version: string }).version]),
   );
 
 describe('changesets version packages independently', () => {
