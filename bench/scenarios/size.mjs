@@ -3,15 +3,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { kilobytes, times } from '../lib/format.mjs';
-import { startNodeService, stopChild } from '../lib/proc.mjs';
+import { runNodeJson, startNodeService, stopChild } from '../lib/proc.mjs';
 import { implFile } from '../lib/sides.mjs';
 import { label, resolveSides, sideStatus } from '../lib/scenario-kit.mjs';
 import { ratio } from '../lib/stats.mjs';
-import { echoCall, httpHeadersFor, isEchoResponse, isEchoResult, responseFromHttpBody } from '../lib/wire.mjs';
 import { fileURLToPath } from 'node:url';
 
 export const id = 'size';
@@ -19,6 +17,7 @@ export const title = '5. Size — minimal modern server for Workers and minimal 
 
 const SIDES = ['mcpkit', 'official'];
 const HOST = fileURLToPath(new URL('../drivers/http-server-host.mjs', import.meta.url));
+const CHECK = fileURLToPath(new URL('../drivers/bundle-check.mjs', import.meta.url));
 
 /** Bundles one entry; resolves with its bytes, gzipped bytes, the largest packages inside, and the code. */
 export async function bundle(entry) {
@@ -50,27 +49,16 @@ export async function bundle(entry) {
   return { bytes: code.length, gzip: gzipSync(code, { level: 9 }).length, largest, code };
 }
 
-/** Imports a bundle from a temporary file. */
-async function importBundle(dir, name, code) {
+/**
+ * Runs a bundle in a child process where `eval` and `new Function` throw, as in a Workers isolate: the
+ * server answers a modern `tools/call` through its `fetch`, the client calls `echo` on `url`. Resolves
+ * 'yes', or 'no: <why>'.
+ */
+async function runBundle(dir, name, code, kind, url) {
   const file = join(dir, name);
   writeFileSync(file, code);
-  return import(pathToFileURL(file).href);
-}
-
-/** Runs the bundled Workers entry's `fetch` on a real modern `tools/call` request. */
-async function checkWorker(mod) {
-  const request = echoCall(3, 'from a worker bundle');
-  const res = await mod.default.fetch(
-    new Request('http://127.0.0.1/mcp', { method: 'POST', headers: httpHeadersFor(request), body: JSON.stringify(request) }),
-  );
-  const body = await res.text();
-  if (!isEchoResponse(responseFromHttpBody(body), 3, 'from a worker bundle')) throw new Error(`bundle answered HTTP ${res.status}: ${body.slice(0, 200)}`);
-}
-
-/** Runs the bundled client's `callEcho(url, text)` against the official HTTP server (the peer every client must reach). */
-async function checkClient(mod, url) {
-  const result = await mod.callEcho(url, 'from a client bundle');
-  if (!isEchoResult(result, 'from a client bundle')) throw new Error(`client bundle got ${JSON.stringify(result).slice(0, 200)}`);
+  const outcome = await runNodeJson(CHECK, [JSON.stringify({ kind, file, url })], { nodeArgs: ['--disallow-code-generation-from-strings'], timeoutMs: 60_000 });
+  return outcome.ok ? 'yes' : `no: ${outcome.error}`;
 }
 
 export async function run({ log }) {
@@ -83,17 +71,17 @@ export async function run({ log }) {
   const failures = {};
   try {
     for (const side of SIDES) {
-      for (const [kind, file, check] of [
-        ['server', 'workers-entry.mjs', (m) => checkWorker(m)],
-        ['client', 'client-entry.mjs', (m) => checkClient(m, url)],
+      for (const [kind, file] of [
+        ['server', 'workers-entry.mjs'],
+        ['client', 'client-entry.mjs'],
       ]) {
         const entry = implFile(side, file);
         if (!entry) continue;
         try {
           const b = await bundle(entry);
-          let works = 'yes';
+          let works;
           try {
-            await check(await importBundle(dir, `${side}-${kind}.mjs`, b.code));
+            works = await runBundle(dir, `${side}-${kind}.mjs`, b.code, kind, url);
           } catch (e) {
             works = `no: ${String(e.message).split('\n')[0]}`;
           }
@@ -131,8 +119,9 @@ export async function run({ log }) {
     description:
       'esbuild (bundle, minify, ESM, `platform: "browser"`, conditions `workerd`/`worker`/`browser`, es2022), then gzip level 9. ' +
       'The platform makes any `node:` import a build error, so a bundle that builds has none. Each bundle is then ' +
-      'imported and run: the server bundle answers a modern `tools/call` through its `fetch`, the client bundle calls `echo` ' +
-      "on the official SDK's HTTP server over 127.0.0.1. The raw limit has no meaning here; the budget is absolute (25 KB).",
+      'run in a node process with code generation from strings forbidden (`--disallow-code-generation-from-strings`: ' +
+      '`eval` and `new Function` throw, as on Cloudflare Workers): the server bundle answers a modern `tools/call` through ' +
+      "its `fetch`, the client bundle calls `echo` on the official SDK's HTTP server over 127.0.0.1. The raw limit has no meaning here; the budget is absolute (25 KB).",
     tables: [{ header: ['bundle', 'side', 'minified', 'gzipped', 'vs official', 'runs', 'largest parts (minified)'], rows }],
     ratios: [
       ['server size, mcpkit / official', ratio(gz('mcpkit.server'), gz('official.server'))],
