@@ -7,6 +7,7 @@ export default defineConfig({
     '2025-11-25': 'src/2025-11-25.ts',
     '2026-07-28/lookup': 'src/lookup/2026-07-28.ts',
     '2025-11-25/lookup': 'src/lookup/2025-11-25.ts',
+    'json-schema': 'src/json-schema/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -10,7 +10,7 @@ import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { formatErrors, type ValidationError } from '@mcpkit/schema';
-import type { JsonSchemaDialect, JsonSchemaValidator } from './json-schema/validator.js';
+import type { JsonSchemaDialect, JsonSchemaValidator } from '@mcpkit/schema/json-schema';
 
 type AjvLike = Pick<Ajv, 'compile'>;
 
@@ -37,4 +37,4 @@ export const ajvValidator: JsonSchemaValidator = {
   },
 };
 
-export type { JsonSchemaValidator, JsonSchemaDialect, JsonSchemaObject, CompiledJsonSchema } from './json-schema/validator.js';
+export type { JsonSchemaValidator, JsonSchemaDialect, JsonSchemaObject, CompiledJsonSchema } from '@mcpkit/schema/json-schema';

@@ -21,8 +21,8 @@ export {
 export type { Completer, Completers, CompletionAnswer, CompletionContext } from './definitions/completion.js';
 export type { UriTemplate } from './definitions/uri-template.js';
 export type { HeaderParam } from './json-schema/header-params.js';
-export type { JsonSchemaObject, CompiledJsonSchema, JsonSchemaDialect, JsonSchemaValidator } from './json-schema/validator.js';
-export { evalFreeValidator } from './json-schema/eval-free-validator.js';
+export type { JsonSchemaObject, CompiledJsonSchema, JsonSchemaDialect, JsonSchemaValidator } from '@mcpkit/schema/json-schema';
+export { evalFreeValidator } from '@mcpkit/schema/json-schema';
 
 export { RequestContext, type RequestMeta } from './dispatch/request-context.js';
 export type { ErrorInfo, ListName } from './dispatch/core.js';

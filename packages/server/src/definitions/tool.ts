@@ -3,7 +3,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { RequestContext } from '../dispatch/request-context.js';
 import type { InputRequired } from '../mrtr/input-required.js';
 import { compileJsonSchema, type CompiledJsonSchema, type JsonSchemaObject } from '../json-schema/compile.js';
-import type { JsonSchemaValidator } from '../json-schema/validator.js';
+import type { JsonSchemaValidator } from '@mcpkit/schema/json-schema';
 import { extractHeaderParams, type HeaderParam } from '../json-schema/header-params.js';
 import { isStandardSchema, jsonSchemaOf } from '../json-schema/standard-schema.js';
 

@@ -1,7 +1,7 @@
-import { evalFreeValidator } from './eval-free-validator.js';
-import type { CompiledJsonSchema, JsonSchemaDialect, JsonSchemaObject, JsonSchemaValidator } from './validator.js';
+import { evalFreeValidator } from '@mcpkit/schema/json-schema';
+import type { CompiledJsonSchema, JsonSchemaDialect, JsonSchemaObject, JsonSchemaValidator } from '@mcpkit/schema/json-schema';
 
-export type { CompiledJsonSchema, JsonSchemaObject } from './validator.js';
+export type { CompiledJsonSchema, JsonSchemaObject } from '@mcpkit/schema/json-schema';
 
 /** The dialects mcpkit validates, by `$schema` URI (draft-07 also under https). */
 const DIALECTS: Record<string, JsonSchemaDialect> = {

@@ -109,3 +109,17 @@ export function schemaShapeProblem(schema: unknown, path = ''): string | undefin
   }
   return undefined;
 }
+
+/** Removes `format` from every schema inside `schema` (in place), where it is to be an annotation only. */
+export function withoutFormats(schema: unknown): void {
+  if (!isObject(schema)) return;
+  delete schema.format;
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (SCHEMA.has(key)) withoutFormats(value);
+    else if (key === 'items' || SCHEMA_ARRAY.has(key)) (Array.isArray(value) ? value : [value]).forEach(withoutFormats);
+    else if (SCHEMA_MAP.has(key) || key === 'dependencies') {
+      if (isObject(value)) Object.values(value).forEach(withoutFormats);
+    }
+  }
+}

@@ -8,9 +8,10 @@ export type CompiledJsonSchema = (value: unknown) => string | undefined;
 export type JsonSchemaDialect = '2020-12' | '2019-09' | 'draft-07';
 
 /**
- * What compiles tool schemas. The default (`evalFreeValidator`) runs everywhere, Workers included;
- * `ajvValidator` from `@mcpkit/server/ajv` generates code with `new Function` (faster per call, slower
- * to start, not allowed on Workers). Pass one as a tool's `validator`.
+ * What compiles the JSON Schemas a peer or a user supplies (tool input and output schemas). The
+ * default (`evalFreeValidator`) runs everywhere, Workers included; `ajvValidator` from
+ * `@mcpkit/server/ajv` generates code with `new Function` (faster to check complex schemas, slower to
+ * start, not allowed on Workers).
  */
 export interface JsonSchemaValidator {
   /**
