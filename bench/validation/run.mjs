@@ -46,7 +46,7 @@ const CASES = [
 
 /** The official 2026-07-28 schema (shared/spec next to the repo, or MCPKIT_SPEC_DIR). */
 function officialSchemaPath() {
-  const dir = process.env.MCPKIT_SPEC_DIR ?? resolve(HERE, '../../../shared/spec');
+  const dir = process.env.MCPKIT_SPEC_DIR || resolve(HERE, '../../../shared/spec');
   const file = join(dir, '2026-07-28', 'schema.json');
   if (!existsSync(file)) throw new Error(`official schema not found at ${file} (set MCPKIT_SPEC_DIR)`);
   return file;

@@ -9,7 +9,7 @@ import { validatorFor } from '@mcpkit/schema/2026-07-28/lookup';
 import { createServer, prompt, resource, tool } from '../src/index.js';
 import { quiet, TestContext } from './helpers.js';
 
-const EXAMPLES = resolve(process.env.MCPKIT_SPEC_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/spec'), '2026-07-28/examples');
+const EXAMPLES = resolve(process.env.MCPKIT_SPEC_DIR || resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/spec'), '2026-07-28/examples');
 const read = (type: string) =>
   readdirSync(join(EXAMPLES, type))
     .filter((f) => f.endsWith('.json'))

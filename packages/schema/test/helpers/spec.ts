@@ -11,7 +11,7 @@ export const REPO_ROOT = resolve(PACKAGE_DIR, '../..');
 
 /** The spec folder; throws with a clear message when it is missing (tests must not skip silently). */
 export function specDir(): string {
-  const dir = process.env.MCPKIT_SPEC_DIR ?? resolve(REPO_ROOT, '../shared/spec');
+  const dir = process.env.MCPKIT_SPEC_DIR || resolve(REPO_ROOT, '../shared/spec');
   if (!existsSync(join(dir, '2026-07-28', 'schema.json'))) {
     throw new Error(`spec folder not found at ${dir}; set MCPKIT_SPEC_DIR`);
   }
