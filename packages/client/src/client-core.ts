@@ -141,7 +141,6 @@ export class ClientCore {
   ): Promise<JsonObject> {
     if (!this.ready) await this.start();
     for (let retried = false; ; retried = true) {
-      const sent = this.meta.protocolVersion;
       const onProgress = options?.onProgress;
       const token = onProgress === undefined ? undefined : this.progress.open(onProgress);
       const wire = this.meta.params(params, handlers, options?.logLevel ?? this.logLevel, token);
@@ -151,7 +150,7 @@ export class ClientCore {
       try {
         return checkResult(method, await pending.result, this.validate);
       } catch (error) {
-        const retry = retried ? undefined : versionToRetry(error, sent, this.versions);
+        const retry = retried ? undefined : versionToRetry(error, this.versions);
         if (retry === undefined) throw error;
         if (retry !== this.meta.protocolVersion) this.meta.useVersion(retry);
       } finally {
@@ -233,10 +232,7 @@ export class ClientCore {
   }
 
   private renegotiate(error: unknown): boolean {
-    // The version the refused listen carried (another request may have switched the client since).
-    const requested = (error as { data?: { requested?: unknown } } | null)?.data?.requested;
-    const sent = typeof requested === 'string' ? requested : this.meta.protocolVersion;
-    const retry = versionToRetry(error, sent, this.versions);
+    const retry = versionToRetry(error, this.versions);
     if (retry === undefined) return false;
     if (retry !== this.meta.protocolVersion) this.meta.useVersion(retry);
     return true;

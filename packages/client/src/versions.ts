@@ -22,19 +22,21 @@ export function pickVersion(ours: readonly string[], supported: readonly string[
 }
 
 /**
- * What to do about an error to a request sent with `sent`: the version to retry with, or `undefined`
+ * What to do about an error to a request: the version to retry with, or `undefined`
  * when the error is not a usable `-32022`. Throws `UnsupportedVersionError` when the server lists
  * no version this client speaks.
  */
-export function versionToRetry(error: unknown, sent: string, ours: readonly string[]): string | undefined {
+export function versionToRetry(error: unknown, ours: readonly string[]): string | undefined {
   if (!(error instanceof RemoteError) || error.code !== ErrorCode.UnsupportedProtocolVersion) return undefined;
   const supported = supportedVersions(error.data);
   // A -32022 without a readable list cannot be acted on: the caller sees the server's error as it is.
   if (supported === undefined) return undefined;
   const chosen = pickVersion(ours, supported);
   if (chosen === undefined) throw new UnsupportedVersionError(ours, supported, { cause: error });
-  // The server refused the very version it lists: retrying would loop, so surface its error.
-  return chosen === sent ? undefined : chosen;
+  // Even when `chosen` is the version that was refused (a server listing the very version it refused),
+  // the spec's answer is a retry with a version from `supported`; the callers retry once only, so a
+  // server that keeps refusing cannot make the client loop.
+  return chosen;
 }
 
 function supportedVersions(data: unknown): string[] | undefined {

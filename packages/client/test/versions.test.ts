@@ -70,6 +70,26 @@ describe('-32022 renegotiation', () => {
     expect(server.received('tools/call')).toHaveLength(2);
   });
 
+  it('retries once even when the refusal lists the version that was sent', async () => {
+    // The official conformance suite's request-metadata scenario answers the first request with a
+    // -32022 listing the client's own version, and expects the retry.
+    let refused = false;
+    const server = new FakeServer({
+      'tools/call': (params) => {
+        if (!refused) {
+          refused = true;
+          throw new ResponseError(-32022, 'try again', { supported: ['2026-07-28'], requested: params._meta[PV] });
+        }
+        return text(`spoke ${params._meta[PV]}`);
+      },
+    });
+    ({ client } = connect(server));
+    await expect(client.callTool({ name: 'x' })).resolves.toMatchObject({ content: [{ text: 'spoke 2026-07-28' }] });
+    const calls = server.received('tools/call');
+    expect(calls.map((r) => r.params?._meta?.[PV])).toEqual(['2026-07-28', '2026-07-28']);
+    expect(calls[0]!.id).not.toBe(calls[1]!.id);
+  });
+
   it('surfaces a -32022 without a readable supported list as the server’s error', async () => {
     const server = new FakeServer({
       'tools/call': () => {
