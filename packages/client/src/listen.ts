@@ -1,5 +1,6 @@
 import { RemoteError, type JsonObject, type JsonRpcNotification, type PendingRequest, type RequestId } from '@mcpkit/jsonrpc';
 import {
+  ErrorCode,
   META_SUBSCRIPTION_ID,
   validateSubscriptionsAcknowledgedNotificationParams,
   type SubscriptionFilter,
@@ -204,7 +205,11 @@ export class Subscription implements ListenStream {
     }
     const failure = error instanceof Error ? error : new Error(String(error));
     const reconnect = this.reconnect;
-    if (reconnect === undefined || error instanceof RemoteError || this.host.isClosed() || this.attempts >= reconnect.maxAttempts) {
+    // A refusal (an error before the acknowledgement) is final. An internal error that ends a stream
+    // the server had acknowledged is trouble on its side (a lost event bus: "listen again"), as good
+    // as a drop.
+    const refused = error instanceof RemoteError && !(error.code === ErrorCode.InternalError && this.granted !== undefined);
+    if (reconnect === undefined || refused || this.host.isClosed() || this.attempts >= reconnect.maxAttempts) {
       this.fail(failure);
       return;
     }

@@ -184,6 +184,19 @@ describe('listen', () => {
     expect(server.received('tools/list')).toHaveLength(2);
   });
 
+  it('listens again when the server ends an acknowledged stream with an internal error (it lost its event bus)', async () => {
+    const server = new ListenServer();
+    ({ client } = connect(server, { kind: 'exchange' }));
+    const stream = client.listen({ toolsListChanged: true }, { reconnect: { initialDelayMs: 1 } });
+    const first = await server.stream(0);
+    await take(stream, 1);
+    first.fail(-32603, 'Change notifications may have been missed: listen again');
+    const second = await server.stream(1);
+    await second.notify('notifications/tools/list_changed');
+    expect((await take(stream, 2)).map((n) => n.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
+    expect(server.received('subscriptions/listen')).toHaveLength(2);
+  });
+
   it('does not reconnect when the server refuses the listen', async () => {
     const server = new ListenServer();
     server.on('subscriptions/listen', () => Promise.reject(new Error('boom')));

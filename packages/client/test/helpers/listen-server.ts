@@ -1,4 +1,4 @@
-import type { DispatchContext, RequestId } from '@mcpkit/jsonrpc';
+import { ResponseError, type DispatchContext, type RequestId } from '@mcpkit/jsonrpc';
 import type { SubscriptionFilter } from '@mcpkit/schema';
 import { FakeServer } from './fake-server.js';
 
@@ -13,6 +13,8 @@ export interface ServerStream {
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
   /** Ends the stream gracefully with the final listen result. */
   end(): void;
+  /** Ends the stream with a JSON-RPC error. */
+  fail(code: number, message: string): void;
 }
 
 /**
@@ -28,8 +30,10 @@ export class ListenServer extends FakeServer {
     this.on('subscriptions/listen', async (params, context, request) => {
       const asked = params.notifications as SubscriptionFilter;
       let end!: () => void;
-      const done = new Promise<unknown>((resolve) => {
+      let fail!: (code: number, message: string) => void;
+      const done = new Promise<unknown>((resolve, reject) => {
         end = () => resolve({ resultType: 'complete', _meta: { [SID]: request.id } });
+        fail = (code, message) => reject(new ResponseError(code, message));
         context.signal.addEventListener('abort', () => resolve(null), { once: true });
       });
       const stream: ServerStream = {
@@ -39,6 +43,7 @@ export class ListenServer extends FakeServer {
         notify: (method, extra = {}) =>
           context.notify({ jsonrpc: '2.0', method, params: { ...extra, _meta: { [SID]: request.id } } }),
         end,
+        fail,
       };
       const granted = grant(asked);
       if (granted !== undefined) await stream.notify('notifications/subscriptions/acknowledged', { notifications: granted });
