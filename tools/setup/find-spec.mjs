@@ -1,7 +1,8 @@
 // Prints the folder holding the normative MCP spec material (schema.json and examples per revision,
 // the oracle of the schema and server tests): $MCPKIT_SPEC_DIR, else the first `shared/spec` found in
-// a folder above the repository (`../shared/spec`, `../../shared/spec`, ...). Prints nothing and
-// warns when there is none; the tests that need it then fail saying so.
+// a folder above the repository (`../shared/spec`, `../../shared/spec`, ...), else the workplace's
+// `/work/shared/spec` (a clone made elsewhere on the same machine). Prints nothing and warns when
+// there is none; the tests that need it then fail saying so.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,9 @@ function findSpec() {
   const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   for (let dir = dirname(repo); ; dir = dirname(dir)) {
     if (isSpec(join(dir, 'shared', 'spec'))) return join(dir, 'shared', 'spec');
-    if (dirname(dir) === dir) return undefined;
+    if (dirname(dir) === dir) break;
   }
+  return isSpec('/work/shared/spec') ? '/work/shared/spec' : undefined;
 }
 
 const found = findSpec();
