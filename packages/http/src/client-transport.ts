@@ -7,7 +7,7 @@
  * with a local error (`HttpError`, `HttpStreamError`, ...) when no response can be delivered.
  * That rejection is how a per-request failure reaches the connection; nothing is synthesized.
  */
-import { TransportClosedError, type CloseInfo, type JsonRpcErrorResponse, type JsonRpcMessage, type JsonRpcRequest, type MessageTransport, type SendOptions } from '@mcpkit/jsonrpc';
+import { LocalError, TransportClosedError, type CloseInfo, type JsonRpcErrorResponse, type JsonRpcMessage, type JsonRpcRequest, type MessageTransport, type SendOptions } from '@mcpkit/jsonrpc';
 import { encodeHeaderValue } from '@mcpkit/schema';
 import { HttpError, HttpStreamError, HttpTransportError } from './errors.js';
 import { LATEST_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
@@ -140,7 +140,8 @@ export class HttpClientTransport implements MessageTransport {
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       if (this.lifetime.signal.aborted) throw this.lifetime.signal.reason;
-      if (error instanceof HttpTransportError) throw error;
+      // Our own failures, and a local error the injected fetch chose (an auth layer's AuthError), pass as they are.
+      if (error instanceof LocalError) throw error;
       throw new HttpTransportError(`POST ${this.url} failed: ${(error as Error).message}`, { cause: error });
     }
   }

@@ -3,10 +3,10 @@
  * spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
  *
  * Checks run cheapest first: Origin → method → authenticate → Content-Type → Accept → concurrency
- * → body size → JSON parse → JSON-RPC shape → intercept (legacy) → `_meta` → mirrored headers →
- * dispatch. Each refusal has its own status and, where useful, a JSON-RPC error body.
+ * → body size → JSON parse → JSON-RPC shape → authorize → intercept (legacy) → `_meta` → mirrored
+ * headers → dispatch. Each refusal has its own status and, where useful, a JSON-RPC error body.
  */
-import { classify, messageKind, type Dispatcher, type InvalidOutcome, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId, type TransportInfo } from '@mcpkit/jsonrpc';
+import { classify, messageKind, type Dispatcher, type InvalidOutcome, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId, type TransportInfo } from '@mcpkit/jsonrpc';
 import { parseJsonBody } from './body.js';
 import { CorsPolicy } from './cors.js';
 import { CORE, type Exchange, type ExchangeServer } from './exchange.js';
@@ -140,6 +140,14 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       const { error } = classify(body) as InvalidOutcome;
       this.fail(ex, 400, error.id ?? undefined, error.error.code, error.error.message, cors);
       return false;
+    }
+    if (this.options.authorize) {
+      // After parsing (the operation is known), before either era looks at it: one refusal for both.
+      const refused = await this.options.authorize(principal, body as JsonRpcMessage, ex.request());
+      if (refused !== undefined) {
+        await ex.respondWith(refused, cors);
+        return false;
+      }
     }
     if (this.options.intercept) {
       const context: InterceptContext = { principal, transport: new ExchangeInfo(ex, principal) };

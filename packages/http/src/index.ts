@@ -6,6 +6,7 @@ export { createHttpHandler, DEFAULT_LIMITS, type HttpHandler } from './handler.j
 export type {
   Authenticated,
   AuthenticateHook,
+  AuthorizeHook,
   HttpHandlerOptions,
   HttpLimits,
   InterceptContext,

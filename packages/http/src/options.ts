@@ -1,7 +1,7 @@
 /**
  * Options of `createHttpHandler`: origins and CORS, the auth and legacy hooks, and limits.
  */
-import type { TransportInfo } from '@mcpkit/jsonrpc';
+import type { JsonRpcMessage, TransportInfo } from '@mcpkit/jsonrpc';
 import type { CorsOptions } from './cors.js';
 import type { OriginAllowList } from './origin.js';
 
@@ -35,6 +35,19 @@ export type InterceptHook = (
  */
 export type AuthenticateHook = (request: Request) => Promise<Authenticated | Response> | Authenticated | Response;
 
+/**
+ * Per-operation authorization: runs once the POSTed body is one well-formed JSON-RPC message, before
+ * `intercept`, the modern checks and dispatch, so it sees what is asked (`method`, `params`) and who
+ * asks (`authenticate`'s principal; undefined without that hook). Return a Response (say 403 with
+ * `WWW-Authenticate: Bearer error="insufficient_scope"`) to refuse, sent as it is; undefined to go on.
+ * GET and DELETE carry no message and are not consulted. This package gives it no meaning of its own.
+ */
+export type AuthorizeHook = (
+  principal: unknown,
+  message: JsonRpcMessage,
+  request: Request,
+) => Promise<Response | undefined> | Response | undefined;
+
 /** Resource limits; every one has a safe default. */
 export interface HttpLimits {
   /** Largest accepted request body, in bytes (413 above). Default 4 MiB. */
@@ -57,6 +70,8 @@ export interface HttpHandlerOptions {
   cors?: boolean | CorsOptions;
   /** Authentication hook; see {@link AuthenticateHook}. */
   authenticate?: AuthenticateHook;
+  /** Per-operation authorization after parsing; see {@link AuthorizeHook}. */
+  authorize?: AuthorizeHook;
   /** The legacy plug-in point; see {@link InterceptHook}. */
   intercept?: InterceptHook;
   /** Resource limits. */

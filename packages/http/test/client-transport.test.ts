@@ -1,6 +1,6 @@
 // HttpClientTransport against real servers on 127.0.0.1, alone and under a jsonrpc Connection.
 // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
-import { CancelledError, Connection, RemoteError, TransportClosedError, TransportError, type JsonRpcMessage } from '@mcpkit/jsonrpc';
+import { CancelledError, Connection, LocalError, RemoteError, TransportClosedError, TransportError, type JsonRpcMessage } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClientTransport, HttpError, HttpStreamError, type HttpExchangeTrace } from '../src/index.js';
 import { serve } from '../src/node/index.js';
@@ -91,6 +91,21 @@ describe('HttpClientTransport', () => {
     expect(error).toMatchObject({ status: 502, statusText: 'Bad Gateway', body: 'upstream down' });
     expect(error.message).toBe('HTTP 502 Bad Gateway: upstream down');
     expect(messages).toEqual([]);
+  });
+
+  it("passes a local error thrown by the injected fetch (an auth layer's) through unchanged; a network failure is wrapped", async () => {
+    class SignInError extends LocalError {
+      override readonly name = 'SignInError';
+    }
+    const refused = new SignInError('the user declined the sign-in');
+    const { transport } = client('http://127.0.0.1:9/mcp', { fetch: async () => Promise.reject(refused) });
+    expect(await transport.send(toolCall(1, 'echo')).catch((e) => e)).toBe(refused);
+
+    const { transport: broken } = client('http://127.0.0.1:9/mcp', { fetch: async () => Promise.reject(new TypeError('fetch failed')) });
+    const wrapped = await broken.send(toolCall(1, 'echo')).catch((e) => e);
+    expect(wrapped).toBeInstanceOf(TransportError);
+    expect(wrapped.message).toBe('POST http://127.0.0.1:9/mcp failed: fetch failed');
+    expect(wrapped.cause).toBeInstanceOf(TypeError);
   });
 
   it('reports an id-less JSON-RPC error (403 bad Origin) as an HttpError carrying that error', async () => {
