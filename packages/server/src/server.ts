@@ -146,8 +146,9 @@ export class McpServer implements Dispatcher {
   }
 
   /**
-   * The scopes a request needs (its tool's, prompt's or resource's `scopes`), so an HTTP
-   * authorization layer can answer `403 insufficient_scope` before dispatching; `undefined` when none.
+   * The scopes a request needs (its tool's, prompt's or resource's `scopes`; for `completion/complete`
+   * those of the prompt or template it completes), so an HTTP authorization layer can answer
+   * `403 insufficient_scope` before dispatching; `undefined` when none.
    */
   requiredScopes(method: string, params: JsonObject | undefined): readonly string[] | undefined {
     const registry = this.current;
@@ -155,6 +156,12 @@ export class McpServer implements Dispatcher {
     const uri = params?.uri;
     if (method === 'tools/call' && typeof name === 'string') return registry.tools.get(name)?.scopes;
     if (method === 'prompts/get' && typeof name === 'string') return registry.prompts.get(name)?.scopes;
+    if (method === 'completion/complete') {
+      const ref = params?.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
+      if (ref?.type === 'ref/prompt' && typeof ref.name === 'string') return registry.prompts.get(ref.name)?.scopes;
+      if (ref?.type === 'ref/resource' && typeof ref.uri === 'string') return registry.templates.get(ref.uri)?.scopes;
+      return undefined;
+    }
     if (method === 'resources/read' && typeof uri === 'string') {
       const direct = registry.resources.get(uri);
       if (direct) return direct.scopes;

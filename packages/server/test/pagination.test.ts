@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServer, prompt, tool, type Principal } from '../src/index.js';
+import { createServer, prompt, resourceTemplate, tool, type Principal } from '../src/index.js';
 import { failure, quiet, result, TestContext } from './helpers.js';
 
 const handler = () => ({ content: [] });
@@ -121,5 +121,22 @@ describe('scopes', () => {
     expect(scoped.requiredScopes('tools/call', { name: 'admin' })).toEqual(['admin']);
     expect(scoped.requiredScopes('tools/call', { name: 'public' })).toBeUndefined();
     expect(scoped.requiredScopes('tools/list', {})).toBeUndefined();
+  });
+
+  it('names the scopes of the prompt or template a completion is for, as dispatch enforces them', async () => {
+    const completing = createServer({
+      info: { name: 'c', version: '1' },
+      prompts: [prompt({ name: 'review', scopes: ['code:read'], arguments: [{ name: 'lang' }], complete: { lang: () => ['ts'] }, handler: () => ({ messages: [] }) })],
+      resourceTemplates: [resourceTemplate({ uriTemplate: 'repo://{name}', name: 'repo', scopes: ['repo:read'], complete: { name: () => ['mcpkit'] }, read: () => ({ contents: [] }) })],
+      ...quiet,
+    });
+    const forPrompt = { ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'lang', value: 't' } };
+    const forTemplate = { ref: { type: 'ref/resource', uri: 'repo://{name}' }, argument: { name: 'name', value: 'm' } };
+    expect(completing.requiredScopes('completion/complete', forPrompt)).toEqual(['code:read']);
+    expect(completing.requiredScopes('completion/complete', forTemplate)).toEqual(['repo:read']);
+    expect(completing.requiredScopes('completion/complete', { ref: { type: 'ref/prompt', name: 'nope' } })).toBeUndefined();
+    const context = new TestContext({ principal: user });
+    expect(await failure(completing, 'completion/complete', forPrompt, { context })).toMatchObject({ code: -32602, data: { requiredScopes: ['code:read'] } });
+    expect(await failure(completing, 'completion/complete', forTemplate, { context })).toMatchObject({ code: -32602, data: { requiredScopes: ['repo:read'] } });
   });
 });
