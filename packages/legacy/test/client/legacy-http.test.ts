@@ -1,4 +1,5 @@
 import { CancelledError } from '@mcpkit/client';
+import { LocalError } from '@mcpkit/jsonrpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DualEraClient, type LegacyClient } from '../../src/index.js';
 import { startLegacyHttpFixture, type LegacyHttpFixture } from './fixtures/legacy-http-fixture.js';
@@ -139,5 +140,19 @@ describe('the legacy client API', () => {
     expect((await stream.next()).done).toBe(true);
     await expect.poll(() => on('/listen').filter((e) => e.body?.method?.startsWith('resources/')).map((e) => e.body?.method)).toEqual(['resources/subscribe', 'resources/unsubscribe']);
     expect(legacy.initializeResult?.serverInfo.name).toBe('fixture');
+  });
+});
+
+describe('an injected fetch', () => {
+  it('fails a request with the local error the fetch threw (an auth layer giving up), unwrapped, and the session goes on', async () => {
+    class SignInError extends LocalError {
+      override readonly name = 'SignInError';
+    }
+    const refused = new SignInError('the user declined the sign-in');
+    const guarded = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
+      typeof init?.body === 'string' && init.body.includes('"refused"') ? Promise.reject(refused) : fetch(input, init);
+    const client = await open('/injected', { http: { fetch: guarded } });
+    expect(await client.callTool({ name: 'refused' }).catch((e: unknown) => e)).toBe(refused);
+    expect(text(await client.callTool({ name: 'echo', arguments: { text: 'still here' } }))).toBe('still here');
   });
 });

@@ -12,6 +12,7 @@
  */
 import { HttpError, HttpStreamError } from '@mcpkit/http';
 import {
+  LocalError,
   readMessage,
   InvalidMessageError,
   TransportClosedError,
@@ -131,7 +132,8 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       if (this.lifetime.signal.aborted) throw this.lifetime.signal.reason;
-      if (error instanceof HttpStreamError || error instanceof HttpError || error instanceof SessionExpiredError) throw error;
+      // Our own failures, and a local error the injected fetch chose (an auth layer's AuthError), pass as they are.
+      if (error instanceof LocalError) throw error;
       throw new HttpStreamError(`POST ${this.url} failed: ${(error as Error).message}`, { cause: error });
     }
   }
