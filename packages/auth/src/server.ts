@@ -4,7 +4,8 @@ export { jwtVerifier, principalFromClaims, type JwtVerifierOptions } from './ser
 export { InvalidTokenError, type TokenVerifier, type VerifyContext } from './server/verifier.js';
 export { protectedResourceMetadata, type ProtectedResourceMetadataOptions } from './server/resource-metadata.js';
 export { extractBearerToken, type BearerExtraction } from './server/bearer.js';
+export { scopeChallenge, type ScopeChallengeOptions, type RequiredScopesSource, type RequiredScopesFn, type AuthorizeRequest } from './server/scope-challenge.js';
 export { challengeResponse, insufficientScopeResponse, bearerChallengeHeader, type ChallengeFields } from './server/challenge.js';
-export { requireScopes, hasScopes, missingScopes, type Principal, type ScopeImplications } from './shared/principal.js';
+export { requireScopes, hasScopes, missingScopes, withImpliedScopes, type Principal, type ScopeImplications } from './shared/principal.js';
 export { resourceMetadataUrl, canonicalResourceUri } from './shared/urls.js';
 export { AuthError, type AuthErrorCode } from './shared/errors.js';

@@ -107,7 +107,10 @@ describe('bearerGuard', () => {
       requiredScopes: ['files:read'],
       scopeImplications: { 'files:write': ['files:read'] },
     });
-    expect(await implied(request(`Bearer ${await token({ scope: 'files:write' })}`))).not.toBeInstanceOf(Response);
+    const outcome = await implied(request(`Bearer ${await token({ scope: 'files:write' })}`));
+    expect(outcome).not.toBeInstanceOf(Response);
+    // The principal carries the implied scope, so the server's per-tool checks agree with the guard.
+    expect((outcome as { principal: Principal }).principal.scopes).toEqual(['files:write', 'files:read']);
   });
 
   it('answers a malformed Authorization header with 400 and another scheme with 401', async () => {

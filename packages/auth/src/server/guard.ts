@@ -6,7 +6,7 @@
  * "Error Handling", "Scope Challenge Handling").
  */
 import { AuthError } from '../shared/errors.js';
-import { missingScopes, type Principal, type ScopeImplications } from '../shared/principal.js';
+import { missingScopes, withImpliedScopes, type Principal, type ScopeImplications } from '../shared/principal.js';
 import { parseUrl, resourceMetadataUrl } from '../shared/urls.js';
 import { extractBearerToken } from './bearer.js';
 import { challengeResponse } from './challenge.js';
@@ -25,7 +25,11 @@ export interface BearerGuardOptions {
    * headers). They are named in 401 challenges and enforced with 403 `insufficient_scope`.
    */
   requiredScopes?: readonly string[] | ((request: Request) => readonly string[] | Promise<readonly string[]>);
-  /** Broader scopes that imply narrower ones (`{ 'files:write': ['files:read'] }`). */
+  /**
+   * Broader scopes that imply narrower ones (`{ 'files:write': ['files:read'] }`). The principal's
+   * `scopes` then include the implied ones, so later checks (`scopeChallenge`, the server's per-tool
+   * scopes) agree with the guard.
+   */
   scopeImplications?: ScopeImplications;
   /** An optional `realm` for the challenges. */
   realm?: string;
@@ -71,7 +75,9 @@ export function bearerGuard(options: BearerGuardOptions): (request: Request) => 
     }
     if (principal === undefined) return challengeResponse({ ...base, error: 'invalid_token', description: 'The token is not valid', scopes: required });
 
-    const missing = missingScopes(principal, required, options.scopeImplications);
+    // spec: index.mdx "Scope Challenge Handling": servers MUST account for scope hierarchies.
+    if (options.scopeImplications !== undefined) principal = { ...principal, scopes: withImpliedScopes(principal.scopes, options.scopeImplications) };
+    const missing = missingScopes(principal, required);
     if (missing.length > 0) {
       // spec: index.mdx "Runtime Insufficient Scope Errors": name every scope the operation needs at once.
       return challengeResponse({ ...base, error: 'insufficient_scope', description: `Missing scope: ${missing.join(' ')}`, scopes: required });

@@ -35,6 +35,16 @@ export function missingScopes(
   return required.filter((scope) => !granted.has(scope));
 }
 
+/**
+ * `scopes` plus every scope they imply (one level), in order and without repeats: what a caller may do.
+ * @example withImpliedScopes(['files:write'], { 'files:write': ['files:read'] }); // ['files:write', 'files:read']
+ */
+export function withImpliedScopes(scopes: readonly string[], implies: ScopeImplications = {}): string[] {
+  const out = new Set(scopes);
+  for (const scope of scopes) for (const implied of implies[scope] ?? []) out.add(implied);
+  return [...out];
+}
+
 /** True when `principal` holds every scope of `required`. */
 export function hasScopes(principal: Pick<Principal, 'scopes'>, required: readonly string[], implies?: ScopeImplications): boolean {
   return missingScopes(principal, required, implies).length === 0;
