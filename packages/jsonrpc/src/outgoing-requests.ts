@@ -1,5 +1,5 @@
-import type { CancelledError, TimeoutError } from './errors.js';
-import { InFlightLimitError, RpcError, TransportError } from './errors.js';
+import type { TimeoutError } from './errors.js';
+import { CancelledError, InFlightLimitError, RpcError, TransportError } from './errors.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from './messages.js';
 import { DeadlineTimer } from './deadline-timer.js';
 import { DONE, OutgoingRequest, QUEUED, SENT, type OutgoingHost } from './outgoing-request.js';
@@ -51,7 +51,8 @@ export class OutgoingRequests implements OutgoingHost {
     const request = new OutgoingRequest(this, this.nextId++, method, params, idleMs, totalMs, signal, now);
     request.headers = headers;
     if (closedError !== undefined) request.fail(closedError);
-    else if (signal?.aborted) request.handleEvent();
+    // Failed here, not through `abandoned`: the request was never queued, so no count may change.
+    else if (signal?.aborted) request.fail(new CancelledError(method, request.id, signal.reason));
     else if (this.active < this.options.maxInFlight) this.transmit(request);
     else if (this.options.rejectWhenFull) request.fail(new InFlightLimitError(this.options.maxInFlight));
     else {

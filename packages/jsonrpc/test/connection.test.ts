@@ -297,6 +297,19 @@ describe('Connection: in-flight limit', () => {
     expect(transport.sent.map((m) => (m as { method: string }).method)).toEqual(['first']);
   });
 
+  it('a request refused for an already aborted signal leaves the queue counts alone', async () => {
+    const { transport, connection } = setup({ maxInFlight: 1 });
+    await connection.request('never', {}, { signal: AbortSignal.abort('no') }).catch(() => {});
+    const first = connection.request('first');
+    const second = connection.request('second');
+    expect([connection.inFlight, connection.queued]).toEqual([1, 1]);
+    transport.deliver({ jsonrpc: '2.0', id: 2, result: { n: 1 } });
+    await transport.sentCount(2);
+    transport.deliver({ jsonrpc: '2.0', id: 3, result: { n: 2 } });
+    await expect(Promise.all([first, second])).resolves.toEqual([{ n: 1 }, { n: 2 }]);
+    expect([connection.inFlight, connection.queued]).toEqual([0, 0]);
+  });
+
   it("whenFull 'reject' refuses with InFlightLimitError", async () => {
     const { connection } = setup({ maxInFlight: 1, whenFull: 'reject' });
     connection.request('a').catch(() => {});
