@@ -26,7 +26,12 @@ export interface ConnectOptions extends Omit<ModernClientOptions, 'protocolVersi
   protocolVersions?: readonly string[];
   /** The legacy versions this client speaks, preferred first. Default 2025-11-25, 2025-06-18, 2025-03-26. */
   legacyProtocolVersions?: readonly string[];
-  /** How long the probe waits for each answer before calling the server legacy, in ms. Default 5000. */
+  /**
+   * How long the probe waits for each answer before calling the server legacy, in ms. Default 5000 on
+   * stdio; on HTTP the request timeout (`timeoutMs`, default 60000), since an HTTP server answers with
+   * a status whatever its era, and the time an injected `fetch` spends authorizing (a user signing in
+   * through `withOAuth`) must not read as a legacy server's silence.
+   */
   probeTimeoutMs?: number;
   /** Where verdicts are kept; `false` probes every time. Default: one in-memory cache per process. */
   eraCache?: EraCache | false;

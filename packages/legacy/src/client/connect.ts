@@ -92,6 +92,11 @@ async function open(route: Route, given: EraVerdict | undefined, options: Connec
   }
 }
 
+/** How long a stdio probe waits for an answer before calling the server legacy (versioning.mdx: a timeout means legacy). */
+const STDIO_PROBE_TIMEOUT_MS = 5000;
+/** On HTTP every server answers with a status: the probe waits as long as any request would. */
+const HTTP_PROBE_TIMEOUT_MS = 60_000;
+
 /** Runs the probe; a stream transport that survived it is handed on for reuse. */
 async function probe(
   route: Route,
@@ -106,7 +111,7 @@ async function probe(
     identity,
     modernVersions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
     legacyVersions: options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS,
-    timeoutMs: options.probeTimeoutMs ?? 5000,
+    timeoutMs: options.probeTimeoutMs ?? (route.kind === 'http' ? (options.timeoutMs ?? HTTP_PROBE_TIMEOUT_MS) : STDIO_PROBE_TIMEOUT_MS),
     trace: options.trace,
   };
   if (route.kind === 'http') {

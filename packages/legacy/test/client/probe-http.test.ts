@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LocalError } from '@mcpkit/jsonrpc';
 import { connect, EraProbeError, httpCacheKey, MemoryEraCache, type DualEraClient } from '../../src/index.js';
 import { startLegacyHttpFixture, type LegacyHttpFixture } from './fixtures/legacy-http-fixture.js';
 import { text } from './helpers.js';
@@ -76,12 +77,31 @@ describe('statuses that decide nothing', () => {
     expect(posts(path).map((e) => e.body?.method)).not.toContain('initialize');
   });
 
+  it('a local error of the injected fetch (e.g. a refused sign-in) reaches the caller as it is', async () => {
+    class SignInRefused extends LocalError {}
+    const refusing = async (): Promise<Response> => {
+      throw new SignInRefused('the user closed the sign-in page');
+    };
+    const failure = await connect(fixture.url('/modern-sse'), { eraCache: false, http: { fetch: refusing } }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(SignInRefused);
+  });
+
   it('an unreachable server fails with EraProbeError', async () => {
     await expect(connect('http://127.0.0.1:1/mcp', { eraCache: false })).rejects.toBeInstanceOf(EraProbeError);
   });
 });
 
 describe('modern answers', () => {
+  it('time an injected fetch spends before sending (a user signing in) is not a legacy server\'s silence', async () => {
+    // The default HTTP probe timeout is the request timeout, not stdio's 5 s: this sign-in takes 5.5 s.
+    const signingIn = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      return fetch(url, init);
+    };
+    const client = await open('/modern-sse', { http: { fetch: signingIn } });
+    expect(client.era).toBe('modern');
+  }, 30_000);
+
   it('404 with a -32601 body is the modern "not found": modern', async () => {
     const client = await open('/modern-404');
     expect(client.era).toBe('modern');

@@ -87,6 +87,9 @@ async function post(url: string, version: string, options: HttpProbeOptions): Pr
       response = await (settings.fetch ?? defaultFetch)(url, { method: 'POST', headers, body: JSON.stringify(request), signal: controller.signal });
     } catch (error) {
       if (timedOut) return timeout;
+      // A local error of the injected fetch (an AuthError of withOAuth: sign-in refused, retry limit) is
+      // the caller's business, not a fact about the server's era: it reaches the caller as it is.
+      if ((error as { remote?: unknown } | null)?.remote === false) throw error;
       throw new EraProbeError(`The era probe could not reach ${url}: ${(error as Error).message}`, undefined, { cause: error });
     }
     reportExchange(settings, { method: 'POST', url, message: request, requestHeaders: headers, status: response.status, responseHeaders: response.headers });
