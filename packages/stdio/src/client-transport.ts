@@ -109,7 +109,7 @@ export class StdioClientTransport implements MessageTransport {
     if (child === undefined) {
       this.finish('The transport was closed before it started');
     } else if (this.exitInfo === undefined) {
-      child.stdin?.end();
+      this.stream?.endOutput(); // stdin EOF, after the messages already sent
       this.escalate(child, 'SIGTERM', this.options.shutdownGraceMs ?? 2000);
     }
     return this.gone;

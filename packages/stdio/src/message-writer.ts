@@ -76,6 +76,12 @@ export class MessageWriter {
     (this.drain ??= this.waitForDrain()).then(() => settle(), settle);
   }
 
+  /** Hands the lines batched in this tick to the stream, then ends it: nothing sent before is lost. */
+  end(): void {
+    this.flushBatch();
+    if (this.stream.writable) this.stream.end();
+  }
+
   /** Makes every later write reject with `error`, and releases writers waiting for `drain`. */
   fail(error: Error): void {
     if (this.failure !== undefined) return;

@@ -119,9 +119,17 @@ export class StreamTransport implements MessageTransport {
     return this.writer.flush();
   }
 
-  /** Ends the output (after what is already written), stops reading, and fires `onClose`. Idempotent. */
+  /**
+   * Ends the output after the messages sent so far (those batched in this tick included) and keeps
+   * reading: the half-close a stdio client uses to ask a server to exit.
+   */
+  endOutput(): void {
+    this.writer.end();
+  }
+
+  /** Ends the output (after what was sent so far), stops reading, and fires `onClose`. Idempotent. */
   async close(): Promise<void> {
-    if (this.output.writable) this.output.end();
+    this.writer.end();
     this.writer.fail(new TransportClosedError('The transport was closed'));
     this.input.destroy();
     this.finish({ reason: 'Closed by this side', error: new TransportClosedError('The transport was closed') });

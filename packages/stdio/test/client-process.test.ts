@@ -104,6 +104,17 @@ describe('StdioClientTransport with a real server process', () => {
     expect(transport.stderrTail).toContain('ignoring SIGTERM');
   });
 
+  it('close() still delivers what was sent just before it (a cancellation, say) before stdin EOF', async () => {
+    // spec: 2026-07-28/pages/basic/transports/stdio.mdx (Shutdown: the client closes the server's stdin)
+    const transport = new StdioClientTransport({ command: process.execPath, args: [fixture('stdin-to-stderr.mjs')] });
+    await transport.start();
+    const sent = transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } });
+    await transport.close();
+    await expect(sent).resolves.toBeUndefined();
+    expect(transport.exit).toMatchObject({ code: 0, signal: null });
+    expect(transport.stderrTail).toBe('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}\n');
+  });
+
   it('keeps working while the server floods stderr, which is never treated as an error', async () => {
     // spec: 2026-07-28/pages/basic/transports/stdio.mdx (stderr is logging; not an error signal)
     let forwarded = 0;

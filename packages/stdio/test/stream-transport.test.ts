@@ -92,6 +92,19 @@ describe('StreamTransport', () => {
     await expect(second).rejects.toBeInstanceOf(TransportClosedError);
   });
 
+  it('close() writes the messages of its own tick before ending the output', async () => {
+    const output = new PassThrough();
+    const chunks: string[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    const transport = new StreamTransport(new PassThrough(), output);
+    const sent = transport.send({ jsonrpc: '2.0', method: 'last' });
+    await transport.close();
+    await expect(sent).resolves.toBeUndefined();
+    await tick();
+    expect(chunks.join('')).toBe('{"jsonrpc":"2.0","method":"last"}\n');
+    await expect(transport.send({ jsonrpc: '2.0', method: 'late' })).rejects.toBeInstanceOf(TransportClosedError);
+  });
+
   it('with batchWrites: false, each send is its own write', async () => {
     const calls: string[] = [];
     const output = new Writable({
