@@ -2,7 +2,7 @@
  * The legacy HTTP session machinery on one dual-era endpoint (raw HTTP, so every status and
  * header is visible). spec: 2025-11-25/pages/basic/transports.mdx (Session Management)
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemorySessionStore, type SessionRecord } from '../../src/index.js';
 import { initialize, inSession, LEGACY, MODERN, post, SseReader, startDual, type Running } from './helpers.js';
 
@@ -141,6 +141,27 @@ describe('a session store that fails', () => {
     expect(modern.status).toBe(200);
     sessions.down = false;
     expect(await (await post(running.url, { jsonrpc: '2.0', id: 9, method: 'ping' }, inSession(sessionId))).json()).toEqual({ jsonrpc: '2.0', id: 9, result: {} });
+    await sessions.close();
+  });
+});
+
+describe('a session store that cannot open a reply stream', () => {
+  it('answers the request 503 with Retry-After instead of leaving it without a reply', async () => {
+    class NoStreams extends MemorySessionStore {
+      override async openStream(): Promise<void> {
+        throw new Error('connection refused');
+      }
+    }
+    const sessions = new NoStreams();
+    const errors: unknown[] = [];
+    // Every reply is an SSE stream from the start, so each one needs the store.
+    running = await startDual({ sessions, onError: (error) => errors.push(error), http: { closeStreamAfterMs: () => 60_000 } });
+    const { sessionId } = await initialize(running.url);
+    const response = await post(running.url, { jsonrpc: '2.0', id: 7, method: 'ping' }, inSession(sessionId));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toMatchObject({ id: 7, error: { code: -32603, message: expect.stringContaining('session store is unavailable') } });
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
     await sessions.close();
   });
 });

@@ -30,6 +30,7 @@ import { PostReply } from './post-reply.js';
 import { SessionStreams } from './session-streams.js';
 import { mintSessionId } from './session-id.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
+import { storeUnavailable } from './store-unavailable.js';
 import { principalKey, StoredSession } from './stored-session.js';
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -62,7 +63,7 @@ export class LegacyHttp extends SessionStreams {
     } catch (error) {
       this.options.onError(error);
       const id = body !== null && typeof body === 'object' && isRequest(body as JsonRpcMessage) ? (body as JsonRpcRequest).id : undefined;
-      return jsonRpcErrorResponse(503, id, ErrorCode.InternalError, 'The session store is unavailable: retry shortly', undefined, { 'retry-after': '1' });
+      return storeUnavailable(id);
     }
   }
 

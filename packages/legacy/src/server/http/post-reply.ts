@@ -6,9 +6,10 @@
  * spec: 2025-11-25/pages/basic/transports.mdx (Sending Messages to the Server)
  */
 import { jsonResponse } from '@mcpkit/http';
-import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '@mcpkit/jsonrpc';
+import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse, RequestId } from '@mcpkit/jsonrpc';
 import { LogicalStream, type StreamHost } from './logical-stream.js';
 import { SseConnection } from './sse-connection.js';
+import { storeUnavailable } from './store-unavailable.js';
 
 /** One POST's reply, decided lazily. */
 export class PostReply {
@@ -17,8 +18,10 @@ export class PostReply {
   private settle!: (response: Response) => void;
   private stream: Promise<LogicalStream> | undefined;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly id: RequestId;
 
   constructor(private readonly host: StreamHost, private readonly sessionId: string, request: JsonRpcRequest) {
+    this.id = request.id;
     this.response = new Promise<Response>((resolve) => (this.settle = resolve));
     const delay = host.options.closeStreamAfterMs?.(request);
     if (delay !== undefined && Number.isFinite(delay) && delay >= 0) {
@@ -30,7 +33,7 @@ export class PostReply {
             this.polled = true;
             void stream.disconnect();
           }, delay);
-      }, host.options.onError);
+      }, ignore); // finish() meets the same failure and reports it
     }
   }
 
@@ -72,7 +75,14 @@ export class PostReply {
   private open(): Promise<LogicalStream> {
     this.stream ??= (async () => {
       const connection = new SseConnection(this.host.options.maxStreamBufferBytes);
-      const stream = await LogicalStream.open(this.host, this.sessionId, connection);
+      let stream: LogicalStream;
+      try {
+        stream = await LogicalStream.open(this.host, this.sessionId, connection);
+      } catch (error) {
+        // The reply is still undecided: answer it as any other store failure, never leave it hanging.
+        this.settle(storeUnavailable(this.id));
+        throw error;
+      }
       this.opened = stream;
       this.settle(connection.response);
       return stream;
@@ -80,3 +90,5 @@ export class PostReply {
     return this.stream;
   }
 }
+
+function ignore(): void {}
