@@ -9,6 +9,11 @@ import type { OAuthStore } from './store.js';
 export interface RedirectHandler {
   /** The redirect URI registered with the authorization server (`http://127.0.0.1:PORT/callback`, `https://app/cb`). */
   readonly redirectUri: string;
+  /**
+   * Called before a sign-in reads `redirectUri` (before registration and authorization), so a
+   * handler can start its listener only when a user actually has to sign in (a lazy loopback).
+   */
+  prepare?(signal?: AbortSignal): Promise<void>;
   /** Sends the user to `authorizationUrl`; resolves with the full URL the authorization server redirected to. */
   navigate(authorizationUrl: URL, signal?: AbortSignal): Promise<URL | string>;
 }
@@ -53,6 +58,11 @@ export interface OAuthOptions {
    * asked for in addition to those the server's challenge names.
    */
   clientCredentials?: PreRegisteredClient & { scopes?: readonly string[] };
+  /**
+   * Scopes to ask for on every user sign-in, in addition to those the challenge names (or the
+   * resource's `scopes_supported` when it names none).
+   */
+  scopes?: readonly string[];
   /** Where registrations and tokens are kept (default: in memory). */
   store?: OAuthStore;
   /** Ask for `offline_access` when the authorization server lists it (default true). */

@@ -105,8 +105,10 @@ export class OAuthSession {
         await this.saveGrant(issuer, client.clientId, resource.resource, scopes, response, 'client_credentials');
         return;
       }
-      const scopes = withOfflineAccess(base, server.scopesSupported, this.options.offlineAccess ?? true);
+      const wanted = unionScopes(base, this.options.scopes ?? []);
+      const scopes = withOfflineAccess(wanted, server.scopesSupported, this.options.offlineAccess ?? true);
       const redirect = this.options.redirect!;
+      await redirect.prepare?.(signal);
       const client = await obtainClient(this.registration, server, redirect.redirectUri, signal);
       const response = await authorizeWithCode(this.fetch, { server, client, redirect, resource: resource.resource, scopes }, signal);
       await this.saveGrant(issuer, client.clientId, resource.resource, scopes, response, randomToken(16));
