@@ -9,6 +9,7 @@ import { toDraft2020 } from './lib/json-schema.mjs';
 import { readMcpTags } from './lib/mcp-tags.mjs';
 import { staleFiles, writeFiles } from './lib/outputs.mjs';
 import { stableStringify } from './lib/stable-json.mjs';
+import { compactValidatorCode } from './lib/compact-code.mjs';
 import { generateValidators } from './lib/validators.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'mcpkit-codegen-'));
@@ -52,6 +53,28 @@ describe('step 2: validators', () => {
     expect(() => generateValidators('test', schema({ unevaluatedProperties: false }))).toThrow(/unevaluatedProperties/);
     expect(() => generateValidators('test', schema({ type: 'string', format: 'email' }))).toThrow(/format "email"/);
     expect(() => generateValidators('test', schema({ type: 'strin' }))).toThrow(/not valid JSON Schema 2020-12/);
+  });
+
+  it('compacts ajv output: one function per distinct definition, errors without schemaPath, same messages', async () => {
+    const twin = { properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], type: 'object' };
+    const { code } = generateValidators('test', {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $defs: { A: twin, B: twin, C: { properties: { a: { $ref: '#/$defs/A' }, b: { $ref: '#/$defs/B' } }, type: 'object' } },
+    });
+    expect(code).not.toMatch(/schemaPath|parentData|rootData/);
+    expect(code.match(/^function validate\d+\(/gm)).toHaveLength(2);
+    const file = join(work, 'compacted.mjs');
+    writeFileSync(file, code);
+    const { validateC } = (await import(file)) as { validateC: ((v: unknown) => boolean) & { errors?: unknown } };
+    expect(validateC({ a: { n: 1 }, b: { n: 2 } })).toBe(true);
+    expect(validateC({ a: { n: 1 }, b: { n: -1 } })).toBe(false);
+    expect(validateC.errors).toEqual([{ instancePath: '/b/n', keyword: 'minimum', params: { comparison: '>=', limit: 0 }, message: 'must be >= 0' }]);
+  });
+
+  it('fails on ajv output it does not know how to compact', () => {
+    expect(() => compactValidatorCode('x = {instancePath,schemaPath:"#",keyword:"type",params:{a:{}},message:"m"};')).toThrow(/unknown shape/);
+    expect(() => compactValidatorCode('x = [{instancePath,schemaPath:"#",keyword:"dependentRequired",params:{},message:"m"}];')).toThrow(/dependentRequired/);
+    expect(() => compactValidatorCode('f(x, {instancePath, parentData: d});')).toThrow(/parentData/);
   });
 });
 

@@ -1,14 +1,17 @@
 /**
  * The shape of every precompiled validator: a type guard that, after a failed call, explains why
- * in `errors` (ajv's error objects).
+ * in `errors` (ajv's error objects, without `schemaPath`).
  */
 
 /** One reason a value failed validation (ajv's error object). */
 export interface ValidationError {
   /** JSON Pointer to the offending part of the value, `''` for the value itself. */
   instancePath: string;
-  /** JSON Pointer (as a URI fragment) to the schema keyword that failed. */
-  schemaPath: string;
+  /**
+   * JSON Pointer (as a URI fragment) to the schema keyword that failed. Set by the validators of
+   * `@mcpkit/schema/json-schema`; the precompiled validators leave it out (it made them much larger).
+   */
+  schemaPath?: string;
   /** The failing keyword: `required`, `type`, `const`, `anyOf`, `additionalProperties`, ... */
   keyword: string;
   /** Keyword details, e.g. `{ missingProperty: 'name' }` for `required`. */
