@@ -6,7 +6,7 @@ export { main } from './main.js';
 export { parseCommandLine } from './cli/args.js';
 export { splitCommandLine } from './cli/split-command.js';
 export { ExitCode, UsageError, GarbageOutputError } from './cli/exit-codes.js';
-export type { Invocation, ClientCommand, ClientSettings, ServeCommand, DemoCommand, DemoFault, Era, Target } from './cli/invocation.js';
+export type { Invocation, ClientCommand, ClientSettings, ServeCommand, DemoCommand, DemoFault, Era, Target, AuthSettings } from './cli/invocation.js';
 export { runDemo } from './demo/run-demo.js';
 export { startHttpExample, serveStdioExample, type HttpExample, type ExampleOptions, type ServedEra } from './serve/example-server.js';
 export { formFields, parseFieldText, checkFieldValue, checkFormContent, type Field, type Choice } from './input/form-fields.js';

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './exit-codes.js';
+import { authSettings } from './auth-args.js';
 import type { ClientCommand, ClientSettings, DemoFault, Era, Invocation, Target } from './invocation.js';
 import { splitCommandLine } from './split-command.js';
 import { COMMANDS } from './usage.js';
@@ -14,6 +15,14 @@ const OPTIONS = {
   answers: { type: 'string' },
   interactive: { type: 'boolean' },
   timeout: { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
+  scope: { type: 'string' },
+  token: { type: 'string' },
+  'token-file': { type: 'string' },
+  'no-auth': { type: 'boolean' },
+  open: { type: 'boolean' },
   args: { type: 'string' },
   context: { type: 'string' },
   count: { type: 'string' },
@@ -32,10 +41,11 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'V' },
 } as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+export type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 type OptionName = keyof typeof OPTIONS;
 
-const CLIENT: readonly OptionName[] = ['stdio', 'url', 'era', 'json', 'trace', 'answers', 'interactive', 'timeout'];
+const AUTH: readonly OptionName[] = ['client-id', 'client-secret', 'client-metadata-url', 'scope', 'token', 'token-file', 'no-auth', 'open'];
+const CLIENT: readonly OptionName[] = ['stdio', 'url', 'era', 'json', 'trace', 'answers', 'interactive', 'timeout', ...AUTH];
 /** The options each command takes besides `--color`, `--no-color`, `--help` and `--version`. */
 const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   discover: CLIENT,
@@ -193,6 +203,7 @@ function clientSettings(name: string, values: Values): ClientSettings {
     answers,
     interactive: values.interactive === true,
     timeoutMs: values.timeout === undefined ? DEFAULT_TIMEOUT_MS : readInteger('--timeout', values.timeout, 1, 86_400_000),
+    auth: authSettings(name, target, values),
   };
 }
 

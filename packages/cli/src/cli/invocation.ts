@@ -13,6 +13,28 @@ export type Target =
   /** A Streamable HTTP endpoint. */
   | { readonly kind: 'http'; readonly url: string };
 
+/**
+ * How an HTTP target is authorized: `oauth` signs in when the server answers 401 with a Bearer
+ * challenge (the default), `token` sends a ready bearer token, `none` never signs in.
+ */
+export type AuthSettings =
+  | {
+      readonly mode: 'oauth';
+      /** `--client-id` / `--client-secret`: a client registered ahead of time. */
+      readonly clientId: string | undefined;
+      readonly clientSecret: string | undefined;
+      /** `--client-metadata-url`: the client's Client ID Metadata Document. */
+      readonly clientMetadataUrl: string | undefined;
+      /** `--scope`: scopes asked for besides those the server's challenge names. */
+      readonly scopes: readonly string[];
+      /** `--token-file`: where registrations and tokens are kept (mode 0600); in memory without it. */
+      readonly tokenFile: string | undefined;
+      /** `--open`: open the authorization URL in a browser. */
+      readonly openBrowser: boolean;
+    }
+  | { readonly mode: 'token'; readonly token: string }
+  | { readonly mode: 'none' };
+
 /** Options shared by the commands that talk to a server. */
 export interface ClientSettings {
   readonly target: Target;
@@ -27,6 +49,8 @@ export interface ClientSettings {
   readonly interactive: boolean;
   /** Idle timeout of each request, in ms. */
   readonly timeoutMs: number;
+  /** How an HTTP target is authorized (a stdio target never is). */
+  readonly auth: AuthSettings;
 }
 
 /** The listen filter as asked on the command line. */

@@ -93,9 +93,21 @@ const CLIENT_OPTIONS = `Options of the commands that talk to a server:
   --answers JSON           answer the server's input requests in order: a JSON array (or @file) of
                            ElicitResult / CreateMessageResult / ListRootsResult
   --interactive            prompt for input even when stdin is not a terminal
-  --timeout MS             give up on a request after MS ms without an answer (default 30000)`;
+  --timeout MS             give up on a request after MS ms without an answer (default 30000)
 
-const EXIT_CODES = `Exit codes: 0 ok, 1 the server answered an error (or isError), 2 usage, 3 transport or timeout.`;
+Signing in (--url only): a server that answers 401 with a Bearer challenge gets an OAuth sign-in;
+the URL to open is printed on stderr and a listener on 127.0.0.1 waits for the browser's redirect.
+  --open                   also open the sign-in URL in a browser
+  --client-id ID           a client registered with the authorization server ahead of time
+  --client-secret SECRET   its secret (confidential clients)
+  --client-metadata-url URL  the client's metadata document (https), where the server supports it
+  --scope "A B"            scopes to ask for besides those the server names
+  --token-file PATH        keep registrations and tokens in PATH (mode 0600) for the next run;
+                           without it they live in memory only
+  --token TOKEN            send this bearer token as it is; no sign-in
+  --no-auth                never sign in: a 401 is an error`;
+
+const EXIT_CODES = `Exit codes: 0 ok, 1 the server answered an error (or isError), 2 usage, 3 transport, timeout or sign-in failed.`;
 
 /** `mcpkit --help`. */
 export function mainHelp(): string {

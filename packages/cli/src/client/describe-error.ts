@@ -9,12 +9,13 @@ import {
   UnsupportedInEraError,
   UnsupportedVersionError,
 } from '@mcpkit/client';
+import { AuthError } from '@mcpkit/auth/client';
 import { HttpError } from '@mcpkit/http';
 import { CancelledError, TransportError } from '@mcpkit/jsonrpc';
 import { EraProbeError, LegacyHandshakeError } from '@mcpkit/legacy';
 import { ProcessExitedError } from '@mcpkit/stdio';
 import { ExitCode, GarbageOutputError, UsageError } from '../cli/exit-codes.js';
-import type { Target } from '../cli/invocation.js';
+import type { AuthSettings, Target } from '../cli/invocation.js';
 import { DeclinedError } from '../input/input-failures.js';
 
 /** What the user is told about a failure, and the exit code. */
@@ -60,8 +61,11 @@ function describeTarget(target: Target): string {
 }
 
 /** Turns any failure of a client command into a message and an exit code. */
-export function describeError(error: unknown, target: Target, timeoutMs: number): Failure {
-  if (error instanceof InputHandlerError && error.cause instanceof Error) return describeError(error.cause, target, timeoutMs);
+export function describeError(error: unknown, target: Target, timeoutMs: number, auth: AuthSettings['mode'] = 'none'): Failure {
+  if (error instanceof InputHandlerError && error.cause instanceof Error) return describeError(error.cause, target, timeoutMs, auth);
+  if (error instanceof AuthError) return describeAuthError(error);
+  const refused = refusedStatus(error);
+  if (refused !== undefined && target.kind === 'http') return describeRefusal(refused, target.url, auth);
   if (error instanceof UsageError) return { code: ExitCode.Usage, message: error.message };
   if (error instanceof DeclinedError) return { code: ExitCode.ServerError, message: error.message };
   if (error instanceof GarbageOutputError) return { code: ExitCode.Transport, message: error.message };
@@ -94,6 +98,38 @@ export function describeError(error: unknown, target: Target, timeoutMs: number)
   if (error instanceof CancelledError) return { code: ExitCode.Transport, message: `cancelled: ${error.message}` };
   if (error instanceof TransportError) return { code: ExitCode.Transport, message: `${describeTarget(target)}: ${error.message}` };
   return { code: ExitCode.Transport, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+}
+
+/** A sign-in that failed (`AuthError` of `@mcpkit/auth`): exit 3, one line naming the cause. */
+function describeAuthError(error: AuthError): Failure {
+  const message = `sign-in failed (${error.code}): ${error.message}`;
+  switch (error.code) {
+    case 'authorization_denied':
+      return { code: ExitCode.Transport, message, hint: 'sign in again and allow access, or give --token TOKEN' };
+    case 'client_identity_required':
+      return { code: ExitCode.Transport, message, hint: 'register mcpkit with that authorization server and give --client-id (and --client-secret), or --client-metadata-url' };
+    case 'retry_limit':
+      return { code: ExitCode.Transport, message, hint: error.status === 403 ? 'the account may lack that scope; ask for it with --scope' : undefined };
+    default:
+      return { code: ExitCode.Transport, message };
+  }
+}
+
+/** The 401/403 of a server when nothing signed in (`--no-auth`, or `--token` that it refused). */
+function refusedStatus(error: unknown): number | undefined {
+  const status = error instanceof HttpError || error instanceof EraProbeError ? error.status : undefined;
+  return status === 401 || status === 403 ? status : undefined;
+}
+
+function describeRefusal(status: number, url: string, auth: AuthSettings['mode']): Failure {
+  const what = status === 401 ? 'HTTP 401 Unauthorized: the server requires authorization' : 'HTTP 403 Forbidden: the server refuses this authorization';
+  const hint =
+    auth === 'token'
+      ? `the token given with --token was refused (expired, or not for ${url}?); drop --token to sign in`
+      : auth === 'none'
+        ? 'drop --no-auth to sign in (OAuth), or give a bearer token with --token TOKEN'
+        : undefined;
+  return { code: ExitCode.Transport, message: `${what} (${url})`, hint };
 }
 
 const ANSWER_TYPES: Readonly<Record<string, string>> = { elicitation: 'an ElicitResult', sampling: 'a CreateMessageResult', roots: 'a ListRootsResult' };

@@ -5,6 +5,8 @@ import { StdioClientTransport } from '@mcpkit/stdio';
 import { GarbageOutputError } from '../cli/exit-codes.js';
 import type { ClientSettings } from '../cli/invocation.js';
 import type { TracePrinter } from '../output/trace-printer.js';
+import type { ExchangeHead } from '../output/wire-format.js';
+import { httpAuth } from './http-auth.js';
 import { version } from '../../package.json';
 
 /** What `openClient` needs besides the settings. */
@@ -15,6 +17,8 @@ export interface OpenHooks {
   /** Called once when the server writes something that is not JSON-RPC on its stdout. */
   readonly onGarbage: (error: GarbageOutputError) => void;
   readonly onWarning: (message: string) => void;
+  /** A line for the user on stderr (the sign-in's authorization URL). */
+  readonly say: (line: string) => void;
 }
 
 /** The `clientInfo` mcpkit sends. */
@@ -56,8 +60,11 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     made.push(watched);
     return watched;
   };
+  // HTTP: signing in (withOAuth and a loopback listener started only for a sign-in), --token, or --no-auth.
+  const auth = target.kind === 'http' ? httpAuth(target.url, settings.auth, { say: hooks.say, warn: hooks.onWarning, trace }) : undefined;
   const closeAll = async (): Promise<void> => {
     await Promise.all(made.map((t) => t.close().catch(() => undefined)));
+    await auth?.close().catch(() => undefined);
   };
   const connecting = connect(target.kind === 'stdio' ? spawn : target.url, {
     era: settings.era,
@@ -65,9 +72,15 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     clientInfo: CLI_INFO,
     handlers: hooks.handlers,
     timeoutMs: settings.timeoutMs,
-    probeTimeoutMs: Math.min(PROBE_TIMEOUT_MS, settings.timeoutMs),
+    // A sign-in happens inside the first request, the probe: it must not read as a silent legacy server.
+    probeTimeoutMs: auth?.probeTimeoutMs !== undefined ? Math.max(auth.probeTimeoutMs, settings.timeoutMs) : Math.min(PROBE_TIMEOUT_MS, settings.timeoutMs),
     trace: trace?.message,
-    http: trace ? { onExchange: trace.exchange } : {},
+    ...(auth?.authorizationContext !== undefined && { authorizationContext: auth.authorizationContext }),
+    http: {
+      ...(trace && { onExchange: auth?.signedIn === undefined ? trace.exchange : withSentAuthorization(trace.exchange, auth.signedIn) }),
+      ...(auth?.fetch !== undefined && { fetch: auth.fetch }),
+      ...(auth?.headers !== undefined && { headers: auth.headers }),
+    },
     onWarning: hooks.onWarning,
     // An unreadable line is reported once, as garbage on stdout (watchForGarbage), not as a warning per line.
     onError: (error) => {
@@ -94,6 +107,14 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     await closeAll();
     throw error;
   }
+}
+
+/** The exchange as it left `withOAuth`: with `Authorization` (masked by the trace) once signed in. */
+function withSentAuthorization(exchange: (head: ExchangeHead) => void, signedIn: () => boolean): (head: ExchangeHead) => void {
+  return (head) => {
+    const sent = signedIn() && !Object.keys(head.requestHeaders).some((name) => name.toLowerCase() === 'authorization');
+    exchange(sent ? { ...head, requestHeaders: { ...head.requestHeaders, authorization: 'Bearer ***' } } : head);
+  };
 }
 
 /** Reports the first non-JSON-RPC line a transport reads (oversized lines are another matter). */

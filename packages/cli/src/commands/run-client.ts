@@ -87,6 +87,10 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
           garbage = error;
           controller.abort(error);
         },
+        say: (line) => {
+          progress.clear();
+          term.err(line);
+        },
         onWarning: (message) => {
           // A failed input handler is reported once, as the command's error.
           const failure = failures.failure;
@@ -107,7 +111,7 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
       return 130;
     }
     const error = garbage ?? failures.failure ?? caught;
-    const failure = describeError(error, settings.target, settings.timeoutMs);
+    const failure = describeError(error, settings.target, settings.timeoutMs, settings.auth.mode);
     const legacy = settings.era === 'modern' && open !== undefined ? await diagnoseLegacyServer(open.client, error, AbortSignal.timeout(5000)) : undefined;
     const message = legacy ?? failure.message;
     const code = legacy !== undefined ? ExitCode.ServerError : failure.code;

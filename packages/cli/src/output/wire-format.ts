@@ -39,15 +39,24 @@ export function headerName(lower: string): string {
   return CANONICAL[lower] ?? lower.replace(/(^|-)([a-z])/g, (_, dash: string, ch: string) => `${dash}${ch.toUpperCase()}`);
 }
 
-/** The request headers worth seeing: every `Mcp-*`/`MCP-*`, `Last-Event-ID`, and a redacted `Authorization`. */
+/**
+ * The request headers worth seeing: every `Mcp-*`/`MCP-*`, `Last-Event-ID`, and `Authorization` with
+ * only its scheme (`Bearer ***`): a trace never shows a token or a client secret, not even in part.
+ */
 export function requestHeaderLines(headers: Readonly<Record<string, string>>): string[] {
   const lines: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (lower === 'authorization') lines.push(`${headerName(lower)}: ${value.split(' ')[0]} …`);
+    if (lower === 'authorization') lines.push(`${headerName(lower)}: ${maskCredentials(value)}`);
     else if (lower.startsWith('mcp-') || lower === 'last-event-id') lines.push(`${headerName(lower)}: ${value}`);
   }
   return lines;
+}
+
+/** `Bearer eyJ…` → `Bearer ***` (a scheme that is not a plain word is not shown either). */
+export function maskCredentials(value: string): string {
+  const scheme = value.trim().split(/\s+/)[0] ?? '';
+  return /^[A-Za-z][A-Za-z0-9-]{0,20}$/.test(scheme) && scheme.length < value.trim().length ? `${scheme} ***` : '***';
 }
 
 /** The reply headers worth seeing: `Content-Type`, `Mcp-Session-Id`, `WWW-Authenticate`. */

@@ -1,0 +1,98 @@
+import { withOAuth, type OAuthOptions } from '@mcpkit/auth/client';
+import type { AuthSettings } from '../cli/invocation.js';
+import type { TracePrinter } from '../output/trace-printer.js';
+import { lazyLoopbackRedirect, SIGN_IN_WAIT_MS } from './lazy-loopback.js';
+import { openBrowser } from './open-browser.js';
+import { FileOAuthStore } from './token-file.js';
+import { version } from '../../package.json';
+
+/** A fetch as the HTTP transports call it. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** What an HTTP target's connection needs for authorization. */
+export interface HttpAuth {
+  /** The fetch the transports use (`withOAuth` when signing in is allowed). */
+  readonly fetch?: FetchLike;
+  /** Headers on every exchange with the MCP endpoint (`--token`). */
+  readonly headers?: Record<string, string>;
+  /**
+   * How long the era probe may take: its request is the first one, so a sign-in happens inside it,
+   * and a person needs more than a few seconds. Undefined: the usual probe timeout.
+   */
+  readonly probeTimeoutMs?: number;
+  /**
+   * True once signed in: `withOAuth` adds `Authorization` below the transports, so their exchange
+   * hook cannot see it; the trace adds it (masked) itself.
+   */
+  readonly signedIn?: () => boolean;
+  /** The key of the current authorization, for the client's `private` cache entries. */
+  readonly authorizationContext?: () => string | undefined;
+  /** Stops the loopback listener if a sign-in left one running. */
+  close(): Promise<void>;
+}
+
+/** Where the sign-in talks to the user. */
+export interface SignInHooks {
+  /** A line on stderr. */
+  readonly say: (line: string) => void;
+  readonly warn: (message: string) => void;
+  /** `--trace`: also sees the authorization traffic (metadata, registration, token requests). */
+  readonly trace: TracePrinter | undefined;
+}
+
+/**
+ * Sets up how `--url` targets are authorized. `oauth` (the default) wraps the fetch with `withOAuth`
+ * of `@mcpkit/auth`: when the server answers 401 with a Bearer challenge, it discovers the
+ * authorization server, gets a client identity (`--client-id`, `--client-metadata-url`, or dynamic
+ * registration), prints the authorization URL, waits for the browser's redirect on a loopback
+ * listener started for the occasion, and sends the request again with the token. `token` sends
+ * `--token` as it is; `none` (`--no-auth`) leaves a 401 an error.
+ */
+export function httpAuth(url: string, auth: AuthSettings, hooks: SignInHooks): HttpAuth {
+  if (auth.mode === 'none') return { close: async () => undefined };
+  if (auth.mode === 'token') return { headers: { Authorization: `Bearer ${auth.token}` }, close: async () => undefined };
+  const redirect = lazyLoopbackRedirect({
+    show: (authorizationUrl) => {
+      hooks.say(`Open this URL to sign in: ${authorizationUrl.href}`);
+      hooks.say(`  (waiting up to ${SIGN_IN_WAIT_MS / 60_000} min for the browser to come back; Ctrl+C gives up)`);
+      if (auth.openBrowser) openBrowser(authorizationUrl.href, hooks.warn);
+    },
+  });
+  const options: OAuthOptions = {
+    serverUrl: url,
+    redirect,
+    clientMetadata: { clientName: 'mcpkit', softwareId: 'mcpkit', softwareVersion: version },
+    ...(auth.clientId !== undefined && { clients: [{ clientId: auth.clientId, ...(auth.clientSecret !== undefined && { clientSecret: auth.clientSecret }) }] }),
+    ...(auth.clientMetadataUrl !== undefined && { clientMetadataUrl: auth.clientMetadataUrl }),
+    ...(auth.scopes.length > 0 && { scopes: auth.scopes }),
+    ...(auth.tokenFile !== undefined && { store: new FileOAuthStore(auth.tokenFile) }),
+  };
+  const authed = withOAuth(traced(url, hooks.trace), options);
+  return {
+    fetch: authed,
+    authorizationContext: () => authed.authorizationContextKey,
+    signedIn: () => authed.authorizationContextKey !== undefined,
+    probeTimeoutMs: SIGN_IN_WAIT_MS,
+    close: () => redirect.close(),
+  };
+}
+
+/**
+ * The fetch under `withOAuth`. With `--trace` it shows what the transports' own hook cannot see:
+ * the requests of the sign-in (metadata, registration, token) and the server's refusals (401, 403)
+ * that started one; headers that carry credentials are shown masked, bodies not at all.
+ */
+function traced(endpoint: string, trace: TracePrinter | undefined): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  if (trace === undefined) return (input, init) => fetch(input, init);
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const response = await fetch(request);
+    const mcp = request.url === endpoint;
+    if (!mcp || response.status === 401 || response.status === 403) {
+      const requestHeaders: Record<string, string> = {};
+      request.headers.forEach((value, name) => (requestHeaders[name] = value));
+      trace.exchange({ method: request.method, url: request.url, requestHeaders, status: response.status, statusText: response.statusText, responseHeaders: response.headers });
+    }
+    return response;
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * A protected MCP server and a small authorization server, both on 127.0.0.1, for the sign-in tests
+ * of the built `mcpkit`. The authorization server approves at once (or refuses, with `deny`), so a
+ * test plays the browser: it GETs the authorization URL mcpkit prints and follows the redirect to
+ * mcpkit's loopback listener. Access tokens are ES256 JWTs (`jose`); the server checks them with
+ * `bearerGuard` + `jwtVerifier` of `@mcpkit/auth/server`, and serves both eras through `dualEra`.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { bearerGuard, jwtVerifier, protectedResourceMetadata, scopeChallenge } from '@mcpkit/auth/server';
+import { serve, type NodeServer } from '@mcpkit/http/node';
+import { dualEra, type DualEraServer } from '@mcpkit/legacy';
+import { createServer, tool, type McpServer } from '@mcpkit/server';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+
+/** A client registered with the test authorization server ahead of time (a confidential one). */
+export const PRE_REGISTERED = { clientId: 'mcpkit-test-app', clientSecret: 'pre-registered-secret-8d1f' } as const;
+
+interface Client {
+  secret?: string;
+  redirectUris?: string[];
+}
+
+/** What the authorization server saw, for assertions. */
+export interface AsEvent {
+  type: 'register' | 'authorize' | 'token';
+  params: Record<string, string>;
+  clientAuth?: string;
+}
+
+export class TestAuthorizationServer {
+  readonly events: AsEvent[] = [];
+  /** Refuse every authorization as a user who clicks "Deny" would (`error=access_denied`). */
+  deny = false;
+  /** Every access token issued, to prove none of them is printed. */
+  readonly issued: string[] = [];
+  /** Every client secret handed out by registration. */
+  readonly secrets: string[] = [PRE_REGISTERED.clientSecret];
+  private readonly clients = new Map<string, Client>([[PRE_REGISTERED.clientId, { secret: PRE_REGISTERED.clientSecret }]]);
+  private readonly codes = new Map<string, { clientId: string; redirectUri: string; challenge: string; resource: string; scope?: string }>();
+  private constructor(
+    private readonly node: NodeServer,
+    private readonly key: CryptoKey,
+    private readonly jwk: JWK,
+  ) {}
+
+  static async start(): Promise<TestAuthorizationServer> {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+    let as: TestAuthorizationServer | undefined;
+    const node = await serve((request) => as!.handle(request));
+    as = new TestAuthorizationServer(node, pair.privateKey, jwk);
+    return as;
+  }
+
+  get issuer(): string {
+    return this.node.url.replace(/\/$/, '');
+  }
+  eventsOf(type: AsEvent['type']): AsEvent[] {
+    return this.events.filter((e) => e.type === type);
+  }
+  close(): Promise<void> {
+    return this.node.close();
+  }
+
+  /** Signs an access token for `aud` as this server would (for `--token`). */
+  async sign(aud: string, scope: string, expiresIn = 3600): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ scope, client_id: 'test' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'at+jwt' })
+      .setIssuer(this.issuer)
+      .setSubject('ada')
+      .setAudience(aud)
+      .setIssuedAt(now)
+      .setExpirationTime(now + expiresIn)
+      .setJti(randomUUID())
+      .sign(this.key);
+    this.issued.push(token);
+    return token;
+  }
+
+  private async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const route = `${request.method} ${url.pathname}`;
+    if (route === 'GET /.well-known/oauth-authorization-server') return json(this.metadata());
+    if (route === 'GET /jwks') return json({ keys: [this.jwk] });
+    if (route === 'POST /register') return this.register(request);
+    if (route === 'GET /authorize') return this.authorize(url);
+    if (route === 'POST /token') return this.token(request);
+    return json({ error: 'not_found' }, 404);
+  }
+
+  private metadata() {
+    return {
+      issuer: this.issuer,
+      authorization_endpoint: `${this.issuer}/authorize`,
+      token_endpoint: `${this.issuer}/token`,
+      registration_endpoint: `${this.issuer}/register`,
+      jwks_uri: `${this.issuer}/jwks`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+    };
+  }
+
+  private async register(request: Request): Promise<Response> {
+    const body = (await request.json()) as { redirect_uris?: string[]; token_endpoint_auth_method?: string };
+    this.events.push({ type: 'register', params: { redirect_uris: JSON.stringify(body.redirect_uris) } });
+    const clientId = `dyn-${randomUUID()}`;
+    const method = body.token_endpoint_auth_method ?? 'client_secret_basic';
+    const secret = method === 'none' ? undefined : `dyn-secret-${randomUUID()}`;
+    if (secret) this.secrets.push(secret);
+    this.clients.set(clientId, { secret, redirectUris: body.redirect_uris });
+    return json({ client_id: clientId, ...(secret && { client_secret: secret }), redirect_uris: body.redirect_uris, token_endpoint_auth_method: method }, 201);
+  }
+
+  private authorize(url: URL): Response {
+    const params = Object.fromEntries(url.searchParams);
+    this.events.push({ type: 'authorize', params });
+    const client = this.clients.get(params.client_id ?? '');
+    const redirectUri = params.redirect_uri ?? '';
+    // RFC 8252 §7.3: a loopback redirect URI of a pre-registered native client may use any port.
+    if (!client || (client.redirectUris && !client.redirectUris.includes(redirectUri)) || !redirectUri.startsWith('http://127.0.0.1:')) {
+      return json({ error: 'invalid_request', error_description: 'unknown client or redirect_uri' }, 400);
+    }
+    const back = new URL(redirectUri);
+    back.searchParams.set('state', params.state ?? '');
+    back.searchParams.set('iss', this.issuer);
+    if (this.deny) {
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('error_description', 'the user denied access');
+    } else {
+      const code = randomUUID();
+      this.codes.set(code, { clientId: params.client_id!, redirectUri, challenge: params.code_challenge ?? '', resource: params.resource ?? '', scope: params.scope });
+      back.searchParams.set('code', code);
+    }
+    return new Response(null, { status: 302, headers: { location: back.href } });
+  }
+
+  private async token(request: Request): Promise<Response> {
+    const form = new URLSearchParams(await request.text());
+    const event: AsEvent = { type: 'token', params: Object.fromEntries(form) };
+    this.events.push(event);
+    let clientId = form.get('client_id') ?? '';
+    let secret = form.get('client_secret') ?? undefined;
+    event.clientAuth = secret === undefined ? 'none' : 'client_secret_post';
+    const basic = request.headers.get('authorization');
+    if (basic?.startsWith('Basic ')) {
+      [clientId, secret] = atob(basic.slice(6)).split(':').map((s) => decodeURIComponent(s)) as [string, string];
+      event.clientAuth = 'client_secret_basic';
+    }
+    const client = this.clients.get(clientId);
+    if (!client || client.secret !== secret) return json({ error: 'invalid_client' }, 401);
+    const code = this.codes.get(form.get('code') ?? '');
+    this.codes.delete(form.get('code') ?? '');
+    const verifier = form.get('code_verifier') ?? '';
+    if (form.get('grant_type') !== 'authorization_code' || !code || code.clientId !== clientId || code.redirectUri !== form.get('redirect_uri')) {
+      return json({ error: 'invalid_grant' }, 400);
+    }
+    if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) return json({ error: 'invalid_grant', error_description: 'PKCE' }, 400);
+    const accessToken = await this.sign(code.resource, code.scope ?? '');
+    return json({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600, ...(code.scope !== undefined && { scope: code.scope }) });
+  }
+}
+
+/** The notes server: `read_notes` needs `notes:read`. */
+function notesServer(): McpServer {
+  const readNotes = tool({
+    name: 'read_notes',
+    description: 'Lists the notes',
+    scopes: ['notes:read'],
+    handler: () => ({ content: [{ type: 'text', text: 'buy milk' }] }),
+  });
+  return createServer({ info: { name: 'notes', version: '1.0.0' }, tools: [readNotes] });
+}
+
+/** The authorization server and the protected endpoint (`url`, both eras). */
+export interface ProtectedStack {
+  readonly as: TestAuthorizationServer;
+  readonly url: string;
+  /** The statuses the MCP endpoint answered, in order. */
+  readonly statuses: number[];
+  close(): Promise<void>;
+}
+
+export async function startProtectedStack(): Promise<ProtectedStack> {
+  const as = await TestAuthorizationServer.start();
+  const server = notesServer();
+  const dual: DualEraServer = dualEra(server, { onError: () => undefined });
+  const statuses: number[] = [];
+  let handler: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
+  const node = await serve((request) => handler(request));
+  const url = `${node.url}mcp`;
+  const metadata = protectedResourceMetadata({ resource: url, authorizationServers: [as.issuer], scopesSupported: ['notes:read'] });
+  const mcp = dual.httpHandler({
+    authenticate: bearerGuard({ resource: url, verify: jwtVerifier({ issuer: as.issuer, jwksUrl: `${as.issuer}/jwks` }) }),
+    authorize: scopeChallenge({ resource: url, scopes: server }),
+  });
+  handler = async (request) => {
+    const served = metadata(request);
+    if (served !== undefined) return served;
+    const response = await mcp(request);
+    if (new URL(request.url).pathname === '/mcp') statuses.push(response.status);
+    return response;
+  };
+  return {
+    as,
+    url,
+    statuses,
+    async close() {
+      await dual.close();
+      await node.close();
+      await server.close();
+      await as.close();
+    },
+  };
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+}
+
+/**
+ * Plays the user's browser: waits for mcpkit's "Open this URL to sign in" line, GETs the URL and
+ * follows the authorization server's redirect to mcpkit's loopback listener.
+ */
+export function browser(): { onStderr: (text: string) => void; visits: Promise<{ url: string; page: string }>[] } {
+  let seen = '';
+  const visits: Promise<{ url: string; page: string }>[] = [];
+  return {
+    visits,
+    onStderr(text: string) {
+      seen += text;
+      let match: RegExpExecArray | null;
+      const pattern = /Open this URL to sign in: (\S+)\n/g;
+      let count = 0;
+      while ((match = pattern.exec(seen)) !== null) {
+        if (++count > visits.length) {
+          const url = match[1]!;
+          visits.push(
+            fetch(url).then(
+              async (response) => ({ url: response.url, page: await response.text() }),
+              (error: unknown) => ({ url, page: `failed: ${String(error)}` }),
+            ),
+          );
+        }
+      }
+    },
+  };
+}
