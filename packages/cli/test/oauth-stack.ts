@@ -31,6 +31,10 @@ export class TestAuthorizationServer {
   readonly events: AsEvent[] = [];
   /** Refuse every authorization as a user who clicks "Deny" would (`error=access_denied`). */
   deny = false;
+  /** Advertise Client ID Metadata Documents and take an https `client_id` as a public client (its document is not fetched here). */
+  cimd = false;
+  /** Offer dynamic client registration. */
+  registration = true;
   /** Every access token issued, to prove none of them is printed. */
   readonly issued: string[] = [];
   /** Every client secret handed out by registration. */
@@ -78,6 +82,10 @@ export class TestAuthorizationServer {
     return token;
   }
 
+  private metadataDocumentClient(clientId: string | undefined): Client | undefined {
+    return this.cimd && clientId?.startsWith('https://') ? {} : undefined;
+  }
+
   private async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const route = `${request.method} ${url.pathname}`;
@@ -94,13 +102,14 @@ export class TestAuthorizationServer {
       issuer: this.issuer,
       authorization_endpoint: `${this.issuer}/authorize`,
       token_endpoint: `${this.issuer}/token`,
-      registration_endpoint: `${this.issuer}/register`,
+      ...(this.registration && { registration_endpoint: `${this.issuer}/register` }),
       jwks_uri: `${this.issuer}/jwks`,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
+      ...(this.cimd && { client_id_metadata_document_supported: true }),
     };
   }
 
@@ -118,7 +127,7 @@ export class TestAuthorizationServer {
   private authorize(url: URL): Response {
     const params = Object.fromEntries(url.searchParams);
     this.events.push({ type: 'authorize', params });
-    const client = this.clients.get(params.client_id ?? '');
+    const client = this.clients.get(params.client_id ?? '') ?? this.metadataDocumentClient(params.client_id);
     const redirectUri = params.redirect_uri ?? '';
     // RFC 8252 §7.3: a loopback redirect URI of a pre-registered native client may use any port.
     if (!client || (client.redirectUris && !client.redirectUris.includes(redirectUri)) || !redirectUri.startsWith('http://127.0.0.1:')) {
@@ -150,7 +159,7 @@ export class TestAuthorizationServer {
       [clientId, secret] = atob(basic.slice(6)).split(':').map((s) => decodeURIComponent(s)) as [string, string];
       event.clientAuth = 'client_secret_basic';
     }
-    const client = this.clients.get(clientId);
+    const client = this.clients.get(clientId) ?? this.metadataDocumentClient(clientId);
     if (!client || client.secret !== secret) return json({ error: 'invalid_client' }, 401);
     const code = this.codes.get(form.get('code') ?? '');
     this.codes.delete(form.get('code') ?? '');

@@ -21,6 +21,8 @@ describe('signing in (OAuth)', () => {
   });
   afterEach(() => {
     stack.as.deny = false;
+    stack.as.cimd = false;
+    stack.as.registration = true;
   });
   afterAll(async () => {
     killChildren();
@@ -87,6 +89,17 @@ describe('signing in (OAuth)', () => {
     expect(run.stderr).not.toContain(PRE_REGISTERED.clientSecret);
   });
 
+  it('--client-metadata-url: the document URL is the client id where the server supports it (no registration)', async () => {
+    stack.as.cimd = true;
+    const registrations = stack.as.eventsOf('register').length;
+    const document = 'https://mcpkit.example/client.json';
+    const user = browser();
+    const run = await mcpkit(['tools', 'call', 'read_notes', '--url', stack.url, '--client-metadata-url', document], { onStderr: user.onStderr });
+    expect(run.code, run.stderr).toBe(0);
+    expect(stack.as.eventsOf('authorize').at(-1)!.params.client_id).toBe(document);
+    expect(stack.as.eventsOf('register')).toHaveLength(registrations);
+  });
+
   it('--token: a ready bearer token is sent as it is, with no sign-in', async () => {
     const token = await stack.as.sign(stack.url, 'notes:read');
     const authorizations = stack.as.eventsOf('authorize').length;
@@ -149,6 +162,15 @@ describe('signing in (OAuth)', () => {
     expect(run.stderr).toMatch(/^mcpkit: sign-in failed \(authorization_denied\): The authorization server refused the authorization \(access_denied: the user denied access\)$/m);
     expect((await user.visits[0]!).page).toContain('Authorization did not complete.');
     expect(run.stdout).toBe('');
+  });
+
+  it('no way to get a client id (no registration, no --client-id): exit 3 saying what to give', async () => {
+    stack.as.registration = false;
+    const run = await mcpkit(['tools', 'list', '--url', stack.url]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^mcpkit: sign-in failed \(client_identity_required\): No client id for the authorization server /m);
+    expect(run.stderr).toContain('give --client-id (and --client-secret), or --client-metadata-url');
+    expect(run.stderr).not.toContain('Open this URL');
   });
 
   it('--token-file keeps the registration and tokens (mode 0600): the next run signs in no more', async () => {
