@@ -173,7 +173,7 @@ export class TestAuthorizationServer {
   }
 }
 
-/** The notes server: `read_notes` needs `notes:read`. */
+/** The notes server: `read_notes` needs `notes:read`, `write_note` needs `notes:write`. */
 function notesServer(): McpServer {
   const readNotes = tool({
     name: 'read_notes',
@@ -181,7 +181,14 @@ function notesServer(): McpServer {
     scopes: ['notes:read'],
     handler: () => ({ content: [{ type: 'text', text: 'buy milk' }] }),
   });
-  return createServer({ info: { name: 'notes', version: '1.0.0' }, tools: [readNotes] });
+  const writeNote = tool({
+    name: 'write_note',
+    description: 'Adds a note',
+    scopes: ['notes:write'],
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    handler: (args) => ({ content: [{ type: 'text', text: `saved: ${String(args.text)}` }] }),
+  });
+  return createServer({ info: { name: 'notes', version: '1.0.0' }, tools: [readNotes, writeNote] });
 }
 
 /** The authorization server and the protected endpoint (`url`, both eras). */

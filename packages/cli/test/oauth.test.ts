@@ -100,6 +100,31 @@ describe('signing in (OAuth)', () => {
     expect(stack.as.eventsOf('register')).toHaveLength(registrations);
   });
 
+  it('a 403 insufficient_scope signs in again with the union of scopes, on the same loopback port', async () => {
+    const registrations = stack.as.eventsOf('register').length;
+    const user = browser();
+    const run = await mcpkit(['tools', 'call', 'write_note', '--args', '{"text":"hi"}', '--url', stack.url], { onStderr: user.onStderr });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe('saved: hi\n');
+    expect(user.visits).toHaveLength(2);
+    const [first, second] = stack.as.eventsOf('authorize').slice(-2).map((e) => e.params);
+    expect(first!.scope).toBe('notes:read');
+    expect(second!.scope?.split(' ').sort()).toEqual(['notes:read', 'notes:write']);
+    // The listener came back on its port, so the registered redirect URI still holds: one registration.
+    expect(second!.redirect_uri).toBe(first!.redirect_uri);
+    expect(stack.as.eventsOf('register')).toHaveLength(registrations + 1);
+  });
+
+  it('Ctrl+C while waiting for the browser: interrupted (130), nothing left waiting', async () => {
+    const run = await mcpkit(['tools', 'list', '--url', stack.url], {
+      onStderr: (text, child) => {
+        if (text.includes('Open this URL to sign in')) child.kill('SIGINT');
+      },
+    });
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('mcpkit: interrupted');
+  });
+
   it('--token: a ready bearer token is sent as it is, with no sign-in', async () => {
     const token = await stack.as.sign(stack.url, 'notes:read');
     const authorizations = stack.as.eventsOf('authorize').length;
