@@ -4,7 +4,9 @@
 // dynamic refs, which MCP schemas do not use) to every sub-validator, and compiles a definition once
 // as an export and again as the target of each `$ref`. Here the error objects become calls of one
 // `mkError(instancePath, keyword, params)` that writes the same message at failure time, the
-// sub-validators take the instance path alone, and identical functions are merged.
+// sub-validators take the instance path alone, the few schema values an error reports are written
+// where they are reported (ajv keeps ~900 schema objects at module level, built at import), and
+// identical functions are merged.
 // Every rewrite is checked: generation fails if ajv's output has a shape this file does not know.
 
 /** The helper every failure site calls; ajv 8's English messages for the keywords it may report. */
@@ -48,6 +50,7 @@ export function compactValidatorCode(code) {
   if (/\bmkError\b|\berrorMessage\b/.test(code)) throw new Error('generated code already uses the name mkError or errorMessage');
   let body = rewriteErrors(code);
   body = dropParentData(body);
+  body = inlineSchemaValues(body);
   body = mergeDuplicates(body);
   return `${ERROR_HELPER}\n\n${body}`;
 }
@@ -69,6 +72,28 @@ function dropParentData(code) {
     .replace(/\{instancePath:([^{}]+?),parentData:[\w$]+,parentDataProperty:(?:[\w$]+|"(?:[^"\\]|\\.)*"),rootData\}/g, '$1');
   const left = out.match(/.{0,60}\b(?:parentData|parentDataProperty|rootData)\b.{0,60}/);
   if (left) throw new Error(`a use of parentData/rootData is left: ${left[0]}`);
+  return out;
+}
+
+/**
+ * Replaces each `schemaN.path.to[1].value` that the code reads (error params: allowed values, types)
+ * by the JSON of that value, then drops every `const schemaN = {...}` line.
+ */
+function inlineSchemaValues(code) {
+  const schemas = new Map();
+  let out = code.replace(/^const (schema\d+) = (.*);\n/gm, (_m, name, json) => {
+    schemas.set(name, JSON.parse(json));
+    return '';
+  });
+  out = out.replace(/\b(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[\d+\])+)/g, (whole, name, path) => {
+    let value = schemas.get(name);
+    if (value === undefined) throw new Error(`unknown schema constant in ${whole}`);
+    for (const [, key, index] of path.matchAll(/\.([\w$]+)|\[(\d+)\]/g)) value = value?.[key ?? Number(index)];
+    if (value === undefined) throw new Error(`${whole} reads nothing`);
+    return JSON.stringify(value);
+  });
+  const left = out.match(/.{0,60}\bschema\d+\b.{0,60}/);
+  if (left) throw new Error(`a schema constant is still used: ${left[0]}`);
   return out;
 }
 

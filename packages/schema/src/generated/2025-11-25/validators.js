@@ -28,8 +28,6 @@ function errorMessage(keyword, params) {
 }
 
 export { validate1 as validateAnnotations };
-const schema1 = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema2 = {"enum":["assistant","user"],"type":"string"};
 
 function validate2(data, instancePath=""){
 let vErrors = null;
@@ -39,7 +37,7 @@ validate2.errors = [mkError(instancePath,"type",{type: "string"})];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate2.errors = [mkError(instancePath,"enum",{allowedValues: schema2.enum})];
+validate2.errors = [mkError(instancePath,"enum",{allowedValues: ["assistant","user"]})];
 return false;
 }
 validate2.errors = vErrors;
@@ -133,7 +131,6 @@ return errors === 0;
 }
 
 export { validate4 as validateAudioContent };
-const schema3 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
 
 function validate4(data, instancePath=""){
 let vErrors = null;
@@ -242,7 +239,6 @@ return errors === 0;
 }
 
 export { validate6 as validateBaseMetadata };
-const schema4 = {"properties":{"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
 
 function validate6(data, instancePath=""){
 let vErrors = null;
@@ -291,7 +287,6 @@ return errors === 0;
 }
 
 export { validate7 as validateBlobResourceContents };
-const schema5 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
 
 function validate7(data, instancePath=""){
 let vErrors = null;
@@ -393,7 +388,6 @@ return errors === 0;
 }
 
 export { validate8 as validateBooleanSchema };
-const schema6 = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
 
 function validate8(data, instancePath=""){
 let vErrors = null;
@@ -473,35 +467,20 @@ return errors === 0;
 }
 
 export { validate9 as validateCallToolRequest };
-const schema7 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/call","type":"string"},"params":{"$ref":"#/$defs/CallToolRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema8 = {"type":["string","integer"]};
 
 function validate10(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate10.errors = [mkError(instancePath,"type",{type: schema8.type})];
+validate10.errors = [mkError(instancePath,"type",{type: ["string","integer"]})];
 return false;
 }
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"}},"required":["name"],"type":"object"};
-const schema10 = {"type":["string","integer"]};
 
-function validate13(data, instancePath=""){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate13.errors = [mkError(instancePath,"type",{type: schema10.type})];
-return false;
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
 
-const schema11 = {"properties":{"ttl":{"type":"integer"}},"type":"object"};
 
 function validate15(data, instancePath=""){
 let vErrors = null;
@@ -543,8 +522,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -701,9 +680,6 @@ export { validate12 as validateCallToolRequestParams };
 
 
 export { validate21 as validateCallToolResult };
-const schema13 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{"additionalProperties":{},"type":"object"}},"required":["content"],"type":"object"};
-const schema14 = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema15 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
 
 function validate23(data, instancePath=""){
 let vErrors = null;
@@ -787,7 +763,6 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
 
 function validate26(data, instancePath=""){
 let vErrors = null;
@@ -895,8 +870,6 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema18 = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
 
 function validate32(data, instancePath=""){
 let vErrors = null;
@@ -982,7 +955,7 @@ validate32.errors = [mkError(instancePath+"/theme","type",{type: "string"})];
 return false;
 }
 if(!((data4 === "dark") || (data4 === "light"))){
-validate32.errors = [mkError(instancePath+"/theme","enum",{allowedValues: schema18.properties.theme.enum})];
+validate32.errors = [mkError(instancePath+"/theme","enum",{allowedValues: ["dark","light"]})];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1195,8 +1168,6 @@ validate30.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema20 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
 
 function validate37(data, instancePath=""){
 let vErrors = null;
@@ -1585,7 +1556,6 @@ return errors === 0;
 }
 
 export { validate42 as validateCancelTaskRequest };
-const schema21 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/cancel","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 
 function validate42(data, instancePath=""){
 let vErrors = null;
@@ -1688,8 +1658,6 @@ return errors === 0;
 }
 
 export { validate44 as validateCancelTaskResult };
-const schema22 = {"allOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/Task"}]};
-const schema23 = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
 
 function validate45(data, instancePath=""){
 let vErrors = null;
@@ -1718,8 +1686,6 @@ validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"properties":{"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"pollInterval":{"type":"integer"},"status":{"$ref":"#/$defs/TaskStatus"},"statusMessage":{"type":"string"},"taskId":{"type":"string"},"ttl":{"type":["null","integer"]}},"required":["createdAt","lastUpdatedAt","status","taskId","ttl"],"type":"object"};
-const schema25 = {"enum":["cancelled","completed","failed","input_required","working"],"type":"string"};
 
 function validate48(data, instancePath=""){
 let vErrors = null;
@@ -1729,7 +1695,7 @@ validate48.errors = [mkError(instancePath,"type",{type: "string"})];
 return false;
 }
 if(!(((((data === "cancelled") || (data === "completed")) || (data === "failed")) || (data === "input_required")) || (data === "working"))){
-validate48.errors = [mkError(instancePath,"enum",{allowedValues: schema25.enum})];
+validate48.errors = [mkError(instancePath,"enum",{allowedValues: ["cancelled","completed","failed","input_required","working"]})];
 return false;
 }
 validate48.errors = vErrors;
@@ -1825,7 +1791,7 @@ if(data.ttl !== undefined){
 let data6 = data.ttl;
 const _errs12 = errors;
 if((data6 !== null) && (!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6))))){
-validate47.errors = [mkError(instancePath+"/ttl","type",{type: schema24.properties.ttl.type})];
+validate47.errors = [mkError(instancePath+"/ttl","type",{type: ["null","integer"]})];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -1873,8 +1839,6 @@ return errors === 0;
 }
 
 export { validate51 as validateCancelledNotification };
-const schema26 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema27 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"reason":{"type":"string"},"requestId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
 
 function validate52(data, instancePath=""){
 let vErrors = null;
@@ -2007,7 +1971,6 @@ export { validate52 as validateCancelledNotificationParams };
 
 
 export { validate57 as validateClientCapabilities };
-const schema29 = {"properties":{"elicitation":{"properties":{"form":{"additionalProperties":true,"properties":{},"type":"object"},"url":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"roots":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"sampling":{"properties":{"context":{"additionalProperties":true,"properties":{},"type":"object"},"tools":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"tasks":{"properties":{"cancel":{"additionalProperties":true,"properties":{},"type":"object"},"list":{"additionalProperties":true,"properties":{},"type":"object"},"requests":{"properties":{"elicitation":{"properties":{"create":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"sampling":{"properties":{"createMessage":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"};
 
 function validate57(data, instancePath=""){
 let vErrors = null;
@@ -2313,10 +2276,6 @@ return errors === 0;
 }
 
 export { validate58 as validateClientNotification };
-const schema30 = {"anyOf":[{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/TaskStatusNotification"},{"$ref":"#/$defs/InitializedNotification"},{"$ref":"#/$defs/ProgressNotification"},{"$ref":"#/$defs/RootsListChangedNotification"}]};
-const schema31 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tasks/status","type":"string"},"params":{"$ref":"#/$defs/TaskStatusNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema32 = {"allOf":[{"$ref":"#/$defs/NotificationParams"},{"$ref":"#/$defs/Task"}]};
-const schema33 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
 
 function validate62(data, instancePath=""){
 let vErrors = null;
@@ -2437,7 +2396,6 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/initialized","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate67(data, instancePath=""){
 let vErrors = null;
@@ -2508,8 +2466,6 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/progress","type":"string"},"params":{"$ref":"#/$defs/ProgressNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema36 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/$defs/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
 
 function validate71(data, instancePath=""){
 let vErrors = null;
@@ -2566,8 +2522,8 @@ var valid0 = true;
 if(valid0){
 if(data.progressToken !== undefined){
 const _errs8 = errors;
-if(!(validate13(data.progressToken, instancePath+"/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data.progressToken, instancePath+"/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -2673,7 +2629,6 @@ validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/roots/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate75(data, instancePath=""){
 let vErrors = null;
@@ -2821,10 +2776,6 @@ return errors === 0;
 }
 
 export { validate78 as validateClientRequest };
-const schema38 = {"anyOf":[{"$ref":"#/$defs/CompleteRequest"},{"$ref":"#/$defs/ListResourcesRequest"},{"$ref":"#/$defs/ListResourceTemplatesRequest"},{"$ref":"#/$defs/ReadResourceRequest"},{"$ref":"#/$defs/SubscribeRequest"},{"$ref":"#/$defs/UnsubscribeRequest"},{"$ref":"#/$defs/GetTaskRequest"},{"$ref":"#/$defs/GetTaskPayloadRequest"},{"$ref":"#/$defs/CancelTaskRequest"},{"$ref":"#/$defs/ListTasksRequest"},{"$ref":"#/$defs/InitializeRequest"},{"$ref":"#/$defs/PingRequest"},{"$ref":"#/$defs/ListToolsRequest"},{"$ref":"#/$defs/CallToolRequest"},{"$ref":"#/$defs/ListPromptsRequest"},{"$ref":"#/$defs/GetPromptRequest"},{"$ref":"#/$defs/SetLevelRequest"}]};
-const schema39 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"completion/complete","type":"string"},"params":{"$ref":"#/$defs/CompleteRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema40 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"anyOf":[{"$ref":"#/$defs/PromptReference"},{"$ref":"#/$defs/ResourceTemplateReference"}]}},"required":["argument","ref"],"type":"object"};
-const schema41 = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
 
 function validate83(data, instancePath=""){
 let vErrors = null;
@@ -2890,7 +2841,6 @@ validate83.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
 
 function validate85(data, instancePath=""){
 let vErrors = null;
@@ -2972,8 +2922,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -3223,8 +3173,6 @@ validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema44 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"cursor":{"type":"string"}},"type":"object"};
 
 function validate91(data, instancePath=""){
 let vErrors = null;
@@ -3237,8 +3185,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -3359,7 +3307,6 @@ validate89.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/templates/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
 
 function validate95(data, instancePath=""){
 let vErrors = null;
@@ -3443,8 +3390,6 @@ validate95.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/read","type":"string"},"params":{"$ref":"#/$defs/ReadResourceRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema47 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 function validate101(data, instancePath=""){
 let vErrors = null;
@@ -3463,8 +3408,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -3597,8 +3542,6 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/subscribe","type":"string"},"params":{"$ref":"#/$defs/SubscribeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema49 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 
 
@@ -3684,8 +3627,6 @@ validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/unsubscribe","type":"string"},"params":{"$ref":"#/$defs/UnsubscribeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema51 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 
 
@@ -3771,7 +3712,6 @@ validate111.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/get","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 
 function validate117(data, instancePath=""){
 let vErrors = null;
@@ -3873,7 +3813,6 @@ validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/result","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 
 function validate120(data, instancePath=""){
 let vErrors = null;
@@ -3975,7 +3914,6 @@ validate120.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
 
 function validate124(data, instancePath=""){
 let vErrors = null;
@@ -4059,9 +3997,6 @@ validate124.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"initialize","type":"string"},"params":{"$ref":"#/$defs/InitializeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema56 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"capabilities":{"$ref":"#/$defs/ClientCapabilities"},"clientInfo":{"$ref":"#/$defs/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"};
-const schema57 = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
 
 function validate133(data, instancePath=""){
 let vErrors = null;
@@ -4208,8 +4143,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -4357,8 +4292,6 @@ validate128.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"ping","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema59 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"}},"type":"object"};
 
 function validate140(data, instancePath=""){
 let vErrors = null;
@@ -4371,8 +4304,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -4476,7 +4409,6 @@ validate138.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
 
 function validate144(data, instancePath=""){
 let vErrors = null;
@@ -4560,7 +4492,6 @@ validate144.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
 
 function validate149(data, instancePath=""){
 let vErrors = null;
@@ -4644,8 +4575,6 @@ validate149.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/get","type":"string"},"params":{"$ref":"#/$defs/GetPromptRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema63 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
 
 function validate155(data, instancePath=""){
 let vErrors = null;
@@ -4664,8 +4593,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -4816,9 +4745,6 @@ validate153.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"logging/setLevel","type":"string"},"params":{"$ref":"#/$defs/SetLevelRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema65 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"level":{"$ref":"#/$defs/LoggingLevel"}},"required":["level"],"type":"object"};
-const schema66 = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
 
 function validate163(data, instancePath=""){
 let vErrors = null;
@@ -4828,7 +4754,7 @@ validate163.errors = [mkError(instancePath,"type",{type: "string"})];
 return false;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-validate163.errors = [mkError(instancePath,"enum",{allowedValues: schema66.enum})];
+validate163.errors = [mkError(instancePath,"enum",{allowedValues: ["alert","critical","debug","emergency","error","info","notice","warning"]})];
 return false;
 }
 validate163.errors = vErrors;
@@ -4853,8 +4779,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -5161,14 +5087,10 @@ return errors === 0;
 }
 
 export { validate167 as validateClientResult };
-const schema67 = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/GetTaskResult"},{"$ref":"#/$defs/GetTaskPayloadResult"},{"$ref":"#/$defs/CancelTaskResult"},{"$ref":"#/$defs/ListTasksResult"},{"$ref":"#/$defs/ElicitResult"},{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"}]};
-const schema68 = {"allOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/Task"}]};
 
 
-const schema69 = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
 
 
-const schema70 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"}},"required":["tasks"],"type":"object"};
 
 function validate176(data, instancePath=""){
 let vErrors = null;
@@ -5252,7 +5174,6 @@ validate176.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
 
 function validate179(data, instancePath=""){
 let vErrors = null;
@@ -5290,7 +5211,7 @@ validate179.errors = [mkError(instancePath+"/action","type",{type: "string"})];
 return false;
 }
 if(!(((data1 === "accept") || (data1 === "cancel")) || (data1 === "decline"))){
-validate179.errors = [mkError(instancePath+"/action","enum",{allowedValues: schema71.properties.action.enum})];
+validate179.errors = [mkError(instancePath+"/action","enum",{allowedValues: ["accept","cancel","decline"]})];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5348,7 +5269,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs15 = errors;
 if(((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-const err2 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: schema71.properties.content.additionalProperties.anyOf[1].type});
+const err2 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: ["string","integer","boolean"]});
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5412,8 +5333,6 @@ validate179.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema73 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
 
 function validate185(data, instancePath=""){
 let vErrors = null;
@@ -5515,7 +5434,6 @@ validate185.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{"additionalProperties":{},"type":"object"},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
 
 function validate187(data, instancePath=""){
 let vErrors = null;
@@ -5648,7 +5566,6 @@ validate187.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
 
 function validate190(data, instancePath=""){
 let vErrors = null;
@@ -5913,8 +5830,6 @@ validate181.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema77 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 function validate200(data, instancePath=""){
 let vErrors = null;
@@ -6171,7 +6086,6 @@ export { validate81 as validateCompleteRequestParams };
 
 
 export { validate210 as validateCompleteResult };
-const schema80 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"type":"array"}},"required":["values"],"type":"object"}},"required":["completion"],"type":"object"};
 
 function validate210(data, instancePath=""){
 let vErrors = null;
@@ -6296,9 +6210,6 @@ export { validate22 as validateContentBlock };
 
 
 export { validate217 as validateCreateMessageRequest };
-const schema82 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema83 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema84 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
 
 function validate221(data, instancePath=""){
 let vErrors = null;
@@ -6461,8 +6372,6 @@ validate221.errors = vErrors;
 return errors === 0;
 }
 
-const schema85 = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema86 = {"properties":{"name":{"type":"string"}},"type":"object"};
 
 function validate231(data, instancePath=""){
 let vErrors = null;
@@ -6614,7 +6523,6 @@ validate230.errors = vErrors;
 return errors === 0;
 }
 
-const schema87 = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
 
 function validate235(data, instancePath=""){
 let vErrors = null;
@@ -6628,7 +6536,7 @@ validate235.errors = [mkError(instancePath+"/mode","type",{type: "string"})];
 return false;
 }
 if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-validate235.errors = [mkError(instancePath+"/mode","enum",{allowedValues: schema87.properties.mode.enum})];
+validate235.errors = [mkError(instancePath+"/mode","enum",{allowedValues: ["auto","none","required"]})];
 return false;
 }
 }
@@ -6642,8 +6550,6 @@ validate235.errors = vErrors;
 return errors === 0;
 }
 
-const schema88 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"execution":{"$ref":"#/$defs/ToolExecution"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema89 = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
 
 function validate238(data, instancePath=""){
 let vErrors = null;
@@ -6723,7 +6629,6 @@ validate238.errors = vErrors;
 return errors === 0;
 }
 
-const schema90 = {"properties":{"taskSupport":{"enum":["forbidden","optional","required"],"type":"string"}},"type":"object"};
 
 function validate240(data, instancePath=""){
 let vErrors = null;
@@ -6737,7 +6642,7 @@ validate240.errors = [mkError(instancePath+"/taskSupport","type",{type: "string"
 return false;
 }
 if(!(((data0 === "forbidden") || (data0 === "optional")) || (data0 === "required"))){
-validate240.errors = [mkError(instancePath+"/taskSupport","enum",{allowedValues: schema90.properties.taskSupport.enum})];
+validate240.errors = [mkError(instancePath+"/taskSupport","enum",{allowedValues: ["forbidden","optional","required"]})];
 return false;
 }
 }
@@ -7142,8 +7047,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -7167,7 +7072,7 @@ validate219.errors = [mkError(instancePath+"/includeContext","type",{type: "stri
 return false;
 }
 if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-validate219.errors = [mkError(instancePath+"/includeContext","enum",{allowedValues: schema83.properties.includeContext.enum})];
+validate219.errors = [mkError(instancePath+"/includeContext","enum",{allowedValues: ["allServers","none","thisServer"]})];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7468,7 +7373,6 @@ export { validate181 as validateCreateMessageResult };
 
 
 export { validate260 as validateCreateTaskResult };
-const schema93 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"task":{"$ref":"#/$defs/Task"}},"required":["task"],"type":"object"};
 
 function validate260(data, instancePath=""){
 let vErrors = null;
@@ -7522,7 +7426,6 @@ return errors === 0;
 }
 
 export { validate262 as validateCursor };
-const schema94 = {"type":"string"};
 
 function validate262(data, instancePath=""){
 let vErrors = null;
@@ -7536,9 +7439,6 @@ return errors === 0;
 }
 
 export { validate263 as validateElicitRequest };
-const schema95 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema96 = {"anyOf":[{"$ref":"#/$defs/ElicitRequestURLParams"},{"$ref":"#/$defs/ElicitRequestFormParams"}]};
-const schema97 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"elicitationId":{"type":"string"},"message":{"type":"string"},"mode":{"const":"url","type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"},"url":{"format":"uri","type":"string"}},"required":["elicitationId","message","mode","url"],"type":"object"};
 
 function validate266(data, instancePath=""){
 let vErrors = null;
@@ -7557,8 +7457,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -7665,9 +7565,6 @@ validate266.errors = vErrors;
 return errors === 0;
 }
 
-const schema98 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"},"task":{"$ref":"#/$defs/TaskMetadata"}},"required":["message","requestedSchema"],"type":"object"};
-const schema99 = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema100 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
 
 function validate273(data, instancePath=""){
 let vErrors = null;
@@ -7712,7 +7609,7 @@ validate273.errors = [mkError(instancePath+"/format","type",{type: "string"})];
 return false;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-validate273.errors = [mkError(instancePath+"/format","enum",{allowedValues: schema100.properties.format.enum})];
+validate273.errors = [mkError(instancePath+"/format","enum",{allowedValues: ["date","date-time","email","uri"]})];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7792,7 +7689,6 @@ validate273.errors = vErrors;
 return errors === 0;
 }
 
-const schema101 = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
 
 function validate275(data, instancePath=""){
 let vErrors = null;
@@ -7876,7 +7772,7 @@ validate275.errors = [mkError(instancePath+"/type","type",{type: "string"})];
 return false;
 }
 if(!((data5 === "integer") || (data5 === "number"))){
-validate275.errors = [mkError(instancePath+"/type","enum",{allowedValues: schema101.properties.type.enum})];
+validate275.errors = [mkError(instancePath+"/type","enum",{allowedValues: ["integer","number"]})];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -7900,7 +7796,6 @@ validate275.errors = vErrors;
 return errors === 0;
 }
 
-const schema102 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
 
 function validate278(data, instancePath=""){
 let vErrors = null;
@@ -8010,7 +7905,6 @@ validate278.errors = vErrors;
 return errors === 0;
 }
 
-const schema103 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
 
 function validate280(data, instancePath=""){
 let vErrors = null;
@@ -8156,7 +8050,6 @@ validate280.errors = vErrors;
 return errors === 0;
 }
 
-const schema104 = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
 
 function validate282(data, instancePath=""){
 let vErrors = null;
@@ -8353,7 +8246,6 @@ validate282.errors = vErrors;
 return errors === 0;
 }
 
-const schema105 = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
 
 function validate284(data, instancePath=""){
 let vErrors = null;
@@ -8564,7 +8456,6 @@ validate284.errors = vErrors;
 return errors === 0;
 }
 
-const schema106 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
 
 function validate286(data, instancePath=""){
 let vErrors = null;
@@ -8826,8 +8717,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -9156,7 +9047,6 @@ export { validate179 as validateElicitResult };
 
 
 export { validate303 as validateElicitationCompleteNotification };
-const schema111 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/elicitation/complete","type":"string"},"params":{"properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"],"type":"object"}},"required":["jsonrpc","method","params"],"type":"object"};
 
 function validate303(data, instancePath=""){
 let vErrors = null;
@@ -9252,7 +9142,6 @@ export { validate45 as validateEmptyResult };
 
 
 export { validate309 as validateEnumSchema };
-const schema114 = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
 
 function validate309(data, instancePath=""){
 let vErrors = null;
@@ -9330,7 +9219,6 @@ return errors === 0;
 }
 
 export { validate315 as validateError };
-const schema115 = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
 
 function validate315(data, instancePath=""){
 let vErrors = null;
@@ -9386,8 +9274,6 @@ export { validate155 as validateGetPromptRequestParams };
 
 
 export { validate321 as validateGetPromptResult };
-const schema118 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/$defs/PromptMessage"},"type":"array"}},"required":["messages"],"type":"object"};
-const schema119 = {"properties":{"content":{"$ref":"#/$defs/ContentBlock"},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
 
 function validate322(data, instancePath=""){
 let vErrors = null;
@@ -9534,7 +9420,6 @@ export { validate32 as validateIcon };
 
 
 export { validate335 as validateIcons };
-const schema125 = {"properties":{"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"}},"type":"object"};
 
 function validate335(data, instancePath=""){
 let vErrors = null;
@@ -9589,8 +9474,6 @@ export { validate130 as validateInitializeRequestParams };
 
 
 export { validate348 as validateInitializeResult };
-const schema130 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"capabilities":{"$ref":"#/$defs/ServerCapabilities"},"instructions":{"type":"string"},"protocolVersion":{"type":"string"},"serverInfo":{"$ref":"#/$defs/Implementation"}},"required":["capabilities","protocolVersion","serverInfo"],"type":"object"};
-const schema131 = {"properties":{"completions":{"additionalProperties":true,"properties":{},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"logging":{"additionalProperties":true,"properties":{},"type":"object"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tasks":{"properties":{"cancel":{"additionalProperties":true,"properties":{},"type":"object"},"list":{"additionalProperties":true,"properties":{},"type":"object"},"requests":{"properties":{"tools":{"properties":{"call":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
 
 function validate349(data, instancePath=""){
 let vErrors = null;
@@ -9954,7 +9837,6 @@ export { validate67 as validateInitializedNotification };
 
 
 export { validate354 as validateJSONRPCErrorResponse };
-const schema133 = {"properties":{"error":{"$ref":"#/$defs/Error"},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
 
 function validate354(data, instancePath=""){
 let vErrors = null;
@@ -10021,8 +9903,6 @@ return errors === 0;
 }
 
 export { validate357 as validateJSONRPCMessage };
-const schema134 = {"anyOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"$ref":"#/$defs/JSONRPCNotification"},{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema135 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
 
 function validate358(data, instancePath=""){
 let vErrors = null;
@@ -10106,7 +9986,6 @@ validate358.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate361(data, instancePath=""){
 let vErrors = null;
@@ -10177,7 +10056,6 @@ validate361.errors = vErrors;
 return errors === 0;
 }
 
-const schema137 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate363(data, instancePath=""){
 let vErrors = null;
@@ -10317,7 +10195,6 @@ export { validate358 as validateJSONRPCRequest };
 
 
 export { validate371 as validateJSONRPCResponse };
-const schema140 = {"anyOf":[{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
 
 function validate371(data, instancePath=""){
 let vErrors = null;
@@ -10377,9 +10254,6 @@ export { validate149 as validateListPromptsRequest };
 
 
 export { validate381 as validateListPromptsResult };
-const schema144 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/$defs/Prompt"},"type":"array"}},"required":["prompts"],"type":"object"};
-const schema145 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"arguments":{"items":{"$ref":"#/$defs/PromptArgument"},"type":"array"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema146 = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"},"title":{"type":"string"}},"required":["name"],"type":"object"};
 
 function validate383(data, instancePath=""){
 let vErrors = null;
@@ -10680,8 +10554,6 @@ export { validate95 as validateListResourceTemplatesRequest };
 
 
 export { validate390 as validateListResourceTemplatesResult };
-const schema148 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/$defs/ResourceTemplate"},"type":"array"}},"required":["resourceTemplates"],"type":"object"};
-const schema149 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
 
 function validate391(data, instancePath=""){
 let vErrors = null;
@@ -10928,8 +10800,6 @@ export { validate89 as validateListResourcesRequest };
 
 
 export { validate398 as validateListResourcesResult };
-const schema151 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/$defs/Resource"},"type":"array"}},"required":["resources"],"type":"object"};
-const schema152 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
 
 function validate399(data, instancePath=""){
 let vErrors = null;
@@ -11187,7 +11057,6 @@ return errors === 0;
 }
 
 export { validate403 as validateListRootsRequest };
-const schema153 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"roots/list","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
 
 function validate403(data, instancePath=""){
 let vErrors = null;
@@ -11284,7 +11153,6 @@ export { validate144 as validateListToolsRequest };
 
 
 export { validate416 as validateListToolsResult };
-const schema158 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["tools"],"type":"object"};
 
 function validate416(data, instancePath=""){
 let vErrors = null;
@@ -11372,8 +11240,6 @@ export { validate163 as validateLoggingLevel };
 
 
 export { validate419 as validateLoggingMessageNotification };
-const schema160 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/message","type":"string"},"params":{"$ref":"#/$defs/LoggingMessageNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema161 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"data":{},"level":{"$ref":"#/$defs/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
 
 function validate420(data, instancePath=""){
 let vErrors = null;
@@ -11519,7 +11385,6 @@ export { validate230 as validateModelPreferences };
 
 
 export { validate428 as validateMultiSelectEnumSchema };
-const schema165 = {"anyOf":[{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"}]};
 
 function validate428(data, instancePath=""){
 let vErrors = null;
@@ -11570,7 +11435,6 @@ return errors === 0;
 }
 
 export { validate431 as validateNotification };
-const schema166 = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
 
 function validate431(data, instancePath=""){
 let vErrors = null;
@@ -11630,7 +11494,6 @@ export { validate275 as validateNumberSchema };
 
 
 export { validate434 as validatePaginatedRequest };
-const schema169 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
 
 function validate434(data, instancePath=""){
 let vErrors = null;
@@ -11713,7 +11576,6 @@ export { validate91 as validatePaginatedRequestParams };
 
 
 export { validate439 as validatePaginatedResult };
-const schema171 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"}},"type":"object"};
 
 function validate439(data, instancePath=""){
 let vErrors = null;
@@ -11771,7 +11633,7 @@ export { validate70 as validateProgressNotification };
 export { validate71 as validateProgressNotificationParams };
 
 
-export { validate13 as validateProgressToken };
+export { validate10 as validateProgressToken };
 
 
 export { validate382 as validatePrompt };
@@ -11781,7 +11643,6 @@ export { validate383 as validatePromptArgument };
 
 
 export { validate461 as validatePromptListChangedNotification };
-const schema179 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate461(data, instancePath=""){
 let vErrors = null;
@@ -11865,7 +11726,6 @@ export { validate101 as validateReadResourceRequestParams };
 
 
 export { validate472 as validateReadResourceResult };
-const schema184 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"contents":{"items":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":"array"}},"required":["contents"],"type":"object"};
 
 function validate472(data, instancePath=""){
 let vErrors = null;
@@ -11975,7 +11835,6 @@ return errors === 0;
 }
 
 export { validate475 as validateRelatedTaskMetadata };
-const schema185 = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
 
 function validate475(data, instancePath=""){
 let vErrors = null;
@@ -12006,7 +11865,6 @@ return errors === 0;
 }
 
 export { validate431 as validateRequest };
-const schema186 = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
 
 
 export { validate10 as validateRequestId };
@@ -12019,7 +11877,6 @@ export { validate399 as validateResource };
 
 
 export { validate483 as validateResourceContents };
-const schema190 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 function validate483(data, instancePath=""){
 let vErrors = null;
@@ -12100,7 +11957,6 @@ export { validate30 as validateResourceLink };
 
 
 export { validate487 as validateResourceListChangedNotification };
-const schema192 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate487(data, instancePath=""){
 let vErrors = null;
@@ -12172,7 +12028,6 @@ return errors === 0;
 }
 
 export { validate101 as validateResourceRequestParams };
-const schema193 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 
 export { validate391 as validateResourceTemplate };
@@ -12182,8 +12037,6 @@ export { validate85 as validateResourceTemplateReference };
 
 
 export { validate495 as validateResourceUpdatedNotification };
-const schema196 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/updated","type":"string"},"params":{"$ref":"#/$defs/ResourceUpdatedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema197 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 function validate496(data, instancePath=""){
 let vErrors = null;
@@ -12342,8 +12195,6 @@ export { validate349 as validateServerCapabilities };
 
 
 export { validate519 as validateServerNotification };
-const schema206 = {"anyOf":[{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/ResourceListChangedNotification"},{"$ref":"#/$defs/ResourceUpdatedNotification"},{"$ref":"#/$defs/TaskStatusNotification"},{"$ref":"#/$defs/ElicitationCompleteNotification"},{"$ref":"#/$defs/ToolListChangedNotification"},{"$ref":"#/$defs/PromptListChangedNotification"},{"$ref":"#/$defs/LoggingMessageNotification"},{"$ref":"#/$defs/ProgressNotification"}]};
-const schema207 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate525(data, instancePath=""){
 let vErrors = null;
@@ -12527,7 +12378,6 @@ return errors === 0;
 }
 
 export { validate531 as validateServerRequest };
-const schema208 = {"anyOf":[{"$ref":"#/$defs/GetTaskRequest"},{"$ref":"#/$defs/GetTaskPayloadRequest"},{"$ref":"#/$defs/CancelTaskRequest"},{"$ref":"#/$defs/ListTasksRequest"},{"$ref":"#/$defs/ElicitRequest"},{"$ref":"#/$defs/PingRequest"},{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"}]};
 
 function validate531(data, instancePath=""){
 let vErrors = null;
@@ -12632,7 +12482,6 @@ return errors === 0;
 }
 
 export { validate540 as validateServerResult };
-const schema209 = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/CompleteResult"},{"$ref":"#/$defs/ListResourcesResult"},{"$ref":"#/$defs/ListResourceTemplatesResult"},{"$ref":"#/$defs/ReadResourceResult"},{"$ref":"#/$defs/GetTaskResult"},{"$ref":"#/$defs/GetTaskPayloadResult"},{"$ref":"#/$defs/CancelTaskResult"},{"$ref":"#/$defs/ListTasksResult"},{"$ref":"#/$defs/InitializeResult"},{"$ref":"#/$defs/ListToolsResult"},{"$ref":"#/$defs/CallToolResult"},{"$ref":"#/$defs/ListPromptsResult"},{"$ref":"#/$defs/GetPromptResult"}]};
 
 function validate540(data, instancePath=""){
 let vErrors = null;
@@ -12797,7 +12646,6 @@ export { validate161 as validateSetLevelRequestParams };
 
 
 export { validate561 as validateSingleSelectEnumSchema };
-const schema212 = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"}]};
 
 function validate561(data, instancePath=""){
 let vErrors = null;
@@ -12860,7 +12708,6 @@ export { validate47 as validateTask };
 
 
 export { validate572 as validateTaskAugmentedRequestParams };
-const schema217 = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"task":{"$ref":"#/$defs/TaskMetadata"}},"type":"object"};
 
 function validate572(data, instancePath=""){
 let vErrors = null;
@@ -12873,8 +12720,8 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!(validate13(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -12958,7 +12805,6 @@ export { validate185 as validateToolUseContent };
 
 
 export { validate599 as validateURLElicitationRequiredError };
-const schema233 = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32042,"type":"integer"},"data":{"additionalProperties":{},"properties":{"elicitations":{"items":{"$ref":"#/$defs/ElicitRequestURLParams"},"type":"array"}},"required":["elicitations"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
 
 function validate599(data, instancePath=""){
 let vErrors = null;

@@ -28,8 +28,6 @@ function errorMessage(keyword, params) {
 }
 
 export { validate1 as validateAnnotations };
-const schema1 = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema2 = {"enum":["assistant","user"],"type":"string"};
 
 function validate2(data, instancePath=""){
 let vErrors = null;
@@ -39,7 +37,7 @@ validate2.errors = [mkError(instancePath,"type",{type: "string"})];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate2.errors = [mkError(instancePath,"enum",{allowedValues: schema2.enum})];
+validate2.errors = [mkError(instancePath,"enum",{allowedValues: ["assistant","user"]})];
 return false;
 }
 validate2.errors = vErrors;
@@ -133,8 +131,6 @@ return errors === 0;
 }
 
 export { validate4 as validateAudioContent };
-const schema3 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema4 = {"type":"object"};
 
 function validate5(data, instancePath=""){
 let vErrors = null;
@@ -250,7 +246,6 @@ return errors === 0;
 }
 
 export { validate8 as validateBaseMetadata };
-const schema5 = {"properties":{"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
 
 function validate8(data, instancePath=""){
 let vErrors = null;
@@ -299,7 +294,6 @@ return errors === 0;
 }
 
 export { validate9 as validateBlobResourceContents };
-const schema6 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
 
 function validate9(data, instancePath=""){
 let vErrors = null;
@@ -396,7 +390,6 @@ return errors === 0;
 }
 
 export { validate11 as validateBooleanSchema };
-const schema7 = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
 
 function validate11(data, instancePath=""){
 let vErrors = null;
@@ -476,10 +469,6 @@ return errors === 0;
 }
 
 export { validate12 as validateCacheableResult };
-const schema8 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resultType","ttlMs"],"type":"object"};
-const schema9 = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"}},"type":"object"};
-const schema10 = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
-const schema11 = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
 
 function validate15(data, instancePath=""){
 let vErrors = null;
@@ -565,7 +554,7 @@ validate15.errors = [mkError(instancePath+"/theme","type",{type: "string"})];
 return false;
 }
 if(!((data4 === "dark") || (data4 === "light"))){
-validate15.errors = [mkError(instancePath+"/theme","enum",{allowedValues: schema11.properties.theme.enum})];
+validate15.errors = [mkError(instancePath+"/theme","enum",{allowedValues: ["dark","light"]})];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -769,7 +758,7 @@ validate12.errors = [mkError(instancePath+"/cacheScope","type",{type: "string"})
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate12.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: schema8.properties.cacheScope.enum})];
+validate12.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: ["private","public"]})];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -825,25 +814,18 @@ return errors === 0;
 }
 
 export { validate19 as validateCallToolRequest };
-const schema12 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/call","type":"string"},"params":{"$ref":"#/$defs/CallToolRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema13 = {"type":["string","integer"]};
 
 function validate20(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate20.errors = [mkError(instancePath,"type",{type: schema13.type})];
+validate20.errors = [mkError(instancePath,"type",{type: ["string","integer"]})];
 return false;
 }
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const schema14 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"arguments":{"additionalProperties":{},"type":"object"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"name":{"type":"string"},"requestState":{"type":"string"}},"required":["_meta","name"],"type":"object"};
-const schema15 = {"properties":{"io.modelcontextprotocol/clientCapabilities":{"$ref":"#/$defs/ClientCapabilities"},"io.modelcontextprotocol/clientInfo":{"$ref":"#/$defs/Implementation"},"io.modelcontextprotocol/logLevel":{"$ref":"#/$defs/LoggingLevel"},"io.modelcontextprotocol/protocolVersion":{"type":"string"},"progressToken":{"$ref":"#/$defs/ProgressToken"}},"required":["io.modelcontextprotocol/clientCapabilities","io.modelcontextprotocol/protocolVersion"],"type":"object"};
-const schema16 = {"properties":{"elicitation":{"properties":{"form":{"$ref":"#/$defs/JSONObject"},"url":{"$ref":"#/$defs/JSONObject"}},"type":"object"},"experimental":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"extensions":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"roots":{"properties":{},"type":"object"},"sampling":{"properties":{"context":{"$ref":"#/$defs/JSONObject"},"tools":{"$ref":"#/$defs/JSONObject"}},"type":"object"}},"type":"object"};
-const schema17 = {"additionalProperties":{"$ref":"#/$defs/JSONValue"},"type":"object"};
-const schema18 = {"anyOf":[{"$ref":"#/$defs/JSONObject"},{"items":{"$ref":"#/$defs/JSONValue"},"type":"array"},{"type":["string","integer","boolean"]}]};
 const wrapper0 = {validate: validate25};
 const wrapper1 = {validate: validate26};
 
@@ -893,7 +875,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = mkError(instancePath,"type",{type: schema18.anyOf[2].type});
+const err1 = mkError(instancePath,"type",{type: ["string","integer","boolean"]});
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1132,7 +1114,6 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
 
 function validate36(data, instancePath=""){
 let vErrors = null;
@@ -1142,25 +1123,14 @@ validate36.errors = [mkError(instancePath,"type",{type: "string"})];
 return false;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-validate36.errors = [mkError(instancePath,"enum",{allowedValues: schema19.enum})];
+validate36.errors = [mkError(instancePath,"enum",{allowedValues: ["alert","critical","debug","emergency","error","info","notice","warning"]})];
 return false;
 }
 validate36.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"type":["string","integer"]};
 
-function validate38(data, instancePath=""){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate38.errors = [mkError(instancePath,"type",{type: schema20.type})];
-return false;
-}
-validate38.errors = vErrors;
-return errors === 0;
-}
 
 
 function validate23(data, instancePath=""){
@@ -1224,8 +1194,8 @@ var valid0 = true;
 if(valid0){
 if(data.progressToken !== undefined){
 const _errs6 = errors;
-if(!(validate38(data.progressToken, instancePath+"/progressToken"))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate20(data.progressToken, instancePath+"/progressToken"))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -1248,9 +1218,6 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"additionalProperties":{"$ref":"#/$defs/InputResponse"},"type":"object"};
-const schema22 = {"anyOf":[{"$ref":"#/$defs/ElicitResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/CreateMessageResult"}]};
-const schema23 = {"properties":{"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
 
 function validate43(data, instancePath=""){
 let vErrors = null;
@@ -1271,7 +1238,7 @@ validate43.errors = [mkError(instancePath+"/action","type",{type: "string"})];
 return false;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-validate43.errors = [mkError(instancePath+"/action","enum",{allowedValues: schema23.properties.action.enum})];
+validate43.errors = [mkError(instancePath+"/action","enum",{allowedValues: ["accept","cancel","decline"]})];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1329,7 +1296,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs12 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err2 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: schema23.properties.content.additionalProperties.anyOf[1].type});
+const err2 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: ["string","integer","boolean"]});
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1392,8 +1359,6 @@ validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"properties":{"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema25 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 function validate46(data, instancePath=""){
 let vErrors = null;
@@ -1513,8 +1478,6 @@ validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema27 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
 
 function validate52(data, instancePath=""){
 let vErrors = null;
@@ -1593,7 +1556,6 @@ validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
 
 function validate56(data, instancePath=""){
 let vErrors = null;
@@ -1696,7 +1658,6 @@ validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
 
 function validate61(data, instancePath=""){
 let vErrors = null;
@@ -1793,9 +1754,6 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
-const schema31 = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema32 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
 
 function validate70(data, instancePath=""){
 let vErrors = null;
@@ -1982,8 +1940,6 @@ validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema34 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
 
 function validate78(data, instancePath=""){
 let vErrors = null;
@@ -2369,7 +2325,6 @@ validate64.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
 
 function validate85(data, instancePath=""){
 let vErrors = null;
@@ -2892,7 +2847,6 @@ export { validate22 as validateCallToolRequestParams };
 
 
 export { validate100 as validateCallToolResult };
-const schema37 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"resultType":{"type":"string"},"structuredContent":{}},"required":["content","resultType"],"type":"object"};
 
 function validate100(data, instancePath=""){
 let vErrors = null;
@@ -2985,15 +2939,6 @@ return errors === 0;
 }
 
 export { validate103 as validateCallToolResultResponse };
-const schema38 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/CallToolResult"},{"$ref":"#/$defs/InputRequiredResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema39 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"inputRequests":{"$ref":"#/$defs/InputRequests"},"requestState":{"type":"string"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema40 = {"additionalProperties":{"$ref":"#/$defs/InputRequest"},"type":"object"};
-const schema41 = {"anyOf":[{"$ref":"#/$defs/ElicitRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/CreateMessageRequest"}]};
-const schema42 = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["method","params"],"type":"object"};
-const schema43 = {"anyOf":[{"$ref":"#/$defs/ElicitRequestFormParams"},{"$ref":"#/$defs/ElicitRequestURLParams"}]};
-const schema44 = {"properties":{"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
-const schema45 = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema46 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
 
 function validate114(data, instancePath=""){
 let vErrors = null;
@@ -3038,7 +2983,7 @@ validate114.errors = [mkError(instancePath+"/format","type",{type: "string"})];
 return false;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-validate114.errors = [mkError(instancePath+"/format","enum",{allowedValues: schema46.properties.format.enum})];
+validate114.errors = [mkError(instancePath+"/format","enum",{allowedValues: ["date","date-time","email","uri"]})];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -3118,7 +3063,6 @@ validate114.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
 
 function validate116(data, instancePath=""){
 let vErrors = null;
@@ -3202,7 +3146,7 @@ validate116.errors = [mkError(instancePath+"/type","type",{type: "string"})];
 return false;
 }
 if(!((data5 === "integer") || (data5 === "number"))){
-validate116.errors = [mkError(instancePath+"/type","enum",{allowedValues: schema47.properties.type.enum})];
+validate116.errors = [mkError(instancePath+"/type","enum",{allowedValues: ["integer","number"]})];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3226,7 +3170,6 @@ validate116.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
 
 function validate119(data, instancePath=""){
 let vErrors = null;
@@ -3336,7 +3279,6 @@ validate119.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
 
 function validate121(data, instancePath=""){
 let vErrors = null;
@@ -3482,7 +3424,6 @@ validate121.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
 
 function validate123(data, instancePath=""){
 let vErrors = null;
@@ -3679,7 +3620,6 @@ validate123.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
 
 function validate125(data, instancePath=""){
 let vErrors = null;
@@ -3890,7 +3830,6 @@ validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
 
 function validate127(data, instancePath=""){
 let vErrors = null;
@@ -4300,7 +4239,6 @@ validate112.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"properties":{"message":{"type":"string"},"mode":{"const":"url","type":"string"},"url":{"format":"uri","type":"string"}},"required":["message","mode","url"],"type":"object"};
 
 function validate131(data, instancePath=""){
 let vErrors = null;
@@ -4478,7 +4416,6 @@ validate110.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"}},"required":["method"],"type":"object"};
 
 function validate135(data, instancePath=""){
 let vErrors = null;
@@ -4542,9 +4479,6 @@ validate135.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["method","params"],"type":"object"};
-const schema56 = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema57 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
 
 function validate140(data, instancePath=""){
 let vErrors = null;
@@ -4702,8 +4636,6 @@ validate140.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema59 = {"properties":{"name":{"type":"string"}},"type":"object"};
 
 function validate152(data, instancePath=""){
 let vErrors = null;
@@ -4855,7 +4787,6 @@ validate151.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
 
 function validate155(data, instancePath=""){
 let vErrors = null;
@@ -4869,7 +4800,7 @@ validate155.errors = [mkError(instancePath+"/mode","type",{type: "string"})];
 return false;
 }
 if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-validate155.errors = [mkError(instancePath+"/mode","enum",{allowedValues: schema60.properties.mode.enum})];
+validate155.errors = [mkError(instancePath+"/mode","enum",{allowedValues: ["auto","none","required"]})];
 return false;
 }
 }
@@ -4883,8 +4814,6 @@ validate155.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"}},"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema62 = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
 
 function validate159(data, instancePath=""){
 let vErrors = null;
@@ -5179,7 +5108,7 @@ validate139.errors = [mkError(instancePath+"/includeContext","type",{type: "stri
 return false;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate139.errors = [mkError(instancePath+"/includeContext","enum",{allowedValues: schema56.properties.includeContext.enum})];
+validate139.errors = [mkError(instancePath+"/includeContext","enum",{allowedValues: ["allServers","none","thisServer"]})];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5685,9 +5614,6 @@ return errors === 0;
 }
 
 export { validate168 as validateCancelledNotification };
-const schema63 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema64 = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"reason":{"type":"string"},"requestId":{"$ref":"#/$defs/RequestId"}},"required":["requestId"],"type":"object"};
-const schema65 = {"properties":{"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
 
 function validate170(data, instancePath=""){
 let vErrors = null;
@@ -5847,14 +5773,9 @@ export { validate24 as validateClientCapabilities };
 
 
 export { validate168 as validateClientNotification };
-const schema68 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
 
 
 export { validate187 as validateClientRequest };
-const schema69 = {"anyOf":[{"$ref":"#/$defs/CompleteRequest"},{"$ref":"#/$defs/ListToolsRequest"},{"$ref":"#/$defs/CallToolRequest"},{"$ref":"#/$defs/ListResourcesRequest"},{"$ref":"#/$defs/ListResourceTemplatesRequest"},{"$ref":"#/$defs/ReadResourceRequest"},{"$ref":"#/$defs/DiscoverRequest"},{"$ref":"#/$defs/SubscriptionsListenRequest"},{"$ref":"#/$defs/ListPromptsRequest"},{"$ref":"#/$defs/GetPromptRequest"}]};
-const schema70 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"completion/complete","type":"string"},"params":{"$ref":"#/$defs/CompleteRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema71 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"anyOf":[{"$ref":"#/$defs/PromptReference"},{"$ref":"#/$defs/ResourceTemplateReference"}]}},"required":["_meta","argument","ref"],"type":"object"};
-const schema72 = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
 
 function validate192(data, instancePath=""){
 let vErrors = null;
@@ -5920,7 +5841,6 @@ validate192.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
 
 function validate194(data, instancePath=""){
 let vErrors = null;
@@ -6242,8 +6162,6 @@ validate188.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema75 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"cursor":{"type":"string"}},"required":["_meta"],"type":"object"};
 
 function validate200(data, instancePath=""){
 let vErrors = null;
@@ -6374,7 +6292,6 @@ validate198.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 
 function validate205(data, instancePath=""){
 let vErrors = null;
@@ -6458,7 +6375,6 @@ validate205.errors = vErrors;
 return errors === 0;
 }
 
-const schema77 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/templates/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 
 function validate209(data, instancePath=""){
 let vErrors = null;
@@ -6542,8 +6458,6 @@ validate209.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/read","type":"string"},"params":{"$ref":"#/$defs/ReadResourceRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema79 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"requestState":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["_meta","uri"],"type":"object"};
 
 function validate215(data, instancePath=""){
 let vErrors = null;
@@ -6711,8 +6625,6 @@ validate213.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"server/discover","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema81 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"}},"required":["_meta"],"type":"object"};
 
 function validate222(data, instancePath=""){
 let vErrors = null;
@@ -6825,9 +6737,6 @@ validate220.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"subscriptions/listen","type":"string"},"params":{"$ref":"#/$defs/SubscriptionsListenRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema83 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"notifications":{"$ref":"#/$defs/SubscriptionFilter"}},"required":["_meta","notifications"],"type":"object"};
-const schema84 = {"properties":{"promptsListChanged":{"type":"boolean"},"resourceSubscriptions":{"items":{"type":"string"},"type":"array"},"resourcesListChanged":{"type":"boolean"},"toolsListChanged":{"type":"boolean"}},"type":"object"};
 
 function validate230(data, instancePath=""){
 let vErrors = null;
@@ -7042,7 +6951,6 @@ validate226.errors = vErrors;
 return errors === 0;
 }
 
-const schema85 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 
 function validate234(data, instancePath=""){
 let vErrors = null;
@@ -7126,8 +7034,6 @@ validate234.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/get","type":"string"},"params":{"$ref":"#/$defs/GetPromptRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema87 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"name":{"type":"string"},"requestState":{"type":"string"}},"required":["_meta","name"],"type":"object"};
 
 function validate240(data, instancePath=""){
 let vErrors = null;
@@ -7435,7 +7341,6 @@ return errors === 0;
 }
 
 export { validate245 as validateClientResult };
-const schema88 = {"additionalProperties":{},"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
 
 function validate245(data, instancePath=""){
 let vErrors = null;
@@ -7490,7 +7395,6 @@ export { validate190 as validateCompleteRequestParams };
 
 
 export { validate254 as validateCompleteResult };
-const schema91 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"maxItems":100,"type":"array"}},"required":["values"],"type":"object"},"resultType":{"type":"string"}},"required":["completion","resultType"],"type":"object"};
 
 function validate254(data, instancePath=""){
 let vErrors = null;
@@ -7626,7 +7530,6 @@ return errors === 0;
 }
 
 export { validate256 as validateCompleteResultResponse };
-const schema92 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/CompleteResult"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate256(data, instancePath=""){
 let vErrors = null;
@@ -7705,7 +7608,6 @@ export { validate50 as validateCreateMessageResult };
 
 
 export { validate282 as validateCursor };
-const schema97 = {"type":"string"};
 
 function validate282(data, instancePath=""){
 let vErrors = null;
@@ -7722,8 +7624,6 @@ export { validate220 as validateDiscoverRequest };
 
 
 export { validate286 as validateDiscoverResult };
-const schema99 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"capabilities":{"$ref":"#/$defs/ServerCapabilities"},"instructions":{"type":"string"},"resultType":{"type":"string"},"supportedVersions":{"items":{"type":"string"},"type":"array"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],"type":"object"};
-const schema100 = {"properties":{"completions":{"$ref":"#/$defs/JSONObject"},"experimental":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"extensions":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"logging":{"$ref":"#/$defs/JSONObject"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
 
 function validate288(data, instancePath=""){
 let vErrors = null;
@@ -7944,7 +7844,7 @@ validate286.errors = [mkError(instancePath+"/cacheScope","type",{type: "string"}
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate286.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: schema99.properties.cacheScope.enum})];
+validate286.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: ["private","public"]})];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -8057,7 +7957,6 @@ return errors === 0;
 }
 
 export { validate294 as validateDiscoverResultResponse };
-const schema101 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/DiscoverResult"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate294(data, instancePath=""){
 let vErrors = null;
@@ -8145,7 +8044,6 @@ export { validate245 as validateEmptyResult };
 
 
 export { validate313 as validateEnumSchema };
-const schema109 = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
 
 function validate313(data, instancePath=""){
 let vErrors = null;
@@ -8223,7 +8121,6 @@ return errors === 0;
 }
 
 export { validate319 as validateError };
-const schema110 = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
 
 function validate319(data, instancePath=""){
 let vErrors = null;
@@ -8279,8 +8176,6 @@ export { validate240 as validateGetPromptRequestParams };
 
 
 export { validate326 as validateGetPromptResult };
-const schema113 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/$defs/PromptMessage"},"type":"array"},"resultType":{"type":"string"}},"required":["messages","resultType"],"type":"object"};
-const schema114 = {"properties":{"content":{"$ref":"#/$defs/ContentBlock"},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
 
 function validate328(data, instancePath=""){
 let vErrors = null;
@@ -8420,7 +8315,6 @@ return errors === 0;
 }
 
 export { validate332 as validateGetPromptResultResponse };
-const schema115 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/GetPromptResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate332(data, instancePath=""){
 let vErrors = null;
@@ -8525,7 +8419,6 @@ return errors === 0;
 }
 
 export { validate336 as validateHeaderMismatchError };
-const schema116 = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32020,"type":"integer"}},"required":["code"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
 
 function validate336(data, instancePath=""){
 let vErrors = null;
@@ -8628,7 +8521,6 @@ export { validate15 as validateIcon };
 
 
 export { validate340 as validateIcons };
-const schema118 = {"properties":{"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"}},"type":"object"};
 
 function validate340(data, instancePath=""){
 let vErrors = null;
@@ -8689,7 +8581,6 @@ export { validate42 as validateInputResponse };
 
 
 export { validate360 as validateInputResponseRequestParams };
-const schema125 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"requestState":{"type":"string"}},"required":["_meta"],"type":"object"};
 
 function validate360(data, instancePath=""){
 let vErrors = null;
@@ -8754,7 +8645,6 @@ export { validate41 as validateInputResponses };
 
 
 export { validate365 as validateInternalError };
-const schema127 = {"properties":{"code":{"const":-32603,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
 
 function validate365(data, instancePath=""){
 let vErrors = null;
@@ -8808,7 +8698,6 @@ return errors === 0;
 }
 
 export { validate366 as validateInvalidParamsError };
-const schema128 = {"properties":{"code":{"const":-32602,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
 
 function validate366(data, instancePath=""){
 let vErrors = null;
@@ -8862,7 +8751,6 @@ return errors === 0;
 }
 
 export { validate367 as validateInvalidRequestError };
-const schema129 = {"properties":{"code":{"const":-32600,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
 
 function validate367(data, instancePath=""){
 let vErrors = null;
@@ -8916,7 +8804,6 @@ return errors === 0;
 }
 
 export { validate368 as validateJSONArray };
-const schema130 = {"items":{"$ref":"#/$defs/JSONValue"},"type":"array"};
 
 function validate368(data, instancePath=""){
 let vErrors = null;
@@ -8950,7 +8837,6 @@ export { validate25 as validateJSONObject };
 
 
 export { validate372 as validateJSONRPCErrorResponse };
-const schema132 = {"properties":{"error":{"$ref":"#/$defs/Error"},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
 
 function validate372(data, instancePath=""){
 let vErrors = null;
@@ -9017,8 +8903,6 @@ return errors === 0;
 }
 
 export { validate375 as validateJSONRPCMessage };
-const schema133 = {"anyOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"$ref":"#/$defs/JSONRPCNotification"},{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema134 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
 
 function validate376(data, instancePath=""){
 let vErrors = null;
@@ -9102,7 +8986,6 @@ validate376.errors = vErrors;
 return errors === 0;
 }
 
-const schema135 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate379(data, instancePath=""){
 let vErrors = null;
@@ -9173,7 +9056,6 @@ validate379.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 
 
@@ -9315,7 +9197,6 @@ export { validate376 as validateJSONRPCRequest };
 
 
 export { validate391 as validateJSONRPCResponse };
-const schema140 = {"anyOf":[{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
 
 function validate391(data, instancePath=""){
 let vErrors = null;
@@ -9416,7 +9297,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = mkError(instancePath,"type",{type: schema18.anyOf[2].type});
+const err1 = mkError(instancePath,"type",{type: ["string","integer","boolean"]});
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9463,9 +9344,6 @@ export { validate234 as validateListPromptsRequest };
 
 
 export { validate404 as validateListPromptsResult };
-const schema145 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/$defs/Prompt"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","prompts","resultType","ttlMs"],"type":"object"};
-const schema146 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"arguments":{"items":{"$ref":"#/$defs/PromptArgument"},"type":"array"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema147 = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"},"title":{"type":"string"}},"required":["name"],"type":"object"};
 
 function validate408(data, instancePath=""){
 let vErrors = null;
@@ -9706,7 +9584,7 @@ validate404.errors = [mkError(instancePath+"/cacheScope","type",{type: "string"}
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate404.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: schema145.properties.cacheScope.enum})];
+validate404.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: ["private","public"]})];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -9806,7 +9684,6 @@ return errors === 0;
 }
 
 export { validate412 as validateListPromptsResultResponse };
-const schema148 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListPromptsResult"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate412(data, instancePath=""){
 let vErrors = null;
@@ -9876,8 +9753,6 @@ export { validate209 as validateListResourceTemplatesRequest };
 
 
 export { validate418 as validateListResourceTemplatesResult };
-const schema150 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/$defs/ResourceTemplate"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resourceTemplates","resultType","ttlMs"],"type":"object"};
-const schema151 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
 
 function validate420(data, instancePath=""){
 let vErrors = null;
@@ -10064,7 +9939,7 @@ validate418.errors = [mkError(instancePath+"/cacheScope","type",{type: "string"}
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate418.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: schema150.properties.cacheScope.enum})];
+validate418.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: ["private","public"]})];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10164,7 +10039,6 @@ return errors === 0;
 }
 
 export { validate425 as validateListResourceTemplatesResultResponse };
-const schema152 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListResourceTemplatesResult"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate425(data, instancePath=""){
 let vErrors = null;
@@ -10234,8 +10108,6 @@ export { validate205 as validateListResourcesRequest };
 
 
 export { validate431 as validateListResourcesResult };
-const schema154 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/$defs/Resource"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resources","resultType","ttlMs"],"type":"object"};
-const schema155 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
 
 function validate433(data, instancePath=""){
 let vErrors = null;
@@ -10436,7 +10308,7 @@ validate431.errors = [mkError(instancePath+"/cacheScope","type",{type: "string"}
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate431.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: schema154.properties.cacheScope.enum})];
+validate431.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: ["private","public"]})];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10536,7 +10408,6 @@ return errors === 0;
 }
 
 export { validate438 as validateListResourcesResultResponse };
-const schema156 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListResourcesResult"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate438(data, instancePath=""){
 let vErrors = null;
@@ -10612,7 +10483,6 @@ export { validate198 as validateListToolsRequest };
 
 
 export { validate448 as validateListToolsResult };
-const schema160 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resultType":{"type":"string"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resultType","tools","ttlMs"],"type":"object"};
 
 function validate448(data, instancePath=""){
 let vErrors = null;
@@ -10645,7 +10515,7 @@ validate448.errors = [mkError(instancePath+"/cacheScope","type",{type: "string"}
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate448.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: schema160.properties.cacheScope.enum})];
+validate448.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: ["private","public"]})];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10745,7 +10615,6 @@ return errors === 0;
 }
 
 export { validate451 as validateListToolsResultResponse };
-const schema161 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListToolsResult"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate451(data, instancePath=""){
 let vErrors = null;
@@ -10815,8 +10684,6 @@ export { validate36 as validateLoggingLevel };
 
 
 export { validate455 as validateLoggingMessageNotification };
-const schema163 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/message","type":"string"},"params":{"$ref":"#/$defs/LoggingMessageNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema164 = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"data":{},"level":{"$ref":"#/$defs/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
 
 function validate456(data, instancePath=""){
 let vErrors = null;
@@ -10954,7 +10821,6 @@ export { validate5 as validateMetaObject };
 
 
 export { validate464 as validateMethodNotFoundError };
-const schema167 = {"properties":{"code":{"const":-32601,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
 
 function validate464(data, instancePath=""){
 let vErrors = null;
@@ -11008,7 +10874,6 @@ return errors === 0;
 }
 
 export { validate465 as validateMissingRequiredClientCapabilityError };
-const schema168 = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32021,"type":"integer"},"data":{"properties":{"requiredCapabilities":{"$ref":"#/$defs/ClientCapabilities"}},"required":["requiredCapabilities"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
 
 function validate465(data, instancePath=""){
 let vErrors = null;
@@ -11150,7 +11015,6 @@ export { validate151 as validateModelPreferences };
 
 
 export { validate472 as validateMultiSelectEnumSchema };
-const schema171 = {"anyOf":[{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"}]};
 
 function validate472(data, instancePath=""){
 let vErrors = null;
@@ -11201,7 +11065,6 @@ return errors === 0;
 }
 
 export { validate475 as validateNotification };
-const schema172 = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
 
 function validate475(data, instancePath=""){
 let vErrors = null;
@@ -11258,7 +11121,6 @@ export { validate170 as validateNotificationMetaObject };
 
 
 export { validate478 as validateNotificationParams };
-const schema174 = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"}},"type":"object"};
 
 function validate478(data, instancePath=""){
 let vErrors = null;
@@ -11285,7 +11147,6 @@ export { validate116 as validateNumberSchema };
 
 
 export { validate481 as validatePaginatedRequest };
-const schema176 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 
 function validate481(data, instancePath=""){
 let vErrors = null;
@@ -11368,7 +11229,6 @@ export { validate200 as validatePaginatedRequestParams };
 
 
 export { validate486 as validatePaginatedResult };
-const schema178 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"nextCursor":{"type":"string"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
 
 function validate486(data, instancePath=""){
 let vErrors = null;
@@ -11430,7 +11290,6 @@ return errors === 0;
 }
 
 export { validate488 as validateParseError };
-const schema179 = {"properties":{"code":{"const":-32700,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
 
 function validate488(data, instancePath=""){
 let vErrors = null;
@@ -11487,8 +11346,6 @@ export { validate113 as validatePrimitiveSchemaDefinition };
 
 
 export { validate498 as validateProgressNotification };
-const schema181 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/progress","type":"string"},"params":{"$ref":"#/$defs/ProgressNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema182 = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/$defs/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
 
 function validate499(data, instancePath=""){
 let vErrors = null;
@@ -11540,8 +11397,8 @@ var valid0 = true;
 if(valid0){
 if(data.progressToken !== undefined){
 const _errs6 = errors;
-if(!(validate38(data.progressToken, instancePath+"/progressToken"))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate20(data.progressToken, instancePath+"/progressToken"))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -11650,7 +11507,7 @@ return errors === 0;
 export { validate499 as validateProgressNotificationParams };
 
 
-export { validate38 as validateProgressToken };
+export { validate20 as validateProgressToken };
 
 
 export { validate406 as validatePrompt };
@@ -11660,7 +11517,6 @@ export { validate408 as validatePromptArgument };
 
 
 export { validate512 as validatePromptListChangedNotification };
-const schema187 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate512(data, instancePath=""){
 let vErrors = null;
@@ -11744,7 +11600,6 @@ export { validate215 as validateReadResourceRequestParams };
 
 
 export { validate524 as validateReadResourceResult };
-const schema192 = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"contents":{"items":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","contents","resultType","ttlMs"],"type":"object"};
 
 function validate524(data, instancePath=""){
 let vErrors = null;
@@ -11777,7 +11632,7 @@ validate524.errors = [mkError(instancePath+"/cacheScope","type",{type: "string"}
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate524.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: schema192.properties.cacheScope.enum})];
+validate524.errors = [mkError(instancePath+"/cacheScope","enum",{allowedValues: ["private","public"]})];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -11902,7 +11757,6 @@ return errors === 0;
 }
 
 export { validate528 as validateReadResourceResultResponse };
-const schema193 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/ReadResourceResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate528(data, instancePath=""){
 let vErrors = null;
@@ -12007,7 +11861,6 @@ return errors === 0;
 }
 
 export { validate475 as validateRequest };
-const schema194 = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
 
 
 export { validate20 as validateRequestId };
@@ -12023,7 +11876,6 @@ export { validate433 as validateResource };
 
 
 export { validate545 as validateResourceContents };
-const schema199 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 function validate545(data, instancePath=""){
 let vErrors = null;
@@ -12099,7 +11951,6 @@ export { validate70 as validateResourceLink };
 
 
 export { validate551 as validateResourceListChangedNotification };
-const schema201 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate551(data, instancePath=""){
 let vErrors = null;
@@ -12171,7 +12022,6 @@ return errors === 0;
 }
 
 export { validate553 as validateResourceRequestParams };
-const schema202 = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"uri":{"format":"uri","type":"string"}},"required":["_meta","uri"],"type":"object"};
 
 function validate553(data, instancePath=""){
 let vErrors = null;
@@ -12237,8 +12087,6 @@ export { validate194 as validateResourceTemplateReference };
 
 
 export { validate560 as validateResourceUpdatedNotification };
-const schema205 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/updated","type":"string"},"params":{"$ref":"#/$defs/ResourceUpdatedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema206 = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 
 function validate561(data, instancePath=""){
 let vErrors = null;
@@ -12377,7 +12225,6 @@ export { validate13 as validateResultMetaObject };
 
 
 export { validate282 as validateResultType };
-const schema210 = {"type":"string"};
 
 
 export { validate2 as validateRole };
@@ -12396,8 +12243,6 @@ export { validate288 as validateServerCapabilities };
 
 
 export { validate594 as validateServerNotification };
-const schema216 = {"anyOf":[{"$ref":"#/$defs/LoggingMessageNotification"},{"$ref":"#/$defs/ProgressNotification"},{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/ToolListChangedNotification"},{"$ref":"#/$defs/ResourceListChangedNotification"},{"$ref":"#/$defs/ResourceUpdatedNotification"},{"$ref":"#/$defs/SubscriptionsAcknowledgedNotification"},{"$ref":"#/$defs/PromptListChangedNotification"}]};
-const schema217 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
 
 function validate598(data, instancePath=""){
 let vErrors = null;
@@ -12468,8 +12313,6 @@ validate598.errors = vErrors;
 return errors === 0;
 }
 
-const schema218 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/subscriptions/acknowledged","type":"string"},"params":{"$ref":"#/$defs/SubscriptionsAcknowledgedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema219 = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"notifications":{"$ref":"#/$defs/SubscriptionFilter"}},"required":["notifications"],"type":"object"};
 
 function validate604(data, instancePath=""){
 let vErrors = null;
@@ -12691,9 +12534,6 @@ return errors === 0;
 }
 
 export { validate610 as validateServerResult };
-const schema220 = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/CompleteResult"},{"$ref":"#/$defs/ListToolsResult"},{"$ref":"#/$defs/CallToolResult"},{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/ListResourcesResult"},{"$ref":"#/$defs/ListResourceTemplatesResult"},{"$ref":"#/$defs/ReadResourceResult"},{"$ref":"#/$defs/DiscoverResult"},{"$ref":"#/$defs/SubscriptionsListenResult"},{"$ref":"#/$defs/ListPromptsResult"},{"$ref":"#/$defs/GetPromptResult"}]};
-const schema221 = {"properties":{"_meta":{"$ref":"#/$defs/SubscriptionsListenResultMetaObject"},"resultType":{"type":"string"}},"required":["_meta","resultType"],"type":"object"};
-const schema222 = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"},"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"required":["io.modelcontextprotocol/subscriptionId"],"type":"object"};
 
 function validate621(data, instancePath=""){
 let vErrors = null;
@@ -12928,7 +12768,6 @@ return errors === 0;
 }
 
 export { validate628 as validateSingleSelectEnumSchema };
-const schema223 = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"}]};
 
 function validate628(data, instancePath=""){
 let vErrors = null;
@@ -13003,7 +12842,6 @@ export { validate621 as validateSubscriptionsListenResultMetaObject };
 
 
 export { validate649 as validateSubscriptionsListenResultResponse };
-const schema232 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/SubscriptionsListenResult"}},"required":["id","jsonrpc","result"],"type":"object"};
 
 function validate649(data, instancePath=""){
 let vErrors = null;
@@ -13100,7 +12938,6 @@ export { validate61 as validateToolUseContent };
 
 
 export { validate672 as validateUnsupportedProtocolVersionError };
-const schema243 = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32022,"type":"integer"},"data":{"properties":{"requested":{"type":"string"},"supported":{"items":{"type":"string"},"type":"array"}},"required":["requested","supported"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
 
 function validate672(data, instancePath=""){
 let vErrors = null;
