@@ -51,18 +51,20 @@ export function lazyLoopbackRedirect(options: LazyLoopbackOptions): LazyLoopback
     await running?.close();
   };
 
+  const prepare = async (): Promise<void> => {
+    if (listener !== undefined) return;
+    starting ??= start();
+    await starting;
+  };
+
   return {
     get redirectUri(): string {
       if (redirectUri === undefined) throw new Error('the loopback redirect listener was not started');
       return redirectUri;
     },
-    async prepare(): Promise<void> {
-      if (listener !== undefined) return;
-      starting ??= start();
-      await starting;
-    },
+    prepare,
     async navigate(authorizationUrl: URL, signal?: AbortSignal): Promise<URL> {
-      if (listener === undefined) await this.prepare!(signal);
+      if (listener === undefined) await prepare();
       try {
         return await listener!.navigate(authorizationUrl, signal);
       } finally {
