@@ -1,4 +1,4 @@
-import { dereference, Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
+import { dereference, validate, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import { formatErrors } from '../format-errors.js';
 import type { ValidationError } from '../validator.js';
 import { compileClosureCheck } from './closure-check.js';
@@ -93,9 +93,10 @@ export function createEvalFreeValidator(options: EvalFreeValidatorOptions = {}):
       }
       const refs = refProblem(lookup);
       if (refs) throw new Error(refs);
-      const validator = new Validator(own, DRAFTS[dialect], true);
+      // The library's `Validator` would dereference the schema a second time: interpret it with our lookup.
+      const draft = DRAFTS[dialect];
       const explain: CompiledJsonSchema = (value) => {
-        const result = validator.validate(value);
+        const result = validate(value, own as Schema, draft, lookup as Record<string, Schema | boolean>, true);
         return result.valid ? undefined : formatErrors(leafErrors(result.errors));
       };
       const fast = compileClosureCheck(own);
