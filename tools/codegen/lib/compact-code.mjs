@@ -9,55 +9,101 @@
 // identical functions are merged.
 // Every rewrite is checked: generation fails if ajv's output has a shape this file does not know.
 
-/** The helper every failure site calls; ajv 8's English messages for the keywords it may report. */
-export const ERROR_HELPER = `function mkError(instancePath, keyword, params) {
-  return { instancePath, keyword, params, message: errorMessage(keyword, params) };
-}
-
-function errorMessage(keyword, params) {
-  switch (keyword) {
-    case "type": return "must be " + params.type;
-    case "required": return "must have required property '" + params.missingProperty + "'";
-    case "const": return "must be equal to constant";
-    case "enum": return "must be equal to one of the allowed values";
-    case "anyOf": return "must match a schema in anyOf";
-    case "oneOf": return "must match exactly one schema in oneOf";
-    case "format": return 'must match format "' + params.format + '"';
-    case "minimum": case "maximum": case "exclusiveMinimum": case "exclusiveMaximum":
-      return "must be " + params.comparison + " " + params.limit;
-    case "minItems": case "maxItems":
-      return "must NOT have " + (keyword === "maxItems" ? "more" : "fewer") + " than " + params.limit + " item" + (params.limit === 1 ? "" : "s");
-    case "minLength": case "maxLength":
-      return "must NOT have " + (keyword === "maxLength" ? "more" : "fewer") + " than " + params.limit + " character" + (params.limit === 1 ? "" : "s");
-    case "additionalProperties": return "must NOT have additional properties";
-    case "pattern": return 'must match pattern "' + params.pattern + '"';
-    default: return 'must pass "' + keyword + '" keyword validation';
-  }
-}`;
+/** ajv 8's English message of each keyword it may report, as a `return` statement of `errorMessage`. */
+const MESSAGES = {
+  type: 'return "must be " + params.type;',
+  required: 'return "must have required property \'" + params.missingProperty + "\'";',
+  const: 'return "must be equal to constant";',
+  enum: 'return "must be equal to one of the allowed values";',
+  anyOf: 'return "must match a schema in anyOf";',
+  oneOf: 'return "must match exactly one schema in oneOf";',
+  format: 'return \'must match format "\' + params.format + \'"\';',
+  minimum: 'return "must be " + params.comparison + " " + params.limit;',
+  maximum: 'return "must be " + params.comparison + " " + params.limit;',
+  exclusiveMinimum: 'return "must be " + params.comparison + " " + params.limit;',
+  exclusiveMaximum: 'return "must be " + params.comparison + " " + params.limit;',
+  minItems: 'return "must NOT have fewer than " + params.limit + " items";',
+  maxItems: 'return "must NOT have more than " + params.limit + " items";',
+  minLength: 'return "must NOT have fewer than " + params.limit + " characters";',
+  maxLength: 'return "must NOT have more than " + params.limit + " characters";',
+  additionalProperties: 'return "must NOT have additional properties";',
+  pattern: 'return \'must match pattern "\' + params.pattern + \'"\';',
+};
 
 /** Keywords `errorMessage` knows; an error site of any other keyword fails generation. */
-export const MESSAGE_KEYWORDS = new Set(['type', 'required', 'const', 'enum', 'anyOf', 'oneOf', 'format', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'additionalProperties', 'pattern']);
+export const MESSAGE_KEYWORDS = new Set(Object.keys(MESSAGES));
+
+/**
+ * The helper every failure site calls, with a message case for each keyword in `keywords` (the ones
+ * the module reports), sharing one `return` between keywords with the same message.
+ */
+export function errorHelper(keywords = MESSAGE_KEYWORDS) {
+  const byMessage = new Map();
+  for (const keyword of [...keywords].sort()) {
+    const statement = MESSAGES[keyword];
+    byMessage.set(statement, [...(byMessage.get(statement) ?? []), keyword]);
+  }
+  const cases = [...byMessage].map(([statement, names]) => `    ${names.map((k) => `case "${k}":`).join(' ')} ${statement}`);
+  return [
+    'function mkError(instancePath, keyword, params) {',
+    '  return { instancePath, keyword, params, message: errorMessage(keyword, params) };',
+    '}',
+    '',
+    'function errorMessage(keyword, params) {',
+    '  switch (keyword) {',
+    ...cases,
+    '    default: return \'must pass "\' + keyword + \'" keyword validation\';',
+    '  }',
+    '}',
+  ].join('\n');
+}
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
 const ERROR_OBJECT = new RegExp(
-  String.raw`\{instancePath(?::([^{}]+?))?,schemaPath:${STRING},keyword:"(\w+)",params:(\{[^{}]*\}),message:(?:${STRING}|\+|[\w$.]+)+\}`,
+  String.raw`\{instancePath(?::([^{}]+?))?,schemaPath:${STRING},keyword:"(\w+)",params:(\{[^{}]*\}),message:((?:${STRING}|\+|[\w$.]+)+)\}`,
   'g',
 );
 
 /** Applies every rewrite to ajv's standalone module body; throws when one does not apply cleanly. */
 export function compactValidatorCode(code) {
   if (/\bmkError\b|\berrorMessage\b/.test(code)) throw new Error('generated code already uses the name mkError or errorMessage');
-  let body = rewriteErrors(code);
+  const keywords = new Set();
+  let body = rewriteErrors(code, keywords);
   body = dropParentData(body);
   body = inlineSchemaValues(body);
   body = mergeDuplicates(body);
-  return `${ERROR_HELPER}\n\n${body}`;
+  return `${errorHelper(keywords)}\n\n${body}`;
 }
 
-function rewriteErrors(code) {
-  const out = code.replace(ERROR_OBJECT, (_m, path, keyword, params) => {
-    if (!MESSAGE_KEYWORDS.has(keyword)) throw new Error(`ajv reports keyword "${keyword}"; add its message to ERROR_HELPER`);
+/** `errorMessage` with every keyword, to compare with the message ajv wrote at each site. */
+const errorMessage = new Function(`${errorHelper()}\nreturn errorMessage;`)();
+
+/**
+ * Evaluates ajv's `params` and `message` expressions of one error site, with each variable standing
+ * for itself (`missing0` → "<missing0>") and `schemaN` for that schema constant, and fails unless
+ * `errorMessage(keyword, params)` is the message ajv would have written.
+ */
+function checkMessage(code, keyword, params, message) {
+  const schemas = new Map([...code.matchAll(/^const (schema\d+) = (.*);$/gm)].map(([, name, json]) => [name, json]));
+  const scope = new Proxy({}, {
+    has: (_t, key) => typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key),
+    get: (_t, key) => (schemas.has(key) ? JSON.parse(schemas.get(key)) : `<${String(key)}>`),
+  });
+  const [values, expected] = new Function('scope', `with (scope) { return [${params}, ${message}]; }`)(scope);
+  const actual = errorMessage(keyword, values);
+  if (actual !== expected) throw new Error(`errorMessage("${keyword}") writes ${JSON.stringify(actual)} where ajv writes ${JSON.stringify(expected)}`);
+}
+
+function rewriteErrors(code, keywords) {
+  const checked = new Set();
+  const out = code.replace(ERROR_OBJECT, (_m, path, keyword, params, message) => {
+    if (!MESSAGE_KEYWORDS.has(keyword)) throw new Error(`ajv reports keyword "${keyword}"; add its message to MESSAGES`);
+    keywords.add(keyword);
+    const site = `${keyword}\0${params}\0${message}`;
+    if (!checked.has(site)) {
+      checked.add(site);
+      checkMessage(code, keyword, params, message);
+    }
     return `mkError(${path ?? 'instancePath'},"${keyword}",${params})`;
   });
   const left = out.match(/.{0,60}schemaPath.{0,60}/);

@@ -8,21 +8,13 @@ function mkError(instancePath, keyword, params) {
 
 function errorMessage(keyword, params) {
   switch (keyword) {
-    case "type": return "must be " + params.type;
-    case "required": return "must have required property '" + params.missingProperty + "'";
+    case "anyOf": return "must match a schema in anyOf";
     case "const": return "must be equal to constant";
     case "enum": return "must be equal to one of the allowed values";
-    case "anyOf": return "must match a schema in anyOf";
-    case "oneOf": return "must match exactly one schema in oneOf";
     case "format": return 'must match format "' + params.format + '"';
-    case "minimum": case "maximum": case "exclusiveMinimum": case "exclusiveMaximum":
-      return "must be " + params.comparison + " " + params.limit;
-    case "minItems": case "maxItems":
-      return "must NOT have " + (keyword === "maxItems" ? "more" : "fewer") + " than " + params.limit + " item" + (params.limit === 1 ? "" : "s");
-    case "minLength": case "maxLength":
-      return "must NOT have " + (keyword === "maxLength" ? "more" : "fewer") + " than " + params.limit + " character" + (params.limit === 1 ? "" : "s");
-    case "additionalProperties": return "must NOT have additional properties";
-    case "pattern": return 'must match pattern "' + params.pattern + '"';
+    case "maximum": case "minimum": return "must be " + params.comparison + " " + params.limit;
+    case "required": return "must have required property '" + params.missingProperty + "'";
+    case "type": return "must be " + params.type;
     default: return 'must pass "' + keyword + '" keyword validation';
   }
 }
