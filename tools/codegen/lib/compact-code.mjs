@@ -5,8 +5,8 @@
 // as an export and again as the target of each `$ref`. Here the error objects become calls of one
 // `mkError(instancePath, keyword, params)` that writes the same message at failure time, the
 // sub-validators take the instance path alone, the few schema values an error reports are written
-// where they are reported (ajv keeps ~900 schema objects at module level, built at import), and
-// identical functions are merged.
+// where they are reported (ajv keeps ~900 schema objects at module level, built at import), errors
+// are appended by one `addErrors` helper, and identical functions are merged.
 // Every rewrite is checked: generation fails if ajv's output has a shape this file does not know.
 
 /** ajv 8's English message of each keyword it may report, as a `return` statement of `errorMessage`. */
@@ -55,6 +55,10 @@ export function errorHelper(keywords = MESSAGE_KEYWORDS) {
     '    default: return \'must pass "\' + keyword + \'" keyword validation\';',
     '  }',
     '}',
+    '',
+    'function addErrors(list, more) {',
+    '  return list === null ? more : list.concat(more);',
+    '}',
   ].join('\n');
 }
 
@@ -66,11 +70,12 @@ const ERROR_OBJECT = new RegExp(
 
 /** Applies every rewrite to ajv's standalone module body; throws when one does not apply cleanly. */
 export function compactValidatorCode(code) {
-  if (/\bmkError\b|\berrorMessage\b/.test(code)) throw new Error('generated code already uses the name mkError or errorMessage');
+  if (/\b(?:mkError|errorMessage|addErrors)\b/.test(code)) throw new Error('generated code already uses the name mkError, errorMessage or addErrors');
   const keywords = new Set();
   let body = rewriteErrors(code, keywords);
   body = dropParentData(body);
   body = inlineSchemaValues(body);
+  body = shareErrorAppends(body);
   body = mergeDuplicates(body);
   return `${errorHelper(keywords)}\n\n${body}`;
 }
@@ -140,6 +145,19 @@ function inlineSchemaValues(code) {
   });
   const left = out.match(/.{0,60}\bschema\d+\b.{0,60}/);
   if (left) throw new Error(`a schema constant is still used: ${left[0]}`);
+  return out;
+}
+
+/**
+ * ajv appends errors with the same five lines at ~300 places (a sub-validator's errors, or one error
+ * inside an `anyOf`); each becomes a call of `addErrors(list, more)`, which returns the new list.
+ */
+function shareErrorAppends(code) {
+  const out = code
+    .replace(/vErrors = vErrors === null \? ([\w$.]+)\.errors : vErrors\.concat\(\1\.errors\);/g, 'vErrors = addErrors(vErrors, $1.errors);')
+    .replace(/^const (err\d+) = (mkError\(.*\));\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/gm, 'vErrors = addErrors(vErrors, [$2]);\n');
+  const left = out.match(/.{0,60}(?:vErrors === null|vErrors\.push).{0,60}/);
+  if (left) throw new Error(`an error append of unknown shape is left: ${left[0]}`);
   return out;
 }
 

@@ -19,6 +19,10 @@ function errorMessage(keyword, params) {
   }
 }
 
+function addErrors(list, more) {
+  return list === null ? more : list.concat(more);
+}
+
 export { validate1 as validateAnnotations };
 
 function validate2(data, instancePath=""){
@@ -52,7 +56,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(!(validate2(data0[i0], instancePath+"/audience/" + i0))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+vErrors = addErrors(vErrors, validate2.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -155,7 +159,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -515,7 +519,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -563,7 +567,7 @@ if(valid0){
 if(data.task !== undefined){
 const _errs10 = errors;
 if(!(validate15(data.task, instancePath+"/task"))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -600,7 +604,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -646,7 +650,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate12(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+vErrors = addErrors(vErrors, validate12.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -704,7 +708,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -787,7 +791,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -1001,7 +1005,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -1032,7 +1036,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
 if(!(validate32(data3[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = addErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -1281,7 +1285,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -1297,7 +1301,7 @@ const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
 if(!(validate37(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+vErrors = addErrors(vErrors, validate37.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -1305,20 +1309,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate7(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+vErrors = addErrors(vErrors, validate7.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err0 = mkError(instancePath+"/resource","anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/resource","anyOf",{})]);
 errors++;
 validate35.errors = vErrors;
 return false;
@@ -1378,7 +1376,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate23(data, instancePath))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1386,7 +1384,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate26(data, instancePath))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = addErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1394,7 +1392,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate4(data, instancePath))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+vErrors = addErrors(vErrors, validate4.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1402,7 +1400,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate30(data, instancePath))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+vErrors = addErrors(vErrors, validate30.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1410,7 +1408,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate35(data, instancePath))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+vErrors = addErrors(vErrors, validate35.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1420,13 +1418,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate22.errors = vErrors;
 return false;
@@ -1485,7 +1477,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(!(validate22(data1[i0], instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+vErrors = addErrors(vErrors, validate22.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1563,7 +1555,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1746,7 +1738,7 @@ if(valid0){
 if(data.status !== undefined){
 const _errs7 = errors;
 if(!(validate48(data.status, instancePath+"/status"))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+vErrors = addErrors(vErrors, validate48.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -1814,14 +1806,14 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(!(validate45(data, instancePath))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addErrors(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
 if(!(validate47(data, instancePath))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+vErrors = addErrors(vErrors, validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1869,7 +1861,7 @@ if(valid0){
 if(data.requestId !== undefined){
 const _errs6 = errors;
 if(!(validate10(data.requestId, instancePath+"/requestId"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -1938,7 +1930,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate52(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = addErrors(vErrors, validate52.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2302,14 +2294,14 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(!(validate62(data, instancePath))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
 if(!(validate47(data, instancePath))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+vErrors = addErrors(vErrors, validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2367,7 +2359,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate61(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2437,7 +2429,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate62(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2515,7 +2507,7 @@ if(valid0){
 if(data.progressToken !== undefined){
 const _errs8 = errors;
 if(!(validate10(data.progressToken, instancePath+"/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -2600,7 +2592,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate71(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+vErrors = addErrors(vErrors, validate71.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2670,7 +2662,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate62(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2699,7 +2691,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate51(data, instancePath))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+vErrors = addErrors(vErrors, validate51.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2707,7 +2699,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate60(data, instancePath))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -2715,7 +2707,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate67(data, instancePath))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addErrors(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -2723,7 +2715,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate70(data, instancePath))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addErrors(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -2731,7 +2723,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate75(data, instancePath))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+vErrors = addErrors(vErrors, validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2741,13 +2733,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate58.errors = vErrors;
 return false;
@@ -2915,7 +2901,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -3026,7 +3012,7 @@ const _errs19 = errors;
 let valid5 = false;
 const _errs20 = errors;
 if(!(validate83(data8, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = addErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs20 === errors;
@@ -3034,20 +3020,14 @@ valid5 = valid5 || _valid0;
 if(!valid5){
 const _errs21 = errors;
 if(!(validate85(data8, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+vErrors = addErrors(vErrors, validate85.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs21 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-const err0 = mkError(instancePath+"/ref","anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/ref","anyOf",{})]);
 errors++;
 validate81.errors = vErrors;
 return false;
@@ -3097,7 +3077,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3143,7 +3123,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate81(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = addErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3178,7 +3158,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -3231,7 +3211,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3277,7 +3257,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate91(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = addErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3314,7 +3294,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3360,7 +3340,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate91(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = addErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3401,7 +3381,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -3466,7 +3446,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3512,7 +3492,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate101(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+vErrors = addErrors(vErrors, validate101.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3551,7 +3531,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3597,7 +3577,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate101(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+vErrors = addErrors(vErrors, validate101.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3636,7 +3616,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3682,7 +3662,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate101(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+vErrors = addErrors(vErrors, validate101.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3719,7 +3699,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3820,7 +3800,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3921,7 +3901,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3967,7 +3947,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate91(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = addErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4023,7 +4003,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(!(validate32(data1[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = addErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -4136,7 +4116,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -4155,7 +4135,7 @@ if(valid0){
 if(data.capabilities !== undefined){
 const _errs5 = errors;
 if(!(validate57(data.capabilities, instancePath+"/capabilities"))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+vErrors = addErrors(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -4167,7 +4147,7 @@ if(valid0){
 if(data.clientInfo !== undefined){
 const _errs6 = errors;
 if(!(validate133(data.clientInfo, instancePath+"/clientInfo"))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = addErrors(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4216,7 +4196,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4262,7 +4242,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate130(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+vErrors = addErrors(vErrors, validate130.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4297,7 +4277,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -4333,7 +4313,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4379,7 +4359,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate140(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = addErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4416,7 +4396,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4462,7 +4442,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate91(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = addErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4499,7 +4479,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4545,7 +4525,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate91(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = addErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4586,7 +4566,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -4669,7 +4649,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4715,7 +4695,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate155(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+vErrors = addErrors(vErrors, validate155.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4772,7 +4752,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -4791,7 +4771,7 @@ if(valid0){
 if(data.level !== undefined){
 const _errs5 = errors;
 if(!(validate163(data.level, instancePath+"/level"))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+vErrors = addErrors(vErrors, validate163.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -4826,7 +4806,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4872,7 +4852,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate161(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+vErrors = addErrors(vErrors, validate161.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4902,7 +4882,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate79(data, instancePath))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addErrors(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -4910,7 +4890,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate89(data, instancePath))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+vErrors = addErrors(vErrors, validate89.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -4918,7 +4898,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate95(data, instancePath))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+vErrors = addErrors(vErrors, validate95.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -4926,7 +4906,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate99(data, instancePath))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addErrors(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -4934,7 +4914,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate105(data, instancePath))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+vErrors = addErrors(vErrors, validate105.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -4942,7 +4922,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate111(data, instancePath))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+vErrors = addErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -4950,7 +4930,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate117(data, instancePath))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+vErrors = addErrors(vErrors, validate117.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -4958,7 +4938,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate120(data, instancePath))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+vErrors = addErrors(vErrors, validate120.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -4966,7 +4946,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate42(data, instancePath))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+vErrors = addErrors(vErrors, validate42.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -4974,7 +4954,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate124(data, instancePath))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+vErrors = addErrors(vErrors, validate124.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -4982,7 +4962,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(validate128(data, instancePath))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+vErrors = addErrors(vErrors, validate128.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -4990,7 +4970,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
 if(!(validate138(data, instancePath))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = addErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -4998,7 +4978,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
 if(!(validate144(data, instancePath))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+vErrors = addErrors(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -5006,7 +4986,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs14 = errors;
 if(!(validate9(data, instancePath))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+vErrors = addErrors(vErrors, validate9.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs14 === errors;
@@ -5014,7 +4994,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs15 = errors;
 if(!(validate149(data, instancePath))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addErrors(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;
@@ -5022,7 +5002,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs16 = errors;
 if(!(validate153(data, instancePath))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+vErrors = addErrors(vErrors, validate153.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
@@ -5030,7 +5010,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs17 = errors;
 if(!(validate159(data, instancePath))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+vErrors = addErrors(vErrors, validate159.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs17 === errors;
@@ -5052,13 +5032,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate78.errors = vErrors;
 return false;
@@ -5134,7 +5108,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate47(data2[i0], instancePath+"/tasks/" + i0))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+vErrors = addErrors(vErrors, validate47.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -5230,13 +5204,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data3[i0] !== "string"){
-const err0 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,"type",{type: "string"});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,"type",{type: "string"})]);
 errors++;
 }
 var valid3 = _errs13 === errors;
@@ -5246,13 +5214,7 @@ break;
 }
 }
 else {
-const err1 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: "array"});
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: "array"})]);
 errors++;
 }
 }
@@ -5261,26 +5223,14 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs15 = errors;
 if(((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-const err2 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: ["string","integer","boolean"]});
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: ["string","integer","boolean"]})]);
 errors++;
 }
 var _valid0 = _errs15 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err3 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"anyOf",{});
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"anyOf",{})]);
 errors++;
 validate179.errors = vErrors;
 return false;
@@ -5465,7 +5415,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(!(validate22(data1[i0], instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+vErrors = addErrors(vErrors, validate22.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -5566,7 +5516,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate23(data, instancePath))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5574,7 +5524,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate26(data, instancePath))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = addErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -5582,7 +5532,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate4(data, instancePath))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+vErrors = addErrors(vErrors, validate4.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -5590,7 +5540,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate185(data, instancePath))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addErrors(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -5598,7 +5548,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate187(data, instancePath))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+vErrors = addErrors(vErrors, validate187.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -5608,13 +5558,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate190.errors = vErrors;
 return false;
@@ -5670,7 +5614,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate23(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -5678,7 +5622,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate26(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = addErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -5686,7 +5630,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate4(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+vErrors = addErrors(vErrors, validate4.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -5694,7 +5638,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs9 = errors;
 if(!(validate185(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addErrors(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -5702,7 +5646,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs10 = errors;
 if(!(validate187(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+vErrors = addErrors(vErrors, validate187.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -5716,7 +5660,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(!(validate190(data1[i0], instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+vErrors = addErrors(vErrors, validate190.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -5726,13 +5670,7 @@ break;
 }
 }
 else {
-const err0 = mkError(instancePath+"/content","type",{type: "array"});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content","type",{type: "array"})]);
 errors++;
 }
 }
@@ -5744,13 +5682,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err1 = mkError(instancePath+"/content","anyOf",{});
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content","anyOf",{})]);
 errors++;
 validate181.errors = vErrors;
 return false;
@@ -5787,7 +5719,7 @@ if(valid0){
 if(data.role !== undefined){
 const _errs16 = errors;
 if(!(validate2(data.role, instancePath+"/role"))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+vErrors = addErrors(vErrors, validate2.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -5937,7 +5869,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(!(validate200(data1[i0], instancePath+"/roots/" + i0))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = addErrors(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -5976,7 +5908,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate45(data, instancePath))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addErrors(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5984,7 +5916,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate44(data, instancePath))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+vErrors = addErrors(vErrors, validate44.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -5992,7 +5924,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate45(data, instancePath))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addErrors(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -6000,7 +5932,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate44(data, instancePath))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+vErrors = addErrors(vErrors, validate44.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -6008,7 +5940,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate176(data, instancePath))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+vErrors = addErrors(vErrors, validate176.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -6016,7 +5948,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate179(data, instancePath))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+vErrors = addErrors(vErrors, validate179.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -6024,7 +5956,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate181(data, instancePath))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+vErrors = addErrors(vErrors, validate181.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -6032,7 +5964,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate199(data, instancePath))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+vErrors = addErrors(vErrors, validate199.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -6045,13 +5977,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate167.errors = vErrors;
 return false;
@@ -6238,7 +6164,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate23(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -6246,7 +6172,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate26(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = addErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -6254,7 +6180,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate4(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+vErrors = addErrors(vErrors, validate4.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -6262,7 +6188,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs9 = errors;
 if(!(validate185(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addErrors(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -6270,7 +6196,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs10 = errors;
 if(!(validate187(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+vErrors = addErrors(vErrors, validate187.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -6284,7 +6210,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(!(validate190(data1[i0], instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+vErrors = addErrors(vErrors, validate190.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -6294,13 +6220,7 @@ break;
 }
 }
 else {
-const err0 = mkError(instancePath+"/content","type",{type: "array"});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content","type",{type: "array"})]);
 errors++;
 }
 }
@@ -6312,13 +6232,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err1 = mkError(instancePath+"/content","anyOf",{});
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content","anyOf",{})]);
 errors++;
 validate221.errors = vErrors;
 return false;
@@ -6343,7 +6257,7 @@ if(valid0){
 if(data.role !== undefined){
 const _errs14 = errors;
 if(!(validate2(data.role, instancePath+"/role"))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+vErrors = addErrors(vErrors, validate2.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -6429,7 +6343,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(!(validate231(data1[i0], instancePath+"/hints/" + i0))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+vErrors = addErrors(vErrors, validate231.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -6680,7 +6594,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
 if(!(validate238(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+vErrors = addErrors(vErrors, validate238.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -6704,7 +6618,7 @@ if(valid0){
 if(data.execution !== undefined){
 const _errs7 = errors;
 if(!(validate240(data.execution, instancePath+"/execution"))){
-vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+vErrors = addErrors(vErrors, validate240.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -6723,7 +6637,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(!(validate32(data4[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = addErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -7040,7 +6954,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -7096,7 +7010,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(!(validate221(data4[i0], instancePath+"/messages/" + i0))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+vErrors = addErrors(vErrors, validate221.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -7136,7 +7050,7 @@ if(valid0){
 if(data.modelPreferences !== undefined){
 const _errs15 = errors;
 if(!(validate230(data.modelPreferences, instancePath+"/modelPreferences"))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+vErrors = addErrors(vErrors, validate230.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -7190,7 +7104,7 @@ if(valid0){
 if(data.task !== undefined){
 const _errs22 = errors;
 if(!(validate15(data.task, instancePath+"/task"))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -7215,7 +7129,7 @@ if(valid0){
 if(data.toolChoice !== undefined){
 const _errs25 = errors;
 if(!(validate235(data.toolChoice, instancePath+"/toolChoice"))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+vErrors = addErrors(vErrors, validate235.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -7234,7 +7148,7 @@ const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
 const _errs28 = errors;
 if(!(validate237(data14[i2], instancePath+"/tools/" + i2))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+vErrors = addErrors(vErrors, validate237.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs28 === errors;
@@ -7290,7 +7204,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7336,7 +7250,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate219(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+vErrors = addErrors(vErrors, validate219.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -7397,7 +7311,7 @@ if(valid0){
 if(data.task !== undefined){
 const _errs4 = errors;
 if(!(validate47(data.task, instancePath+"/task"))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+vErrors = addErrors(vErrors, validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -7450,7 +7364,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -7510,7 +7424,7 @@ if(valid0){
 if(data.task !== undefined){
 const _errs11 = errors;
 if(!(validate15(data.task, instancePath+"/task"))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -8596,7 +8510,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate273(data, instancePath))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+vErrors = addErrors(vErrors, validate273.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8604,7 +8518,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate275(data, instancePath))){
-vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+vErrors = addErrors(vErrors, validate275.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8612,7 +8526,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate8(data, instancePath))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+vErrors = addErrors(vErrors, validate8.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8620,7 +8534,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate278(data, instancePath))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+vErrors = addErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8628,7 +8542,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate280(data, instancePath))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+vErrors = addErrors(vErrors, validate280.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -8636,7 +8550,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate282(data, instancePath))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+vErrors = addErrors(vErrors, validate282.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -8644,7 +8558,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate284(data, instancePath))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+vErrors = addErrors(vErrors, validate284.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -8652,7 +8566,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate286(data, instancePath))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+vErrors = addErrors(vErrors, validate286.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -8665,13 +8579,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate272.errors = vErrors;
 return false;
@@ -8710,7 +8618,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -8786,7 +8694,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 const _errs16 = errors;
 if(!(validate272(data6[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+vErrors = addErrors(vErrors, validate272.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -8871,7 +8779,7 @@ if(valid0){
 if(data.task !== undefined){
 const _errs23 = errors;
 if(!(validate15(data.task, instancePath+"/task"))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
@@ -8902,7 +8810,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate266(data, instancePath))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+vErrors = addErrors(vErrors, validate266.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8910,20 +8818,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate270(data, instancePath))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+vErrors = addErrors(vErrors, validate270.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate265.errors = vErrors;
 return false;
@@ -8958,7 +8860,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9004,7 +8906,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate265(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+vErrors = addErrors(vErrors, validate265.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -9142,7 +9044,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate278(data, instancePath))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+vErrors = addErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9150,7 +9052,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate280(data, instancePath))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+vErrors = addErrors(vErrors, validate280.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -9158,7 +9060,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate282(data, instancePath))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+vErrors = addErrors(vErrors, validate282.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -9166,7 +9068,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate284(data, instancePath))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+vErrors = addErrors(vErrors, validate284.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -9174,7 +9076,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate286(data, instancePath))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+vErrors = addErrors(vErrors, validate286.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -9184,13 +9086,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate309.errors = vErrors;
 return false;
@@ -9281,7 +9177,7 @@ else {
 if(data.content !== undefined){
 const _errs1 = errors;
 if(!(validate22(data.content, instancePath+"/content"))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+vErrors = addErrors(vErrors, validate22.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9293,7 +9189,7 @@ if(valid0){
 if(data.role !== undefined){
 const _errs2 = errors;
 if(!(validate2(data.role, instancePath+"/role"))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+vErrors = addErrors(vErrors, validate2.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9364,7 +9260,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate322(data2[i0], instancePath+"/messages/" + i0))){
-vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+vErrors = addErrors(vErrors, validate322.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -9428,7 +9324,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(!(validate32(data0[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = addErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -9766,7 +9662,7 @@ if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
 if(!(validate349(data.capabilities, instancePath+"/capabilities"))){
-vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
+vErrors = addErrors(vErrors, validate349.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9802,7 +9698,7 @@ if(valid0){
 if(data.serverInfo !== undefined){
 const _errs9 = errors;
 if(!(validate133(data.serverInfo, instancePath+"/serverInfo"))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = addErrors(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -9844,7 +9740,7 @@ else {
 if(data.error !== undefined){
 const _errs1 = errors;
 if(!(validate315(data.error, instancePath+"/error"))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+vErrors = addErrors(vErrors, validate315.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9856,7 +9752,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9910,7 +9806,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10063,7 +9959,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10092,7 +9988,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate45(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addErrors(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10121,7 +10017,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate358(data, instancePath))){
-vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
+vErrors = addErrors(vErrors, validate358.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -10129,7 +10025,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate361(data, instancePath))){
-vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
+vErrors = addErrors(vErrors, validate361.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -10137,7 +10033,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate363(data, instancePath))){
-vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
+vErrors = addErrors(vErrors, validate363.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -10145,7 +10041,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate354(data, instancePath))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+vErrors = addErrors(vErrors, validate354.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -10154,13 +10050,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate357.errors = vErrors;
 return false;
@@ -10195,7 +10085,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate363(data, instancePath))){
-vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
+vErrors = addErrors(vErrors, validate363.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -10203,20 +10093,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate354(data, instancePath))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+vErrors = addErrors(vErrors, validate354.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate371.errors = vErrors;
 return false;
@@ -10358,7 +10242,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(!(validate383(data1[i0], instancePath+"/arguments/" + i0))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+vErrors = addErrors(vErrors, validate383.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -10400,7 +10284,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(!(validate32(data4[i1], instancePath+"/icons/" + i1))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = addErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -10510,7 +10394,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate382(data2[i0], instancePath+"/prompts/" + i0))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+vErrors = addErrors(vErrors, validate382.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -10578,7 +10462,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10609,7 +10493,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
 if(!(validate32(data3[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = addErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -10756,7 +10640,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate391(data2[i0], instancePath+"/resourceTemplates/" + i0))){
-vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
+vErrors = addErrors(vErrors, validate391.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -10824,7 +10708,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10855,7 +10739,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
 if(!(validate32(data3[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = addErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -11016,7 +10900,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate399(data2[i0], instancePath+"/resources/" + i0))){
-vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+vErrors = addErrors(vErrors, validate399.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -11064,7 +10948,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11110,7 +10994,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate140(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = addErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -11196,7 +11080,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate237(data2[i0], instancePath+"/tools/" + i0))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+vErrors = addErrors(vErrors, validate237.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -11264,7 +11148,7 @@ if(valid0){
 if(data.level !== undefined){
 const _errs4 = errors;
 if(!(validate163(data.level, instancePath+"/level"))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+vErrors = addErrors(vErrors, validate163.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -11346,7 +11230,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate420(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate420.errors : vErrors.concat(validate420.errors);
+vErrors = addErrors(vErrors, validate420.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -11385,7 +11269,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate282(data, instancePath))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+vErrors = addErrors(vErrors, validate282.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11393,20 +11277,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate284(data, instancePath))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+vErrors = addErrors(vErrors, validate284.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate428.errors = vErrors;
 return false;
@@ -11501,7 +11379,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11542,7 +11420,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate91(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = addErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -11684,7 +11562,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate62(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -11761,7 +11639,7 @@ const _errs7 = errors;
 let valid2 = false;
 const _errs8 = errors;
 if(!(validate37(data2, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+vErrors = addErrors(vErrors, validate37.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -11769,20 +11647,14 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs9 = errors;
 if(!(validate7(data2, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+vErrors = addErrors(vErrors, validate7.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err0 = mkError(instancePath+"/contents/" + i0,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/contents/" + i0,"anyOf",{})]);
 errors++;
 validate472.errors = vErrors;
 return false;
@@ -11998,7 +11870,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate62(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12141,7 +12013,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate496(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate496.errors : vErrors.concat(validate496.errors);
+vErrors = addErrors(vErrors, validate496.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12236,7 +12108,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate62(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12265,7 +12137,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate51(data, instancePath))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+vErrors = addErrors(vErrors, validate51.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12273,7 +12145,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate487(data, instancePath))){
-vErrors = vErrors === null ? validate487.errors : vErrors.concat(validate487.errors);
+vErrors = addErrors(vErrors, validate487.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -12281,7 +12153,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate495(data, instancePath))){
-vErrors = vErrors === null ? validate495.errors : vErrors.concat(validate495.errors);
+vErrors = addErrors(vErrors, validate495.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -12289,7 +12161,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate60(data, instancePath))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -12297,7 +12169,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate303(data, instancePath))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+vErrors = addErrors(vErrors, validate303.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -12305,7 +12177,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate525(data, instancePath))){
-vErrors = vErrors === null ? validate525.errors : vErrors.concat(validate525.errors);
+vErrors = addErrors(vErrors, validate525.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -12313,7 +12185,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate461(data, instancePath))){
-vErrors = vErrors === null ? validate461.errors : vErrors.concat(validate461.errors);
+vErrors = addErrors(vErrors, validate461.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -12321,7 +12193,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate419(data, instancePath))){
-vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
+vErrors = addErrors(vErrors, validate419.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -12329,7 +12201,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate70(data, instancePath))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addErrors(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -12343,13 +12215,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate519.errors = vErrors;
 return false;
@@ -12378,7 +12244,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate117(data, instancePath))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+vErrors = addErrors(vErrors, validate117.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12386,7 +12252,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate120(data, instancePath))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+vErrors = addErrors(vErrors, validate120.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -12394,7 +12260,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate42(data, instancePath))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+vErrors = addErrors(vErrors, validate42.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -12402,7 +12268,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate124(data, instancePath))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+vErrors = addErrors(vErrors, validate124.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -12410,7 +12276,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate263(data, instancePath))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+vErrors = addErrors(vErrors, validate263.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -12418,7 +12284,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate138(data, instancePath))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = addErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -12426,7 +12292,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate217(data, instancePath))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+vErrors = addErrors(vErrors, validate217.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -12434,7 +12300,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate403(data, instancePath))){
-vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
+vErrors = addErrors(vErrors, validate403.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -12447,13 +12313,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate531.errors = vErrors;
 return false;
@@ -12482,7 +12342,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate45(data, instancePath))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addErrors(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12490,7 +12350,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate210(data, instancePath))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+vErrors = addErrors(vErrors, validate210.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -12498,7 +12358,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate398(data, instancePath))){
-vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
+vErrors = addErrors(vErrors, validate398.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -12506,7 +12366,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate390(data, instancePath))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
+vErrors = addErrors(vErrors, validate390.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -12514,7 +12374,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate472(data, instancePath))){
-vErrors = vErrors === null ? validate472.errors : vErrors.concat(validate472.errors);
+vErrors = addErrors(vErrors, validate472.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -12522,7 +12382,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate44(data, instancePath))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+vErrors = addErrors(vErrors, validate44.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -12530,7 +12390,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate45(data, instancePath))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addErrors(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -12538,7 +12398,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate44(data, instancePath))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+vErrors = addErrors(vErrors, validate44.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -12546,7 +12406,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate176(data, instancePath))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+vErrors = addErrors(vErrors, validate176.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -12554,7 +12414,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate348(data, instancePath))){
-vErrors = vErrors === null ? validate348.errors : vErrors.concat(validate348.errors);
+vErrors = addErrors(vErrors, validate348.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -12562,7 +12422,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(validate416(data, instancePath))){
-vErrors = vErrors === null ? validate416.errors : vErrors.concat(validate416.errors);
+vErrors = addErrors(vErrors, validate416.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -12570,7 +12430,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
 if(!(validate21(data, instancePath))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+vErrors = addErrors(vErrors, validate21.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -12578,7 +12438,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
 if(!(validate381(data, instancePath))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+vErrors = addErrors(vErrors, validate381.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -12586,7 +12446,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs14 = errors;
 if(!(validate321(data, instancePath))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+vErrors = addErrors(vErrors, validate321.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs14 === errors;
@@ -12605,13 +12465,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate540.errors = vErrors;
 return false;
@@ -12646,7 +12500,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate278(data, instancePath))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+vErrors = addErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12654,20 +12508,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate280(data, instancePath))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+vErrors = addErrors(vErrors, validate280.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate561.errors = vErrors;
 return false;
@@ -12713,7 +12561,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!(validate10(data0.progressToken, instancePath+"/_meta/progressToken"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -12732,7 +12580,7 @@ if(valid0){
 if(data.task !== undefined){
 const _errs5 = errors;
 if(!(validate15(data.task, instancePath+"/task"))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12814,7 +12662,7 @@ let data0 = data.error;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(validate315(data0, instancePath+"/error"))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+vErrors = addErrors(vErrors, validate315.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs2 === errors;
@@ -12866,7 +12714,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
 if(!(validate266(data3[i0], instancePath+"/error/data/elicitations/" + i0))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+vErrors = addErrors(vErrors, validate266.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs12 === errors;
@@ -12912,7 +12760,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs13 = errors;
 if(!(validate10(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+vErrors = addErrors(vErrors, validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;

@@ -20,6 +20,10 @@ function errorMessage(keyword, params) {
   }
 }
 
+function addErrors(list, more) {
+  return list === null ? more : list.concat(more);
+}
+
 export { validate1 as validateAnnotations };
 
 function validate2(data, instancePath=""){
@@ -53,7 +57,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(!(validate2(data0[i0], instancePath+"/audience/" + i0))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+vErrors = addErrors(vErrors, validate2.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -151,7 +155,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -163,7 +167,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs2 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -302,7 +306,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -603,7 +607,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(!(validate15(data1[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -705,7 +709,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
 if(!(validate14(data["io.modelcontextprotocol/serverInfo"], instancePath+"/io.modelcontextprotocol~1serverInfo"))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+vErrors = addErrors(vErrors, validate14.errors);
 errors = vErrors.length;
 }
 }
@@ -734,7 +738,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -829,7 +833,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(wrapper0.validate(data, instancePath))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+vErrors = addErrors(vErrors, wrapper0.validate.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -843,7 +847,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(!(wrapper1.validate(data[i0], instancePath+"/" + i0))){
-vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
+vErrors = addErrors(vErrors, wrapper1.validate.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -853,13 +857,7 @@ break;
 }
 }
 else {
-const err0 = mkError(instancePath,"type",{type: "array"});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"type",{type: "array"})]);
 errors++;
 }
 }
@@ -868,13 +866,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = mkError(instancePath,"type",{type: ["string","integer","boolean"]});
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"type",{type: ["string","integer","boolean"]})]);
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -882,13 +874,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate26.errors = vErrors;
 return false;
@@ -917,7 +903,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs2 = errors;
 if(!(validate26(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = addErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -949,7 +935,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.form !== undefined){
 const _errs3 = errors;
 if(!(validate25(data0.form, instancePath+"/elicitation/form"))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -961,7 +947,7 @@ if(valid1){
 if(data0.url !== undefined){
 const _errs4 = errors;
 if(!(validate25(data0.url, instancePath+"/elicitation/url"))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -990,7 +976,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 const _errs8 = errors;
 if(!(validate25(data3[key0], instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -1018,7 +1004,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
 const _errs12 = errors;
 if(!(validate25(data5[key1], instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs12 === errors;
@@ -1061,7 +1047,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.context !== undefined){
 const _errs17 = errors;
 if(!(validate25(data8.context, instancePath+"/sampling/context"))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -1073,7 +1059,7 @@ if(valid4){
 if(data8.tools !== undefined){
 const _errs18 = errors;
 if(!(validate25(data8.tools, instancePath+"/sampling/tools"))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs18 === errors;
@@ -1140,7 +1126,7 @@ else {
 if(data["io.modelcontextprotocol/clientCapabilities"] !== undefined){
 const _errs1 = errors;
 if(!(validate24(data["io.modelcontextprotocol/clientCapabilities"], instancePath+"/io.modelcontextprotocol~1clientCapabilities"))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+vErrors = addErrors(vErrors, validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1152,7 +1138,7 @@ if(valid0){
 if(data["io.modelcontextprotocol/clientInfo"] !== undefined){
 const _errs2 = errors;
 if(!(validate14(data["io.modelcontextprotocol/clientInfo"], instancePath+"/io.modelcontextprotocol~1clientInfo"))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+vErrors = addErrors(vErrors, validate14.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1164,7 +1150,7 @@ if(valid0){
 if(data["io.modelcontextprotocol/logLevel"] !== undefined){
 const _errs3 = errors;
 if(!(validate36(data["io.modelcontextprotocol/logLevel"], instancePath+"/io.modelcontextprotocol~1logLevel"))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+vErrors = addErrors(vErrors, validate36.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -1188,7 +1174,7 @@ if(valid0){
 if(data.progressToken !== undefined){
 const _errs6 = errors;
 if(!(validate20(data.progressToken, instancePath+"/progressToken"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -1258,13 +1244,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(typeof data2[i0] !== "string"){
-const err0 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,"type",{type: "string"});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,"type",{type: "string"})]);
 errors++;
 }
 var valid3 = _errs10 === errors;
@@ -1274,13 +1254,7 @@ break;
 }
 }
 else {
-const err1 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: "array"});
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: "array"})]);
 errors++;
 }
 }
@@ -1289,26 +1263,14 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs12 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err2 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: ["string","integer","boolean"]});
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"type",{type: ["string","integer","boolean"]})]);
 errors++;
 }
 var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err3 = mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"anyOf",{});
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"anyOf",{})]);
 errors++;
 validate43.errors = vErrors;
 return false;
@@ -1367,7 +1329,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1445,7 +1407,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(!(validate46(data0[i0], instancePath+"/roots/" + i0))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+vErrors = addErrors(vErrors, validate46.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -1486,7 +1448,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1498,7 +1460,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs2 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1564,7 +1526,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1576,7 +1538,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs2 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1666,7 +1628,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1762,7 +1724,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1774,7 +1736,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs2 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1805,7 +1767,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(!(validate15(data3[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -1948,7 +1910,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2032,7 +1994,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2044,7 +2006,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs2 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2060,7 +2022,7 @@ const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
 if(!(validate78(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+vErrors = addErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2068,20 +2030,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate9(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+vErrors = addErrors(vErrors, validate9.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err0 = mkError(instancePath+"/resource","anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/resource","anyOf",{})]);
 errors++;
 validate75.errors = vErrors;
 return false;
@@ -2141,7 +2097,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate52(data, instancePath))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = addErrors(vErrors, validate52.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2149,7 +2105,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate56(data, instancePath))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+vErrors = addErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -2157,7 +2113,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate4(data, instancePath))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+vErrors = addErrors(vErrors, validate4.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -2165,7 +2121,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate70(data, instancePath))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addErrors(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -2173,7 +2129,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate75(data, instancePath))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+vErrors = addErrors(vErrors, validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2183,13 +2139,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate66.errors = vErrors;
 return false;
@@ -2224,7 +2174,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2243,7 +2193,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(!(validate66(data1[i0], instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2326,7 +2276,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate52(data, instancePath))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = addErrors(vErrors, validate52.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2334,7 +2284,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate56(data, instancePath))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+vErrors = addErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -2342,7 +2292,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate4(data, instancePath))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+vErrors = addErrors(vErrors, validate4.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -2350,7 +2300,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate61(data, instancePath))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -2358,7 +2308,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate64(data, instancePath))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = addErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2368,13 +2318,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate85.errors = vErrors;
 return false;
@@ -2409,7 +2353,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2425,7 +2369,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(validate52(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = addErrors(vErrors, validate52.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -2433,7 +2377,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate56(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+vErrors = addErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2441,7 +2385,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate4(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+vErrors = addErrors(vErrors, validate4.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -2449,7 +2393,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate61(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -2457,7 +2401,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate64(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = addErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -2471,7 +2415,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(!(validate85(data1[i0], instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+vErrors = addErrors(vErrors, validate85.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -2481,13 +2425,7 @@ break;
 }
 }
 else {
-const err0 = mkError(instancePath+"/content","type",{type: "array"});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content","type",{type: "array"})]);
 errors++;
 }
 }
@@ -2499,13 +2437,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err1 = mkError(instancePath+"/content","anyOf",{});
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content","anyOf",{})]);
 errors++;
 validate50.errors = vErrors;
 return false;
@@ -2542,7 +2474,7 @@ if(valid0){
 if(data.role !== undefined){
 const _errs14 = errors;
 if(!(validate2(data.role, instancePath+"/role"))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+vErrors = addErrors(vErrors, validate2.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -2585,7 +2517,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate43(data, instancePath))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+vErrors = addErrors(vErrors, validate43.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2593,7 +2525,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate45(data, instancePath))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addErrors(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -2601,7 +2533,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate50(data, instancePath))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+vErrors = addErrors(vErrors, validate50.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -2609,13 +2541,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate42.errors = vErrors;
 return false;
@@ -2644,7 +2570,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs2 = errors;
 if(!(validate42(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+vErrors = addErrors(vErrors, validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2677,7 +2603,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2706,7 +2632,7 @@ if(valid0){
 if(data.inputResponses !== undefined){
 const _errs5 = errors;
 if(!(validate41(data.inputResponses, instancePath+"/inputResponses"))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+vErrors = addErrors(vErrors, validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2768,7 +2694,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2814,7 +2740,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate22(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+vErrors = addErrors(vErrors, validate22.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -2855,7 +2781,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2874,7 +2800,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(!(validate66(data1[i0], instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -3971,7 +3897,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate114(data, instancePath))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+vErrors = addErrors(vErrors, validate114.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3979,7 +3905,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate116(data, instancePath))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+vErrors = addErrors(vErrors, validate116.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3987,7 +3913,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate11(data, instancePath))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+vErrors = addErrors(vErrors, validate11.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -3995,7 +3921,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate119(data, instancePath))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+vErrors = addErrors(vErrors, validate119.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -4003,7 +3929,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate121(data, instancePath))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+vErrors = addErrors(vErrors, validate121.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -4011,7 +3937,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate123(data, instancePath))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+vErrors = addErrors(vErrors, validate123.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -4019,7 +3945,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate125(data, instancePath))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+vErrors = addErrors(vErrors, validate125.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -4027,7 +3953,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate127(data, instancePath))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+vErrors = addErrors(vErrors, validate127.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -4040,13 +3966,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate113.errors = vErrors;
 return false;
@@ -4138,7 +4058,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 const _errs12 = errors;
 if(!(validate113(data4[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+vErrors = addErrors(vErrors, validate113.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -4316,7 +4236,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate112(data, instancePath))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = addErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -4324,20 +4244,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate131(data, instancePath))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = addErrors(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate111.errors = vErrors;
 return false;
@@ -4389,7 +4303,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs3 = errors;
 if(!(validate111(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+vErrors = addErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -4445,7 +4359,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1._meta !== undefined){
 if(!(validate5(data1._meta, instancePath+"/params/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 }
@@ -4487,7 +4401,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4503,7 +4417,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(validate52(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = addErrors(vErrors, validate52.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -4511,7 +4425,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate56(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+vErrors = addErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -4519,7 +4433,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate4(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+vErrors = addErrors(vErrors, validate4.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -4527,7 +4441,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate61(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -4535,7 +4449,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate64(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = addErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -4549,7 +4463,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(!(validate85(data1[i0], instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+vErrors = addErrors(vErrors, validate85.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -4559,13 +4473,7 @@ break;
 }
 }
 else {
-const err0 = mkError(instancePath+"/content","type",{type: "array"});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content","type",{type: "array"})]);
 errors++;
 }
 }
@@ -4577,13 +4485,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err1 = mkError(instancePath+"/content","anyOf",{});
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/content","anyOf",{})]);
 errors++;
 validate140.errors = vErrors;
 return false;
@@ -4608,7 +4510,7 @@ if(valid0){
 if(data.role !== undefined){
 const _errs12 = errors;
 if(!(validate2(data.role, instancePath+"/role"))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+vErrors = addErrors(vErrors, validate2.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -4694,7 +4596,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(!(validate152(data1[i0], instancePath+"/hints/" + i0))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+vErrors = addErrors(vErrors, validate152.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -4901,7 +4803,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4913,7 +4815,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs2 = errors;
 if(!(validate159(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+vErrors = addErrors(vErrors, validate159.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -4944,7 +4846,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(!(validate15(data3[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -5133,7 +5035,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(!(validate140(data2[i0], instancePath+"/messages/" + i0))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = addErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -5156,7 +5058,7 @@ if(valid0){
 if(data.metadata !== undefined){
 const _errs8 = errors;
 if(!(validate25(data.metadata, instancePath+"/metadata"))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -5168,7 +5070,7 @@ if(valid0){
 if(data.modelPreferences !== undefined){
 const _errs9 = errors;
 if(!(validate151(data.modelPreferences, instancePath+"/modelPreferences"))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+vErrors = addErrors(vErrors, validate151.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -5235,7 +5137,7 @@ if(valid0){
 if(data.toolChoice !== undefined){
 const _errs18 = errors;
 if(!(validate155(data.toolChoice, instancePath+"/toolChoice"))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+vErrors = addErrors(vErrors, validate155.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -5254,7 +5156,7 @@ const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 const _errs21 = errors;
 if(!(validate157(data11[i2], instancePath+"/tools/" + i2))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+vErrors = addErrors(vErrors, validate157.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs21 === errors;
@@ -5325,7 +5227,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs3 = errors;
 if(!(validate139(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+vErrors = addErrors(vErrors, validate139.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -5353,7 +5255,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate110(data, instancePath))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+vErrors = addErrors(vErrors, validate110.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5361,7 +5263,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate135(data, instancePath))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+vErrors = addErrors(vErrors, validate135.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -5369,7 +5271,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate138(data, instancePath))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = addErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -5377,13 +5279,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate109.errors = vErrors;
 return false;
@@ -5412,7 +5308,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs2 = errors;
 if(!(validate109(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+vErrors = addErrors(vErrors, validate109.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5445,7 +5341,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5457,7 +5353,7 @@ if(valid0){
 if(data.inputRequests !== undefined){
 const _errs2 = errors;
 if(!(validate108(data.inputRequests, instancePath+"/inputRequests"))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+vErrors = addErrors(vErrors, validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5518,7 +5414,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5551,7 +5447,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate100(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+vErrors = addErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -5559,20 +5455,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate106(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+vErrors = addErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err0 = mkError(instancePath+"/result","anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/result","anyOf",{})]);
 errors++;
 validate103.errors = vErrors;
 return false;
@@ -5615,7 +5505,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 if(!(validate20(data["io.modelcontextprotocol/subscriptionId"], instancePath+"/io.modelcontextprotocol~1subscriptionId"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 }
@@ -5644,7 +5534,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate170(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+vErrors = addErrors(vErrors, validate170.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5668,7 +5558,7 @@ if(valid0){
 if(data.requestId !== undefined){
 const _errs4 = errors;
 if(!(validate20(data.requestId, instancePath+"/requestId"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -5738,7 +5628,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate169(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+vErrors = addErrors(vErrors, validate169.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -5912,7 +5802,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6016,7 +5906,7 @@ const _errs16 = errors;
 let valid4 = false;
 const _errs17 = errors;
 if(!(validate192(data7, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+vErrors = addErrors(vErrors, validate192.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs17 === errors;
@@ -6024,20 +5914,14 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs18 = errors;
 if(!(validate194(data7, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+vErrors = addErrors(vErrors, validate194.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs18 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err0 = mkError(instancePath+"/ref","anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/ref","anyOf",{})]);
 errors++;
 validate190.errors = vErrors;
 return false;
@@ -6087,7 +5971,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6133,7 +6017,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate190(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+vErrors = addErrors(vErrors, validate190.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6170,7 +6054,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6217,7 +6101,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6263,7 +6147,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate200(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = addErrors(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6300,7 +6184,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6346,7 +6230,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate200(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = addErrors(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6383,7 +6267,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6429,7 +6313,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate200(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = addErrors(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6466,7 +6350,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6478,7 +6362,7 @@ if(valid0){
 if(data.inputResponses !== undefined){
 const _errs2 = errors;
 if(!(validate41(data.inputResponses, instancePath+"/inputResponses"))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+vErrors = addErrors(vErrors, validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6550,7 +6434,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6596,7 +6480,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate215(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+vErrors = addErrors(vErrors, validate215.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6632,7 +6516,7 @@ return false;
 else {
 if(data._meta !== undefined){
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -6662,7 +6546,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6708,7 +6592,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate222(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+vErrors = addErrors(vErrors, validate222.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6829,7 +6713,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6841,7 +6725,7 @@ if(valid0){
 if(data.notifications !== undefined){
 const _errs2 = errors;
 if(!(validate230(data.notifications, instancePath+"/notifications"))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+vErrors = addErrors(vErrors, validate230.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6876,7 +6760,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6922,7 +6806,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate228(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+vErrors = addErrors(vErrors, validate228.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6959,7 +6843,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7005,7 +6889,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate200(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = addErrors(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -7042,7 +6926,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7082,7 +6966,7 @@ if(valid0){
 if(data.inputResponses !== undefined){
 const _errs7 = errors;
 if(!(validate41(data.inputResponses, instancePath+"/inputResponses"))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+vErrors = addErrors(vErrors, validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -7144,7 +7028,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7190,7 +7074,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate240(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+vErrors = addErrors(vErrors, validate240.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -7220,7 +7104,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate188(data, instancePath))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+vErrors = addErrors(vErrors, validate188.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7228,7 +7112,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate198(data, instancePath))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+vErrors = addErrors(vErrors, validate198.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7236,7 +7120,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate19(data, instancePath))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+vErrors = addErrors(vErrors, validate19.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -7244,7 +7128,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate205(data, instancePath))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+vErrors = addErrors(vErrors, validate205.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -7252,7 +7136,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate209(data, instancePath))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+vErrors = addErrors(vErrors, validate209.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -7260,7 +7144,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate213(data, instancePath))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
+vErrors = addErrors(vErrors, validate213.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -7268,7 +7152,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate220(data, instancePath))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+vErrors = addErrors(vErrors, validate220.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -7276,7 +7160,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate226(data, instancePath))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+vErrors = addErrors(vErrors, validate226.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -7284,7 +7168,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate234(data, instancePath))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+vErrors = addErrors(vErrors, validate234.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -7292,7 +7176,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate238(data, instancePath))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+vErrors = addErrors(vErrors, validate238.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -7307,13 +7191,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate187.errors = vErrors;
 return false;
@@ -7349,7 +7227,7 @@ else {
 if(data._meta !== undefined){
 const _errs2 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -7403,7 +7281,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7538,7 +7416,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7567,7 +7445,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate254(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+vErrors = addErrors(vErrors, validate254.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -7626,7 +7504,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completions !== undefined){
 const _errs1 = errors;
 if(!(validate25(data.completions, instancePath+"/completions"))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7643,7 +7521,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
 const _errs5 = errors;
 if(!(validate25(data1[key0], instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -7671,7 +7549,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 const _errs9 = errors;
 if(!(validate25(data3[key1], instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -7694,7 +7572,7 @@ if(valid0){
 if(data.logging !== undefined){
 const _errs10 = errors;
 if(!(validate25(data.logging, instancePath+"/logging"))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -7820,7 +7698,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7849,7 +7727,7 @@ if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
 if(!(validate288(data.capabilities, instancePath+"/capabilities"))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+vErrors = addErrors(vErrors, validate288.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -7965,7 +7843,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7994,7 +7872,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate286(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+vErrors = addErrors(vErrors, validate286.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -8045,7 +7923,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate119(data, instancePath))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+vErrors = addErrors(vErrors, validate119.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8053,7 +7931,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate121(data, instancePath))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+vErrors = addErrors(vErrors, validate121.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8061,7 +7939,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate123(data, instancePath))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+vErrors = addErrors(vErrors, validate123.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8069,7 +7947,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate125(data, instancePath))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+vErrors = addErrors(vErrors, validate125.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8077,7 +7955,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate127(data, instancePath))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+vErrors = addErrors(vErrors, validate127.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -8087,13 +7965,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate313.errors = vErrors;
 return false;
@@ -8184,7 +8056,7 @@ else {
 if(data.content !== undefined){
 const _errs1 = errors;
 if(!(validate66(data.content, instancePath+"/content"))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8196,7 +8068,7 @@ if(valid0){
 if(data.role !== undefined){
 const _errs2 = errors;
 if(!(validate2(data.role, instancePath+"/role"))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+vErrors = addErrors(vErrors, validate2.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8231,7 +8103,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8262,7 +8134,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(!(validate328(data2[i0], instancePath+"/messages/" + i0))){
-vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+vErrors = addErrors(vErrors, validate328.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -8323,7 +8195,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8356,7 +8228,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate106(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+vErrors = addErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -8364,20 +8236,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate326(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+vErrors = addErrors(vErrors, validate326.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err0 = mkError(instancePath+"/result","anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/result","anyOf",{})]);
 errors++;
 validate332.errors = vErrors;
 return false;
@@ -8429,7 +8295,7 @@ let data0 = data.error;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(validate319(data0, instancePath+"/error"))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+vErrors = addErrors(vErrors, validate319.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs2 === errors;
@@ -8472,7 +8338,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs7 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8530,7 +8396,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(!(validate15(data0[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -8589,7 +8455,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8601,7 +8467,7 @@ if(valid0){
 if(data.inputResponses !== undefined){
 const _errs2 = errors;
 if(!(validate41(data.inputResponses, instancePath+"/inputResponses"))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+vErrors = addErrors(vErrors, validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8808,7 +8674,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
 if(!(validate26(data[i0], instancePath+"/" + i0))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = addErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8845,7 +8711,7 @@ else {
 if(data.error !== undefined){
 const _errs1 = errors;
 if(!(validate319(data.error, instancePath+"/error"))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+vErrors = addErrors(vErrors, validate319.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8857,7 +8723,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8911,7 +8777,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9066,7 +8932,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9095,7 +8961,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate245(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+vErrors = addErrors(vErrors, validate245.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9124,7 +8990,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate376(data, instancePath))){
-vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
+vErrors = addErrors(vErrors, validate376.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9132,7 +8998,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate379(data, instancePath))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+vErrors = addErrors(vErrors, validate379.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -9140,7 +9006,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate381(data, instancePath))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+vErrors = addErrors(vErrors, validate381.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -9148,7 +9014,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate372(data, instancePath))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+vErrors = addErrors(vErrors, validate372.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -9157,13 +9023,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate375.errors = vErrors;
 return false;
@@ -9198,7 +9058,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate381(data, instancePath))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+vErrors = addErrors(vErrors, validate381.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9206,20 +9066,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate372(data, instancePath))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+vErrors = addErrors(vErrors, validate372.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate391.errors = vErrors;
 return false;
@@ -9251,7 +9105,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate25(data, instancePath))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = addErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9265,7 +9119,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(!(validate26(data[i0], instancePath+"/" + i0))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = addErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -9275,13 +9129,7 @@ break;
 }
 }
 else {
-const err0 = mkError(instancePath,"type",{type: "array"});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"type",{type: "array"})]);
 errors++;
 }
 }
@@ -9290,13 +9138,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = mkError(instancePath,"type",{type: ["string","integer","boolean"]});
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"type",{type: ["string","integer","boolean"]})]);
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -9304,13 +9146,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate397.errors = vErrors;
 return false;
@@ -9425,7 +9261,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9444,7 +9280,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(!(validate408(data1[i0], instancePath+"/arguments/" + i0))){
-vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
+vErrors = addErrors(vErrors, validate408.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -9486,7 +9322,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs9 = errors;
 if(!(validate15(data4[i1], instancePath+"/icons/" + i1))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -9560,7 +9396,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9608,7 +9444,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate406(data3[i0], instancePath+"/prompts/" + i0))){
-vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
+vErrors = addErrors(vErrors, validate406.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -9692,7 +9528,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9721,7 +9557,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate404(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+vErrors = addErrors(vErrors, validate404.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9761,7 +9597,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9773,7 +9609,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs2 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9804,7 +9640,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(!(validate15(data3[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -9915,7 +9751,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9963,7 +9799,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate420(data3[i0], instancePath+"/resourceTemplates/" + i0))){
-vErrors = vErrors === null ? validate420.errors : vErrors.concat(validate420.errors);
+vErrors = addErrors(vErrors, validate420.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -10047,7 +9883,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10076,7 +9912,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate418(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate418.errors : vErrors.concat(validate418.errors);
+vErrors = addErrors(vErrors, validate418.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10116,7 +9952,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10128,7 +9964,7 @@ if(valid0){
 if(data.annotations !== undefined){
 const _errs2 = errors;
 if(!(validate1(data.annotations, instancePath+"/annotations"))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+vErrors = addErrors(vErrors, validate1.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10159,7 +9995,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(!(validate15(data3[i0], instancePath+"/icons/" + i0))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+vErrors = addErrors(vErrors, validate15.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -10284,7 +10120,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10332,7 +10168,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(!(validate433(data3[i0], instancePath+"/resources/" + i0))){
-vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
+vErrors = addErrors(vErrors, validate433.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -10416,7 +10252,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10445,7 +10281,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate431(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+vErrors = addErrors(vErrors, validate431.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10491,7 +10327,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10551,7 +10387,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(!(validate157(data4[i0], instancePath+"/tools/" + i0))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+vErrors = addErrors(vErrors, validate157.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -10623,7 +10459,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10652,7 +10488,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate448(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
+vErrors = addErrors(vErrors, validate448.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10692,7 +10528,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate170(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+vErrors = addErrors(vErrors, validate170.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10704,7 +10540,7 @@ if(valid0){
 if(data.level !== undefined){
 const _errs2 = errors;
 if(!(validate36(data.level, instancePath+"/level"))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+vErrors = addErrors(vErrors, validate36.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10786,7 +10622,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate456(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate456.errors : vErrors.concat(validate456.errors);
+vErrors = addErrors(vErrors, validate456.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -10884,7 +10720,7 @@ let data0 = data.error;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(validate319(data0, instancePath+"/error"))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+vErrors = addErrors(vErrors, validate319.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs2 === errors;
@@ -10928,7 +10764,7 @@ return false;
 else {
 if(data2.requiredCapabilities !== undefined){
 if(!(validate24(data2.requiredCapabilities, instancePath+"/error/data/requiredCapabilities"))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+vErrors = addErrors(vErrors, validate24.errors);
 errors = vErrors.length;
 }
 }
@@ -10963,7 +10799,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs10 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -11016,7 +10852,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate123(data, instancePath))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+vErrors = addErrors(vErrors, validate123.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11024,20 +10860,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate125(data, instancePath))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+vErrors = addErrors(vErrors, validate125.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate472.errors = vErrors;
 return false;
@@ -11122,7 +10952,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 if(!(validate170(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+vErrors = addErrors(vErrors, validate170.errors);
 errors = vErrors.length;
 }
 }
@@ -11155,7 +10985,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11196,7 +11026,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs6 = errors;
 if(!(validate200(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = addErrors(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -11237,7 +11067,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11354,7 +11184,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate170(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+vErrors = addErrors(vErrors, validate170.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11391,7 +11221,7 @@ if(valid0){
 if(data.progressToken !== undefined){
 const _errs6 = errors;
 if(!(validate20(data.progressToken, instancePath+"/progressToken"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -11476,7 +11306,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate499(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate499.errors : vErrors.concat(validate499.errors);
+vErrors = addErrors(vErrors, validate499.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -11559,7 +11389,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate478(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
+vErrors = addErrors(vErrors, validate478.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -11608,7 +11438,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate13(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+vErrors = addErrors(vErrors, validate13.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11648,7 +11478,7 @@ const _errs7 = errors;
 let valid2 = false;
 const _errs8 = errors;
 if(!(validate78(data3, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+vErrors = addErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -11656,20 +11486,14 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs9 = errors;
 if(!(validate9(data3, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+vErrors = addErrors(vErrors, validate9.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err0 = mkError(instancePath+"/contents/" + i0,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/contents/" + i0,"anyOf",{})]);
 errors++;
 validate524.errors = vErrors;
 return false;
@@ -11765,7 +11589,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11798,7 +11622,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate106(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+vErrors = addErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -11806,20 +11630,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate524(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate524.errors : vErrors.concat(validate524.errors);
+vErrors = addErrors(vErrors, validate524.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err0 = mkError(instancePath+"/result","anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath+"/result","anyOf",{})]);
 errors++;
 validate528.errors = vErrors;
 return false;
@@ -11884,7 +11702,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate5(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+vErrors = addErrors(vErrors, validate5.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11993,7 +11811,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate478(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
+vErrors = addErrors(vErrors, validate478.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12030,7 +11848,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate23(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12095,7 +11913,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate170(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+vErrors = addErrors(vErrors, validate170.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12187,7 +12005,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate561(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate561.errors : vErrors.concat(validate561.errors);
+vErrors = addErrors(vErrors, validate561.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12285,7 +12103,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate478(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
+vErrors = addErrors(vErrors, validate478.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12321,7 +12139,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate170(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+vErrors = addErrors(vErrors, validate170.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12333,7 +12151,7 @@ if(valid0){
 if(data.notifications !== undefined){
 const _errs2 = errors;
 if(!(validate230(data.notifications, instancePath+"/notifications"))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+vErrors = addErrors(vErrors, validate230.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12402,7 +12220,7 @@ if(valid0){
 if(data.params !== undefined){
 const _errs5 = errors;
 if(!(validate604(data.params, instancePath+"/params"))){
-vErrors = vErrors === null ? validate604.errors : vErrors.concat(validate604.errors);
+vErrors = addErrors(vErrors, validate604.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12431,7 +12249,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate455(data, instancePath))){
-vErrors = vErrors === null ? validate455.errors : vErrors.concat(validate455.errors);
+vErrors = addErrors(vErrors, validate455.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12439,7 +12257,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate498(data, instancePath))){
-vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
+vErrors = addErrors(vErrors, validate498.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -12447,7 +12265,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate168(data, instancePath))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+vErrors = addErrors(vErrors, validate168.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -12455,7 +12273,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate598(data, instancePath))){
-vErrors = vErrors === null ? validate598.errors : vErrors.concat(validate598.errors);
+vErrors = addErrors(vErrors, validate598.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -12463,7 +12281,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate551(data, instancePath))){
-vErrors = vErrors === null ? validate551.errors : vErrors.concat(validate551.errors);
+vErrors = addErrors(vErrors, validate551.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -12471,7 +12289,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate560(data, instancePath))){
-vErrors = vErrors === null ? validate560.errors : vErrors.concat(validate560.errors);
+vErrors = addErrors(vErrors, validate560.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -12479,7 +12297,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate603(data, instancePath))){
-vErrors = vErrors === null ? validate603.errors : vErrors.concat(validate603.errors);
+vErrors = addErrors(vErrors, validate603.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -12487,7 +12305,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate512(data, instancePath))){
-vErrors = vErrors === null ? validate512.errors : vErrors.concat(validate512.errors);
+vErrors = addErrors(vErrors, validate512.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -12500,13 +12318,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate594.errors = vErrors;
 return false;
@@ -12542,7 +12354,7 @@ else {
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
 const _errs1 = errors;
 if(!(validate14(data["io.modelcontextprotocol/serverInfo"], instancePath+"/io.modelcontextprotocol~1serverInfo"))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+vErrors = addErrors(vErrors, validate14.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12554,7 +12366,7 @@ if(valid0){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 const _errs2 = errors;
 if(!(validate20(data["io.modelcontextprotocol/subscriptionId"], instancePath+"/io.modelcontextprotocol~1subscriptionId"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12589,7 +12401,7 @@ else {
 if(data._meta !== undefined){
 const _errs1 = errors;
 if(!(validate621(data._meta, instancePath+"/_meta"))){
-vErrors = vErrors === null ? validate621.errors : vErrors.concat(validate621.errors);
+vErrors = addErrors(vErrors, validate621.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12629,7 +12441,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate245(data, instancePath))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+vErrors = addErrors(vErrors, validate245.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12637,7 +12449,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate254(data, instancePath))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+vErrors = addErrors(vErrors, validate254.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -12645,7 +12457,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate448(data, instancePath))){
-vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
+vErrors = addErrors(vErrors, validate448.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -12653,7 +12465,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate100(data, instancePath))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+vErrors = addErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -12661,7 +12473,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate106(data, instancePath))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+vErrors = addErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -12669,7 +12481,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate431(data, instancePath))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+vErrors = addErrors(vErrors, validate431.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -12677,7 +12489,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate418(data, instancePath))){
-vErrors = vErrors === null ? validate418.errors : vErrors.concat(validate418.errors);
+vErrors = addErrors(vErrors, validate418.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -12685,7 +12497,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate524(data, instancePath))){
-vErrors = vErrors === null ? validate524.errors : vErrors.concat(validate524.errors);
+vErrors = addErrors(vErrors, validate524.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -12693,7 +12505,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate286(data, instancePath))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+vErrors = addErrors(vErrors, validate286.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -12701,7 +12513,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate620(data, instancePath))){
-vErrors = vErrors === null ? validate620.errors : vErrors.concat(validate620.errors);
+vErrors = addErrors(vErrors, validate620.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -12709,7 +12521,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(validate404(data, instancePath))){
-vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+vErrors = addErrors(vErrors, validate404.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -12717,7 +12529,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
 if(!(validate326(data, instancePath))){
-vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+vErrors = addErrors(vErrors, validate326.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -12734,13 +12546,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate610.errors = vErrors;
 return false;
@@ -12769,7 +12575,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate119(data, instancePath))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+vErrors = addErrors(vErrors, validate119.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12777,20 +12583,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate121(data, instancePath))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+vErrors = addErrors(vErrors, validate121.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = mkError(instancePath,"anyOf",{});
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addErrors(vErrors, [mkError(instancePath,"anyOf",{})]);
 errors++;
 validate628.errors = vErrors;
 return false;
@@ -12850,7 +12650,7 @@ else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12879,7 +12679,7 @@ if(valid0){
 if(data.result !== undefined){
 const _errs4 = errors;
 if(!(validate620(data.result, instancePath+"/result"))){
-vErrors = vErrors === null ? validate620.errors : vErrors.concat(validate620.errors);
+vErrors = addErrors(vErrors, validate620.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -12948,7 +12748,7 @@ let data0 = data.error;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(validate319(data0, instancePath+"/error"))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+vErrors = addErrors(vErrors, validate319.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs2 === errors;
@@ -13063,7 +12863,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs15 = errors;
 if(!(validate20(data.id, instancePath+"/id"))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+vErrors = addErrors(vErrors, validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
