@@ -4,21 +4,40 @@ import { encodeMessage } from './encode.js';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
+/**
+ * A batch is handed to the stream as soon as it holds this many lines, without waiting for the end of
+ * the tick. Joining every line of a tick into one write saves system calls but turns a pipelined
+ * exchange into lockstep: the peer cannot start on the first of 64 requests (or answers) until all 64
+ * are encoded, and then this side idles while the peer works through them. Sixteen lines still share
+ * one system call, and the peer works on them while this side produces the next ones.
+ */
+export const MAX_BATCH_LINES = 16;
+/** Likewise for size (in UTF-16 code units): large messages go out without waiting for the rest of the tick. */
+export const MAX_BATCH_CHARS = 64 * 1024;
+
 function ignore(): void {}
 
-function flushBatch(writer: MessageWriter): void {
-  writer.flushBatch();
+function endOfTick(writer: MessageWriter): void {
+  writer.endOfTick();
 }
 
+/**
+ * Writes encoded messages to a stream, batched per tick (up to `MAX_BATCH_LINES` lines or
+ * `MAX_BATCH_CHARS` characters per write) or one write each; a writer's promise settles once the
+ * stream took its line and has room again (backpressure).
+ */
 export class MessageWriter {
   private drain: Promise<void> | undefined;
   private resolveDrain: (() => void) | undefined;
   private rejectDrain: ((error: Error) => void) | undefined;
   private failure: Error | undefined;
-  /** Lines waiting for the end of this tick, and the settling of the promise their writers hold. */
+  /** Lines waiting for the end of this tick (or for the batch to fill), and the settling of the promise their writers hold. */
   private pending = '';
+  private pendingLines = 0;
   private batchDone: Promise<void> | undefined;
   private settleBatch: ((error?: Error) => void) | undefined;
+  /** A flush at the end of this tick is scheduled (at most one at a time). */
+  private tickScheduled = false;
 
   constructor(
     private readonly stream: Writable,
@@ -51,23 +70,36 @@ export class MessageWriter {
   }
 
   private enqueue(line: string): Promise<void> {
-    if (this.batchDone === undefined) {
-      this.batchDone = new Promise<void>((resolve, reject) => {
+    let done = this.batchDone;
+    if (done === undefined) {
+      done = this.batchDone = new Promise<void>((resolve, reject) => {
         this.settleBatch = (error) => (error ? reject(error) : resolve());
       });
-      this.batchDone.catch(ignore);
-      process.nextTick(flushBatch, this);
+      done.catch(ignore);
+      if (!this.tickScheduled) {
+        this.tickScheduled = true;
+        process.nextTick(endOfTick, this);
+      }
     }
     this.pending += line;
-    return this.batchDone;
+    // A full batch goes out now: the peer starts on it while the rest of this tick is produced.
+    if (++this.pendingLines >= MAX_BATCH_LINES || this.pending.length >= MAX_BATCH_CHARS) this.flushBatch();
+    return done;
   }
 
-  /** @internal Hands the lines of this tick to the stream in one write. */
-  flushBatch(): void {
+  /** @internal The end of the tick in which lines were batched: hands them to the stream. */
+  endOfTick(): void {
+    this.tickScheduled = false;
+    this.flushBatch();
+  }
+
+  /** Hands the lines batched so far to the stream in one write. */
+  private flushBatch(): void {
     const settle = this.settleBatch;
     if (settle === undefined) return;
     const text = this.pending;
     this.pending = '';
+    this.pendingLines = 0;
     this.batchDone = this.settleBatch = undefined;
     if (this.failure !== undefined) return settle(this.failure);
     // The stream's own error or close event says why (and fails the writer); this batch just did not go out.
@@ -88,6 +120,7 @@ export class MessageWriter {
     this.failure = error;
     const settle = this.settleBatch;
     this.pending = '';
+    this.pendingLines = 0;
     this.batchDone = this.settleBatch = undefined;
     settle?.(error);
     this.rejectDrain?.(error);

@@ -17,9 +17,10 @@ export interface StreamTransportOptions {
   /** Reported as `TransportInfo.name`. Default `stream`. */
   name?: string;
   /**
-   * Join the lines sent during one tick (the answers to the requests of one read, say) into one write,
-   * as a raw newline-JSON server does: one system call instead of one per message. Default true;
-   * `false` writes each message at once.
+   * Join the lines sent during one tick (the answers to the requests of one read, say) into shared
+   * writes of up to 16 lines (or 64 KiB): one system call per batch instead of one per message, while
+   * the peer already works on the first batch as the next ones are produced. Default true; `false`
+   * writes each message at once.
    */
   batchWrites?: boolean;
 }

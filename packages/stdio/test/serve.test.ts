@@ -1,6 +1,8 @@
 import type { DispatchContext, Dispatcher, JsonRpcRequest, MessageContext } from '@mcpkit/jsonrpc';
 import { ResponseError } from '@mcpkit/jsonrpc';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { serveStdio } from '../src/index.js';
 import { gate, serveOnPipes, tick } from './helpers/pipes.js';
 
 /** Requests named `wait:<key>` finish when the test opens that gate; others answer at once. */
@@ -143,6 +145,39 @@ describe('serveStdio', () => {
       expect(context.peer).toBe(pipes.server.peer);
       expect(context.transport.name).toBe('stdio');
     }
+  });
+
+  it('answers the requests of one read in writes of 16 lines, each request\'s notification before its response', async () => {
+    const writes: string[] = [];
+    const stdin = new PassThrough();
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.toString());
+        callback();
+      },
+    });
+    const server = serveStdio(
+      {
+        async dispatch(request, context) {
+          await context.notify({ jsonrpc: '2.0', method: 'notifications/progress', params: { of: request.id } });
+          return { jsonrpc: '2.0', id: request.id, result: {} };
+        },
+      },
+      { stdin, stdout },
+    );
+    stdin.write(Array.from({ length: 20 }, (_, id) => `${JSON.stringify(req(id, 'work'))}\n`).join(''));
+    await tick();
+    const lines = writes.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(40);
+    expect(writes.map((text) => text.split('\n').length - 1)).toEqual([16, 16, 8]);
+    for (let id = 0; id < 20; id++) {
+      const notified = lines.findIndex((m) => m.method === 'notifications/progress' && m.params.of === id);
+      const answered = lines.findIndex((m) => m.id === id);
+      expect(notified).toBeGreaterThanOrEqual(0);
+      expect(notified).toBeLessThan(answered);
+    }
+    stdin.end();
+    await server.closed;
   });
 
   it('pauses reading stdin while maxInFlight requests are in progress', async () => {

@@ -78,6 +78,61 @@ describe('StreamTransport', () => {
     ]);
   });
 
+  it('a burst of sends in one tick goes out in writes of 16 lines, the first before the tick ends, in order', async () => {
+    // Holding all 40 until the end of the tick would leave the peer idle while they are produced.
+    const writes: string[] = [];
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.toString());
+        callback();
+      },
+    });
+    const transport = new StreamTransport(new PassThrough(), output);
+    const sent: Array<Promise<void>> = [];
+    const lines: string[] = [];
+    for (let n = 0; n < 40; n++) {
+      sent.push(transport.send({ jsonrpc: '2.0', method: `m${n}` }));
+      lines.push(`{"jsonrpc":"2.0","method":"m${n}"}\n`);
+      if (n === 15) expect(writes).toEqual([lines.join('')]); // still in the same tick
+    }
+    await Promise.all(sent);
+    expect(writes.map((text) => text.split('\n').length - 1)).toEqual([16, 16, 8]);
+    expect(writes.join('')).toBe(lines.join(''));
+  });
+
+  it('a large message is written at once, not held for the rest of the tick', async () => {
+    const writes: string[] = [];
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.toString());
+        callback();
+      },
+    });
+    const transport = new StreamTransport(new PassThrough(), output);
+    const small = transport.send({ jsonrpc: '2.0', method: 'small' });
+    const large = transport.send({ jsonrpc: '2.0', method: 'large', params: { text: 'x'.repeat(70_000) } });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.startsWith('{"jsonrpc":"2.0","method":"small"}\n{"jsonrpc":"2.0","method":"large"')).toBe(true);
+    await Promise.all([small, large]);
+  });
+
+  it('sends of a burst batched by 16 still resolve only once the output has room again (backpressure)', async () => {
+    const { output, chunks, release } = stalledOutput();
+    const transport = new StreamTransport(new PassThrough(), output);
+    let resolved = 0;
+    for (let n = 0; n < 40; n++) void transport.send({ jsonrpc: '2.0', method: `m${n}` }).then(() => resolved++);
+    await tick();
+    expect(resolved).toBe(0);
+    for (let round = 0; round < 5; round++) {
+      release();
+      await tick();
+    }
+    expect(resolved).toBe(40);
+    expect(chunks.join('').split('\n').slice(0, 40)).toEqual(
+      Array.from({ length: 40 }, (_, n) => `{"jsonrpc":"2.0","method":"m${n}"}`),
+    );
+  });
+
   it('a batch waiting for drain fails with TransportClosedError when the output breaks, and a bad message fails alone', async () => {
     const { output } = stalledOutput();
     const transport = new StreamTransport(new PassThrough(), output);
