@@ -18,4 +18,8 @@ export default defineConfig({
   // Shared chunks for CJS too, so the root and the revision entries do not each carry a copy of
   // every validator.
   splitting: true,
+  // @cfworker/json-schema (MIT, notice in THIRD_PARTY_NOTICES.md) is bundled into the json-schema entry:
+  // as a dependency it is nine modules Node resolves, reads and compiles one by one at every start
+  // (about 12 ms of a stdio server's cold start); bundled it is one chunk with our code.
+  noExternal: ['@cfworker/json-schema'],
 });
