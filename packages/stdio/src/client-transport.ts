@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { CloseInfo, JsonRpcMessage, MessageTransport } from '@mcpkit/jsonrpc';
 import { TransportClosedError } from '@mcpkit/jsonrpc';
 import { ProcessExitedError, type ProcessExit } from './process-exit-error.js';
@@ -116,6 +116,12 @@ export class StdioClientTransport implements MessageTransport {
   }
 
   private async spawn(): Promise<void> {
+    // Loaded on the first start, not at import: a server that imports serveStdio from this package
+    // never needs child_process, and loading it is ~5 ms of every server's cold start.
+    const { spawn } = await import('node:child_process');
+    if (this.closing || this.finished !== undefined) {
+      throw this.finished ?? new TransportClosedError('The transport was closed before it started');
+    }
     const { command, args = [], env, cwd } = this.options;
     const stderr = this.options.stderr ?? 'pipe';
     const child = spawn(command, args, {

@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CancelledError,
@@ -165,6 +168,19 @@ describe('StdioClientTransport with a real server process', () => {
     await connection.close();
   });
 
+  it('close() in the same tick as start() spawns nothing and fails the start with TransportClosedError', async () => {
+    const marker = join(tmpdir(), `mcpkit-stdio-never-${process.pid}-${Date.now()}`);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'spawned'); setInterval(() => {}, 1000)`],
+    });
+    const started = transport.start();
+    await transport.close();
+    await expect(started).rejects.toBeInstanceOf(TransportClosedError);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a child, had one started, would have written by now
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it('passes args, env and cwd to the server process', async () => {
     const cwd = fileURLToPath(new URL('./fixtures/', import.meta.url));
     const env = { PATH: process.env.PATH, MCPKIT_FIXTURE_VAR: 'from the client' };
@@ -180,6 +196,14 @@ describe('StdioClientTransport with a real server process', () => {
 });
 
 describe('serveStdio in a real process', () => {
+  it('does not load child_process: a server pays at start only for what it uses', () => {
+    const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+    const probe = `await import(${JSON.stringify(entry)}); console.log(process.moduleLoadList.some((m) => m.endsWith(' child_process')))`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('false');
+  });
+
   it('exits by itself when its client disappears', async () => {
     const client = spawn(process.execPath, [fixture('client-then-vanish.mjs')], {
       stdio: ['ignore', 'pipe', 'inherit'],
