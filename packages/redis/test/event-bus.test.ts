@@ -80,6 +80,9 @@ describe('RedisEventBus', () => {
     const bus = new RedisEventBus(connection);
     const seen: ServerEvent[] = [];
     const stop = await bus.subscribe((event) => seen.push(event));
+    // The test publishes raw messages on the command connection itself: it may still be connecting
+    // (subscribe waits only for the subscriber connection), and commands are never queued offline.
+    await connection.whenReady();
     await connection.client.publish('mcpkit:events', 'not json');
     await connection.client.publish('mcpkit:events', JSON.stringify({ type: 'tasks/changed' }));
     await connection.client.publish('mcpkit:events', JSON.stringify({ type: 'resources/updated' }));
