@@ -114,6 +114,16 @@ describe('Redis down, slow and back under three replicas', () => {
     });
     await eventually(() => client(replicas[2]!.endpoint).callTool({ name: 'test_trigger_tool_change' }));
     for await (const notification of again) if (notification.method === 'notifications/tools/list_changed') break;
+    // Each replica reconnects its pub/sub side on its own backoff (up to 2 s), after its command side:
+    // a session signal published before a replica re-subscribed is not replayed to it (a documented
+    // limit). Wait until every replica acknowledges a listen, which proves its pub/sub side is back.
+    for (const replica of replicas) {
+      await eventually(async () => {
+        const probe = client(replica.endpoint).listen({ toolsListChanged: true });
+        await probe.acknowledged;
+        await probe.return?.(undefined);
+      });
+    }
     // Redis kept its data across the restart: the session goes on, on every replica...
     for (let i = 0; i < 3; i++) {
       expect(await eventually(() => session.request(`back-${i}`, 'tools/call', { name: 'echo', arguments: { text: session.id } }))).toMatchObject({
@@ -129,7 +139,7 @@ describe('Redis down, slow and back under three replicas', () => {
     expect((await session.post({ jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } })).status).toBe(202);
     expect((await resumed.message())?.message).toMatchObject({ id: 'ask', result: { content: [{ text: expect.stringContaining('ada@example.com') }] } });
     expect((await client().callTool({ name: 'test_input_required_result_multi_round' })).content).toEqual([{ type: 'text', text: "Ada's favorite color is teal" }]);
-  });
+  }, 60_000); // stop, restart and reconnect of three replicas: slow when CI runs every package's tests at once
 
   it('starts a replica while Redis is down, and serves it all once Redis comes up, without a restart', async () => {
     await redis.stop();
