@@ -78,11 +78,15 @@ describe('cancellation and timeouts', () => {
     });
     ({ client } = connect(server));
     const seen: number[] = [];
+    // An idle limit far above the 5 ms progress interval, so a busy machine's event-loop stalls do not
+    // fire it; the total limit is four idle periods.
+    const started = Date.now();
     const error = await client
-      .callTool({ name: 'chatty' }, { timeoutMs: 30, maxTotalTimeoutMs: 120, onProgress: (p) => seen.push(p.progress) })
+      .callTool({ name: 'chatty' }, { timeoutMs: 300, maxTotalTimeoutMs: 1200, onProgress: (p) => seen.push(p.progress) })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TimeoutError', limit: 'total' });
     // Progress kept the idle timeout from firing: the call lived past several idle periods.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 300);
     expect(seen.length).toBeGreaterThan(3);
   });
 
