@@ -241,3 +241,22 @@ describe('sign-in options on the command line', () => {
     expect(run.stderr).not.toContain('very-secret-value');
   });
 });
+
+describe('a server that accepts a request and never answers, with signing in possible (the default on --url)', () => {
+  it('fails after --timeout, not after the sign-in wait: exit 3 naming the silent server', async () => {
+    const { createServer } = await import('node:http');
+    const sockets = new Set<import('node:net').Socket>();
+    const silent = createServer(() => undefined); // reads the request, never writes a response
+    silent.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as import('node:net').AddressInfo;
+    try {
+      const run = await mcpkit(['discover', '--timeout', '1000', '--url', `http://127.0.0.1:${port}/mcp`]);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toContain(`no answer from http://127.0.0.1:${port} within 1000 ms`);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { withOAuth, type OAuthOptions } from '@mcpkit/auth/client';
 import type { AuthSettings } from '../cli/invocation.js';
 import type { TracePrinter } from '../output/trace-printer.js';
+import { answeredWithin } from './answered-within.js';
 import { lazyLoopbackRedirect, SIGN_IN_WAIT_MS } from './lazy-loopback.js';
 import { openBrowser } from './open-browser.js';
 import { FileOAuthStore } from './token-file.js';
@@ -17,7 +18,9 @@ export interface HttpAuth {
   readonly headers?: Record<string, string>;
   /**
    * How long the era probe may take: its request is the first one, so a sign-in happens inside it,
-   * and a person needs more than a few seconds. Undefined: the usual probe timeout.
+   * and a person needs more than a few seconds. Each exchange under it is still bounded by
+   * `--timeout` (a server that never answers fails after that, not after the sign-in's wait).
+   * Undefined: the usual probe timeout.
    */
   readonly probeTimeoutMs?: number;
   /**
@@ -38,6 +41,8 @@ export interface SignInHooks {
   readonly warn: (message: string) => void;
   /** `--trace`: also sees the authorization traffic (metadata, registration, token requests). */
   readonly trace: TracePrinter | undefined;
+  /** `--timeout`: how long each HTTP exchange may wait for the server's response headers. */
+  readonly timeoutMs: number;
 }
 
 /**
@@ -67,7 +72,7 @@ export function httpAuth(url: string, auth: AuthSettings, hooks: SignInHooks): H
     ...(auth.scopes.length > 0 && { scopes: auth.scopes }),
     ...(auth.tokenFile !== undefined && { store: new FileOAuthStore(auth.tokenFile) }),
   };
-  const authed = withOAuth(traced(url, hooks.trace), options);
+  const authed = withOAuth(answeredWithin(hooks.timeoutMs, traced(url, hooks.trace)), options);
   return {
     fetch: authed,
     authorizationContext: () => authed.authorizationContextKey,

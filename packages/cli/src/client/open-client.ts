@@ -61,7 +61,7 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     return watched;
   };
   // HTTP: signing in (withOAuth and a loopback listener started only for a sign-in), --token, or --no-auth.
-  const auth = target.kind === 'http' ? httpAuth(target.url, settings.auth, { say: hooks.say, warn: hooks.onWarning, trace }) : undefined;
+  const auth = target.kind === 'http' ? httpAuth(target.url, settings.auth, { say: hooks.say, warn: hooks.onWarning, trace, timeoutMs: settings.timeoutMs }) : undefined;
   const closeAll = async (): Promise<void> => {
     await Promise.all(made.map((t) => t.close().catch(() => undefined)));
     await auth?.close().catch(() => undefined);
