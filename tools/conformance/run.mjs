@@ -44,7 +44,13 @@ async function main() {
   }
   const started = Date.now();
   const runDir = newRunDir();
-  const suite = ensureSuite({ log: err });
+  let suite;
+  try {
+    suite = ensureSuite();
+  } catch (e) {
+    err(e.message);
+    return 2;
+  }
   const ctx = { opts, suite, problems: [], sets: {}, serverUrl: opts.serverUrl, clientCmd: '' };
 
   const legs = LEGS.filter((l) => opts.legs.includes(l.name));

@@ -1,9 +1,9 @@
-// Installing and running the pinned conformance suite. The suite needs Node 22 (it imports
+// Finding and running the pinned conformance suite. The suite needs Node 22 (it imports
 // fs.globSync); we run it, and only it, with the Node 22 binary from the npm package
 // node-<platform>-<arch>, and keep the caller's PATH, so the client under test (which the suite
 // spawns with `sh -c`) stays on the Node the repository uses.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,79 +12,48 @@ export const SUITE_VERSION = '0.2.0-alpha.12';
 export const NODE22_VERSION = '22.23.5';
 export const WORK_DIR = fileURLToPath(new URL('./.work/', import.meta.url));
 
-const nodePackage = `node-${process.platform}-${process.arch}`;
 const ownNodeIsEnough = Number(process.versions.node.split('.')[0]) >= 22;
+const TOOLS = fileURLToPath(new URL('../', import.meta.url));
 
-function installedVersion(dir, pkg) {
+function installedVersion(dir) {
   try {
-    return JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
   } catch {
     return undefined;
   }
 }
 
-function layout(dir) {
-  return {
-    entry: join(dir, 'node_modules', SUITE_PACKAGE, 'dist', 'index.js'),
-    node: ownNodeIsEnough ? process.execPath : join(dir, 'node_modules', nodePackage, 'bin', 'node'),
-  };
-}
-
-function isComplete(dir) {
-  if (installedVersion(dir, SUITE_PACKAGE) !== SUITE_VERSION) return false;
-  const { entry, node } = layout(dir);
-  if (!existsSync(entry) || !existsSync(node)) return false;
-  if (ownNodeIsEnough) return true;
-  try {
-    return execFileSync(node, ['--version'], { encoding: 'utf8' }).trim() === `v${NODE22_VERSION}`;
-  } catch {
-    return false;
-  }
-}
-
-/** How long the one-time install of the suite may take (about 25 s on a 2-core machine). */
-const INSTALL_TIMEOUT_MS = 300_000;
-
 /**
- * Makes sure the pinned suite (and, on Node < 22, the pinned Node 22 binary) is installed under
- * tools/conformance/.work/, installing it with npm when it is missing or has another version.
- * The install goes to a private folder that is renamed into place, so two runs at once cannot
- * see a half-installed suite.
- * @param {{ log: (line: string) => void }} io
+ * Finds the pinned suite and, on Node < 22, the pinned Node 22 binary. Both are dev dependencies
+ * of @mcpkit/tools, so `pnpm install` fetches them with the user's own npm configuration (registry,
+ * CA) like every other package; nothing is installed at test time. The Node 22 binary comes from
+ * the optional dependency node-<platform>-<arch> (published for linux-x64 and linux-arm64 only);
+ * elsewhere, run the suite with Node 22 or later.
  * @returns {{ node: string, entry: string, dir: string }}
  */
-export function ensureSuite({ log }) {
-  const dir = join(WORK_DIR, `suite-${SUITE_VERSION}${ownNodeIsEnough ? '' : `-node${NODE22_VERSION}`}`);
-  if (isComplete(dir)) return { ...layout(dir), dir };
-  mkdirSync(WORK_DIR, { recursive: true });
-  const tmp = join(WORK_DIR, `.install-${process.pid}-${Date.now()}`);
-  const packages = [`${SUITE_PACKAGE}@${SUITE_VERSION}`, ...(ownNodeIsEnough ? [] : [`${nodePackage}@${NODE22_VERSION}`])];
-  log(`installing ${packages.join(' and ')} into ${dir} (once)`);
-  try {
-    mkdirSync(tmp, { recursive: true });
-    // The versions are pinned, so npm's cache is as good as the registry (--prefer-offline): a
-    // flaky registry then cannot stall an install whose packages are cached. The install is
-    // synchronous, so no signal handler runs while it lasts: bound it.
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', '--engine-strict=false', '--prefer-offline', '--prefix', tmp, ...packages], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      encoding: 'utf8',
-      timeout: INSTALL_TIMEOUT_MS,
-      killSignal: 'SIGKILL',
-    });
-    if (!isComplete(tmp)) throw new Error(`npm finished but ${tmp} does not hold the pinned versions`);
-    rmSync(dir, { recursive: true, force: true });
-    try {
-      renameSync(tmp, dir);
-    } catch (err) {
-      if (!isComplete(dir)) throw err; // another run installed it at the same moment
-    }
-  } catch (err) {
-    const detail = err && typeof err === 'object' && 'stderr' in err && err.stderr ? `\n${String(err.stderr).trim()}` : '';
-    throw new Error(`could not install the conformance suite: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}${detail}`);
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
+export function ensureSuite() {
+  const dir = join(TOOLS, 'node_modules', SUITE_PACKAGE);
+  const version = installedVersion(dir);
+  if (version !== SUITE_VERSION) {
+    throw new Error(`${SUITE_PACKAGE}@${SUITE_VERSION} is not installed in tools/node_modules (found ${version ?? 'nothing'}): run pnpm install`);
   }
-  return { ...layout(dir), dir };
+  const entry = join(dir, 'dist', 'index.js');
+  if (ownNodeIsEnough) return { node: process.execPath, entry, dir };
+  const nodePackage = `node-${process.platform}-${process.arch}`;
+  const node = join(TOOLS, 'node_modules', nodePackage, 'bin', 'node');
+  let seen;
+  try {
+    seen = existsSync(node) ? execFileSync(node, ['--version'], { encoding: 'utf8' }).trim() : undefined;
+  } catch {
+    seen = undefined;
+  }
+  if (seen !== `v${NODE22_VERSION}`) {
+    throw new Error(
+      `the conformance suite needs Node 22; ${nodePackage}@${NODE22_VERSION} (an optional dev dependency of @mcpkit/tools) ` +
+        `is ${seen ? `at ${seen}` : 'not installed'}: run pnpm install, or run pnpm conformance with Node 22 or later`,
+    );
+  }
+  return { node, entry, dir };
 }
 
 /** Process groups started here, so an interrupted run can end them. */

@@ -2,7 +2,7 @@
 // so a broken client entry or server script fails `pnpm test`, not only the full `pnpm conformance`
 // run of CI: `tools_call` with our client at 2026-07-28 (modern) and 2025-11-25 (legacy session),
 // and `tools-call-sampling` (a server-initiated request on a legacy HTTP session of dualEra) with
-// our server script. The first run on a clean clone also installs the pinned suite (~25 s).
+// our server script. The suite is a pinned dev dependency (`pnpm install` fetches it).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
