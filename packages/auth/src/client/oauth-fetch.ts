@@ -3,10 +3,11 @@
  * `Authorization: Bearer` (never a URL parameter); a 401, or a 403 with `insufficient_scope`, starts
  * discovery, registration, authorization (or a refresh) and the request is sent again, at most
  * `maxAuthorizations` times (spec: 2026-07-28/pages/basic/authorization/index.mdx, "Access Token Usage",
- * "Step-Up Authorization Flow").
+ * "Step-Up Authorization Flow"). A DPoP-bound token goes as `Authorization: DPoP` with a fresh proof
+ * (RFC 9449 §7.1); a server's `use_dpop_nonce` challenge is answered once with the nonce it sent (§9).
  */
 import { AuthError } from '../shared/errors.js';
-import { bearerChallenge, type AuthChallenge } from '../shared/www-authenticate.js';
+import { oauthChallenge, type AuthChallenge } from '../shared/www-authenticate.js';
 import type { FetchLike } from './http.js';
 import type { OAuthOptions } from './options.js';
 import { splitScopes } from './scopes.js';
@@ -40,14 +41,26 @@ export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
     if (!session.covers(new URL(request.url))) return fetch(request);
     const body = request.body === null ? null : await request.arrayBuffer();
     let authorizations = 0;
+    let nonceRetried = false;
+    // RFC 9449 §9: a resource server's nonce is good only there, apart from the authorization server's.
+    const nonceKey = `rs:${new URL(request.url).origin}`;
     for (;;) {
-      const token = await session.currentToken(request.signal);
+      const credentials = await session.currentCredentials(request.signal);
       const headers = new Headers(request.headers);
-      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+      if (credentials !== undefined) {
+        headers.set('authorization', `${credentials.scheme} ${credentials.accessToken}`);
+        if (credentials.scheme === 'DPoP') headers.set('dpop', await session.dpop.proof(request.method, request.url, nonceKey, credentials.accessToken));
+      }
       const response = await fetch(new Request(request, { headers, body }));
-      const reason = refusal(response);
+      const newNonce = session.dpop.remember(nonceKey, response.headers);
+      const challenge = oauthChallenge(response.headers);
+      if (response.status === 401 && credentials?.scheme === 'DPoP' && challenge?.params.error === 'use_dpop_nonce' && newNonce && !nonceRetried) {
+        await response.body?.cancel().catch(() => undefined);
+        nonceRetried = true;
+        continue;
+      }
+      const reason = refusal(response, challenge);
       if (reason === undefined) return response;
-      const challenge = bearerChallenge(response.headers);
       await response.body?.cancel().catch(() => undefined);
       const scopeKey = [...splitScopes(challenge?.params.scope)].sort().join(' ');
       if (reason === 'insufficient_scope' && futile.has(scopeKey)) throw limitError(reason, challenge, 0);
@@ -56,7 +69,7 @@ export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
         throw limitError(reason, challenge, authorizations);
       }
       authorizations++;
-      await session.recover(reason, challenge, token, request.signal);
+      await session.recover(reason, challenge, credentials?.accessToken, request.signal);
       if (reason === 'unauthorized') futile.clear();
     }
   };
@@ -74,9 +87,9 @@ export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
   return oauthFetch as OAuthFetch;
 }
 
-function refusal(response: Response): RecoveryReason | undefined {
+function refusal(response: Response, challenge: AuthChallenge | undefined): RecoveryReason | undefined {
   if (response.status === 401) return 'unauthorized';
-  if (response.status === 403 && bearerChallenge(response.headers)?.params.error === 'insufficient_scope') return 'insufficient_scope';
+  if (response.status === 403 && challenge?.params.error === 'insufficient_scope') return 'insufficient_scope';
   return undefined;
 }
 
