@@ -35,6 +35,7 @@ export class DpopProver {
   private signer: Promise<Signer> | undefined;
   private restored: JWK | undefined;
   private readonly nonces = new Map<string, string>();
+  private readonly bearerOnly = new Set<string>();
   private readonly options: DpopClientOptions;
 
   /** `setting`: `false` never, `true` or options always, `undefined` when the authorization server advertises DPoP. */
@@ -82,6 +83,21 @@ export class DpopProver {
     if (nonce === null || nonce === '' || !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(nonce)) return false;
     if (this.nonces.get(nonceKey) === nonce) return false;
     this.nonces.set(nonceKey, nonce);
+    return true;
+  }
+
+  /** True when the resource server `nonceKey` answered a DPoP request with only a Bearer challenge. */
+  isBearerOnly(nonceKey: string): boolean {
+    return this.bearerOnly.has(nonceKey);
+  }
+
+  /**
+   * Marks a resource server that does not take DPoP: RFC 9449 §7.2 lets a client send its bound token
+   * there as a bearer token (such a server ignores `cnf`), unless bound tokens are required.
+   */
+  markBearerOnly(nonceKey: string): boolean {
+    if (this.requireBoundTokens || this.bearerOnly.has(nonceKey)) return false;
+    this.bearerOnly.add(nonceKey);
     return true;
   }
 

@@ -7,7 +7,7 @@
  * (RFC 9449 §7.1); a server's `use_dpop_nonce` challenge is answered once with the nonce it sent (§9).
  */
 import { AuthError } from '../shared/errors.js';
-import { oauthChallenge, type AuthChallenge } from '../shared/www-authenticate.js';
+import { oauthChallenge, parseWwwAuthenticate, type AuthChallenge } from '../shared/www-authenticate.js';
 import type { FetchLike } from './http.js';
 import type { OAuthOptions } from './options.js';
 import { splitScopes } from './scopes.js';
@@ -47,17 +47,23 @@ export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
     for (;;) {
       const credentials = await session.currentCredentials(request.signal);
       const headers = new Headers(request.headers);
+      const dpop = credentials?.scheme === 'DPoP' && !session.dpop.isBearerOnly(nonceKey);
       if (credentials !== undefined) {
-        headers.set('authorization', `${credentials.scheme} ${credentials.accessToken}`);
-        if (credentials.scheme === 'DPoP') headers.set('dpop', await session.dpop.proof(request.method, request.url, nonceKey, credentials.accessToken));
+        headers.set('authorization', `${dpop ? 'DPoP' : 'Bearer'} ${credentials.accessToken}`);
+        if (dpop) headers.set('dpop', await session.dpop.proof(request.method, request.url, nonceKey, credentials.accessToken));
       }
       const response = await fetch(new Request(request, { headers, body }));
       const newNonce = session.dpop.remember(nonceKey, response.headers);
       const challenge = oauthChallenge(response.headers);
-      if (response.status === 401 && credentials?.scheme === 'DPoP' && challenge?.params.error === 'use_dpop_nonce' && newNonce && !nonceRetried) {
-        await response.body?.cancel().catch(() => undefined);
-        nonceRetried = true;
-        continue;
+      if (response.status === 401 && dpop) {
+        const nonceChallenge: boolean = challenge?.params.error === 'use_dpop_nonce' && newNonce && !nonceRetried;
+        // A server that challenges only with Bearer does not take DPoP (RFC 9449 §7.2): send the token as Bearer there.
+        const bearerOnly = !nonceChallenge && challengesWith(response.headers, 'bearer') && !challengesWith(response.headers, 'dpop');
+        if (nonceChallenge || (bearerOnly && session.dpop.markBearerOnly(nonceKey))) {
+          await response.body?.cancel().catch(() => undefined);
+          nonceRetried ||= nonceChallenge;
+          continue;
+        }
       }
       const reason = refusal(response, challenge);
       if (reason === undefined) return response;
@@ -85,6 +91,11 @@ export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
     },
   });
   return oauthFetch as OAuthFetch;
+}
+
+/** True when the response challenges with `scheme` (lower case). */
+function challengesWith(headers: Headers, scheme: string): boolean {
+  return parseWwwAuthenticate(headers.get('www-authenticate')).some((c) => c.scheme.toLowerCase() === scheme);
 }
 
 function refusal(response: Response, challenge: AuthChallenge | undefined): RecoveryReason | undefined {
