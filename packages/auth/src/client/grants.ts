@@ -97,6 +97,7 @@ async function readToken(source: TokenSource, what: string): Promise<string> {
   try {
     value = typeof source === 'function' ? await source() : source;
   } catch (cause) {
+    if (cause instanceof AuthError) throw cause;
     throw new AuthError('invalid_configuration', `${what} could not be read`, { cause });
   }
   if (typeof value !== 'string' || value.trim() === '') throw new AuthError('invalid_configuration', `${what} is empty`);

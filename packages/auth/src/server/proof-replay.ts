@@ -28,6 +28,11 @@ export class MemoryProofReplayGuard implements ProofReplayGuard {
     private readonly maxEntries = 100_000,
   ) {}
 
+  /** How many ids it holds now. */
+  get size(): number {
+    return this.used.size;
+  }
+
   async claim(id: string, expiresAt: number): Promise<boolean> {
     const now = this.now();
     const until = this.used.get(id);
