@@ -27,7 +27,7 @@ export interface DpopGuardOptions {
    * `RedisReplayGuard` of `@mcpkit/redis` to share it between replicas). Default: a bounded map in
    * this process (right for one replica only).
    */
-  replayGuard?: ProofReplayGuard;
+  replayGuard?: { claim(id: string, expiresAt: number): Promise<boolean> };
   /** Require a server nonce in every proof (RFC 9449 §9); `true` for the defaults. Replicas need a shared `secret`. */
   nonce?: boolean | DpopNonceOptions;
   /** The URI the client addressed, when a proxy changes what this server sees (default: `request.url`). */

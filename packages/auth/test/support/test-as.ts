@@ -7,11 +7,10 @@
  * tokens are ES256 JWTs signed with `jose`, or opaque strings known only to introspection.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { AsDpop, verifyIdJag, verifyWorkloadToken, type AsDpopOptions, type TrustedIssuer } from './as-extensions.js';
+import { authenticateClient, JWT_BEARER } from './as-client-auth.js';
 import { json, serve, type Served } from './serve.js';
-
-const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 export interface TestClient {
   clientId: string;
@@ -219,46 +218,11 @@ export class TestAuthorizationServer {
     return new Response(null, { status: 302, headers: { location: back.href } });
   }
 
-  /** Authenticates the token request's client; returns its id and method, or an error response. */
-  private async authenticate(request: Request, form: URLSearchParams): Promise<{ clientId: string; method: string; confidential: boolean } | Response> {
-    const header = request.headers.get('authorization');
-    if (header?.startsWith('Basic ')) {
-      const [id, secret] = atob(header.slice(6)).split(':').map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
-      const client = this.clients.get(id ?? '');
-      if (!client?.clientSecret || client.clientSecret !== secret) return json({ error: 'invalid_client' }, 401);
-      return { clientId: client.clientId, method: 'client_secret_basic', confidential: true };
-    }
-    const assertion = form.get('client_assertion');
-    if (assertion !== null) {
-      const client = this.clients.get(form.get('client_id') ?? '');
-      if (!client?.jwk) return json({ error: 'invalid_client' }, 401);
-      try {
-        const { payload } = await jwtVerify(assertion, await importJWK(client.jwk, client.jwk.alg ?? 'ES256'), { audience: this.issuer, issuer: client.clientId, subject: client.clientId });
-        if (typeof payload.jti !== 'string') throw new Error('no jti');
-      } catch {
-        return json({ error: 'invalid_client', error_description: 'bad client assertion' }, 401);
-      }
-      return { clientId: client.clientId, method: 'private_key_jwt', confidential: true };
-    }
-    const id = form.get('client_id') ?? '';
-    const client = this.clients.get(id);
-    const secret = form.get('client_secret');
-    if (secret !== null) {
-      if (!client?.clientSecret || client.clientSecret !== secret) return json({ error: 'invalid_client' }, 401);
-      return { clientId: id, method: 'client_secret_post', confidential: true };
-    }
-    if (client?.clientSecret) return json({ error: 'invalid_client', error_description: 'client authentication required' }, 401);
-    // RFC 7523 §3.1: an assertion grant needs no client authentication.
-    if (id === '' && form.get('grant_type') === JWT_BEARER) return { clientId: '', method: 'none', confidential: false };
-    if (!client && !(this.options.cimd && id.startsWith('https://'))) return json({ error: 'invalid_client' }, 401);
-    return { clientId: id, method: 'none', confidential: false };
-  }
-
   private async token(request: Request, path: string): Promise<Response> {
     const form = new URLSearchParams(await request.text());
     const event: AsEvent = { type: 'token', path, params: Object.fromEntries(form) };
     this.events.push(event);
-    const auth = await this.authenticate(request, form);
+    const auth = await authenticateClient(request, form, { clients: this.clients, issuer: this.issuer, cimd: this.options.cimd === true });
     if (auth instanceof Response) {
       event.outcome = 'invalid_client';
       return auth;
