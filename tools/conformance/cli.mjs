@@ -8,9 +8,11 @@ export const DEFAULT_CLIENT_CMD = 'examples/conformance/client.sh';
 export const HELP = `Usage: node tools/conformance/run.mjs [options]
 
 Runs @modelcontextprotocol/conformance against the server and client under test and prints
-one line per leg ("N passed, M failed", counting scenarios) and a total. Exits 1 on a failure
-not listed in expected-failures.<revision>.yml or on a listed failure that now passes, 2 when
-the run itself could not be done.
+one line per leg ("N passed, M failed", counting scenarios), a total, and an "extensions" line
+for the extension scenarios of tools/conformance/extensions.mjs (outside the total). Exits 1 on
+a failure not listed in expected-failures.<revision>.yml (expected-failures.extensions.yml for
+the extensions line) or on a listed failure that now passes, 2 when the run itself could not
+be done.
 
   --leg <name>          run only this leg; repeatable or comma-separated
                         (${LEG_NAMES.join(', ')}; default: all)

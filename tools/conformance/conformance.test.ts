@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadExpectedFailures, parseExpectedFailures } from './expected.mjs';
-import { LEGS, checkCounts, scenarioSets } from './legs.mjs';
+import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions } from './extensions.mjs';
+import { LEGS, LEG_NAMES, checkCounts, scenarioSets } from './legs.mjs';
 import { parseRequirementsList, parseSingle, parseSummary, readChecks } from './parse.mjs';
 import { applyExpectations, judgeScenario, summaryLine, tally } from './verdict.mjs';
 
@@ -79,7 +80,29 @@ describe('the scenario lists of the pinned suite', () => {
   it('takes as extras the unscored scenarios that are not extensions', () => {
     expect(sets['2026-07-28'].extra).toEqual({ server: ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'], client: ['json-schema-2020-12-preservation'] });
     expect(sets['2025-11-25'].extra).toEqual({ server: ['server-session-lifecycle', 'json-schema-2020-12', 'server-sse-polling'], client: ['json-schema-2020-12-preservation'] });
-    expect(sets['2026-07-28'].extension).toContain('tasks-lifecycle');
+    expect(sets['2026-07-28'].extension.server).toContain('tasks-lifecycle');
+    expect(sets['2026-07-28'].extension.client).toContain('auth/dpop');
+  });
+
+  it('has an extensions line outside the five legs, whose scenarios are extension scenarios of their role', () => {
+    expect(LEG_NAMES).toEqual([...LEGS.map((l) => l.name), 'extensions']);
+    expect(EXTENSION_REVISION).toBe('2026-07-28');
+    expect(EXTENSIONS.client).toEqual([
+      'auth/client-credentials-jwt',
+      'auth/client-credentials-basic',
+      'auth/enterprise-managed-authorization',
+      'auth/dpop',
+      'auth/dpop-nonce',
+      'auth/wif-jwt-bearer',
+    ]);
+    expect(checkExtensions(sets[EXTENSION_REVISION])).toEqual([]);
+    // A typo, a scenario of the other role, a required scenario, a repeat: each stops the run.
+    expect(checkExtensions(sets[EXTENSION_REVISION], { server: ['auth/dpop', 'tasks-lifecycle', 'tasks-lifecycle'], client: ['auth/dpopp', 'tools_call'] })).toEqual([
+      'extensions: auth/dpop is not an extension server scenario of the suite at 2026-07-28',
+      'extensions: server scenario tasks-lifecycle is listed twice',
+      'extensions: auth/dpopp is not an extension client scenario of the suite at 2026-07-28',
+      'extensions: tools_call is not an extension client scenario of the suite at 2026-07-28',
+    ]);
   });
 
   it('notices a list that lost a scenario', () => {
@@ -164,6 +187,16 @@ describe('expected failures', () => {
     expect(() => parseExpectedFailures('server:\n')).toThrow(/write "server: \[\]"/);
     expect(() => parseExpectedFailures('tasks: []\n')).toThrow(/unknown key "tasks"/);
     expect(() => parseExpectedFailures('client:\n  - a # r\n  - a:c # r\n')).toThrow(/redundant/);
+  });
+
+  it('keeps the extensions file valid: scenarios of the extensions line, each with a reason naming an issue', () => {
+    const file = loadExpectedFailures(path(`./${EXTENSIONS_EXPECTED_FAILURES}`));
+    for (const role of ['server', 'client'] as const) {
+      for (const entry of file[role]) {
+        expect(EXTENSIONS[role]).toContain(entry.scenario);
+        expect(entry.reason).toMatch(/issue "/);
+      }
+    }
   });
 
   it('keeps the repository files valid: known scenario names, and a reason naming an issue', () => {

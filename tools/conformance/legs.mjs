@@ -3,7 +3,7 @@ import { parseRequirementsList } from './parse.mjs';
 
 export const REVISIONS = /** @type {const} */ (['2026-07-28', '2025-11-25']);
 
-/** The five legs, in the order they run and print. */
+/** The five legs of the required counts, in the order they run and print. */
 export const LEGS = [
   { name: 'server-2026', role: 'server', revision: '2026-07-28', required: 37 },
   { name: 'server-2025', role: 'server', revision: '2025-11-25', required: 30 },
@@ -11,14 +11,15 @@ export const LEGS = [
   { name: 'client-2025', role: 'client', revision: '2025-11-25', required: 18 },
   { name: 'extra', role: 'both', revision: 'both', required: 8 },
 ];
-export const LEG_NAMES = LEGS.map((l) => l.name);
+/** Every leg a run can select: the five, and the extensions line (extensions.mjs), outside the counts. */
+export const LEG_NAMES = [...LEGS.map((l) => l.name), 'extensions'];
 
 /**
  * The scenario sets of one revision, from `conformance list --requirements <rev>`. The "extra"
  * scenarios are the ones the requirement set runs without scoring for a reason other than being
  * an extension (`added-after-release`, `pending`): we hold ourselves to them too. Extension
- * scenarios (tasks, DPoP, client credentials, ...) are not run at all by the client legs, and are
- * ignored when the server legs' `--requirements` run includes them.
+ * scenarios (tasks, DPoP, client credentials, ...) are not part of these legs: the extensions line
+ * runs the ones extensions.mjs lists (and the server legs' `--requirements` run includes them anyway).
  * @param {string} listOutput
  */
 export function scenarioSets(listOutput) {
@@ -29,7 +30,10 @@ export function scenarioSets(listOutput) {
     server: req.server,
     client: req.client,
     extra: { server: extras.filter((e) => e.role === 'server').map((e) => e.scenario), client: extras.filter((e) => e.role === 'client').map((e) => e.scenario) },
-    extension: req.notScored.filter((n) => n.reason === 'extension').map((n) => n.scenario),
+    extension: {
+      server: req.notScored.filter((n) => n.reason === 'extension' && n.role === 'server').map((n) => n.scenario),
+      client: req.notScored.filter((n) => n.reason === 'extension' && n.role === 'client').map((n) => n.scenario),
+    },
   };
 }
 

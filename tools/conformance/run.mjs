@@ -6,6 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELP, parseArgs } from './cli.mjs';
 import { loadExpectedFailures } from './expected.mjs';
+import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions } from './extensions.mjs';
 import { LEGS, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
 import { describe, pool, runOne, runServerRequirements } from './scenario-runs.mjs';
 import { startServer } from './server-under-test.mjs';
@@ -55,12 +56,13 @@ async function main() {
 
   const legs = LEGS.filter((l) => opts.legs.includes(l.name));
   const wantExtra = opts.legs.includes('extra');
-  const revisions = REVISIONS.filter((rev) => wantExtra || legs.some((l) => l.revision === rev));
+  const wantExtensions = opts.legs.includes('extensions');
+  const revisions = REVISIONS.filter((rev) => wantExtra || legs.some((l) => l.revision === rev) || (wantExtensions && rev === EXTENSION_REVISION));
   for (const rev of revisions) {
     const r = await runSuite(suite, ['list', '--requirements', rev], { cwd: REPO, timeoutMs: 60_000 });
     ctx.sets[rev] = scenarioSets(r.stdout);
   }
-  const countProblems = checkCounts(ctx.sets);
+  const countProblems = [...checkCounts(ctx.sets), ...(wantExtensions ? checkExtensions(ctx.sets[EXTENSION_REVISION]) : [])];
   if (countProblems.length) {
     for (const p of countProblems) err(p);
     err('the pinned suite does not list what tools/conformance expects; update legs.mjs and docs/conformance.md together');
@@ -83,6 +85,20 @@ async function main() {
     }
     expected[rev] = parsed;
   }
+  // The extensions line has its own file: its scenarios are no revision's required or extra ones.
+  if (wantExtensions) {
+    const file = join(HERE, EXTENSIONS_EXPECTED_FAILURES);
+    const parsed = existsSync(file) ? loadExpectedFailures(file) : { server: [], client: [] };
+    for (const role of ['server', 'client']) {
+      for (const e of parsed[role]) {
+        if (!EXTENSIONS[role].includes(e.scenario)) {
+          err(`${file}:${e.line}: "${e.scenario}" is not a ${role} scenario of the extensions line (tools/conformance/extensions.mjs)`);
+          return 2;
+        }
+      }
+    }
+    expected.extensions = parsed;
+  }
 
   const only = (list) => (opts.scenarios.length ? list.filter((s) => opts.scenarios.includes(s)) : list);
   /** results[role][revision] = Map(scenario -> result) */
@@ -90,10 +106,12 @@ async function main() {
   const plan = (role, rev) => ({
     required: legs.some((l) => l.role === role && l.revision === rev) ? only(ctx.sets[rev][role]) : [],
     extra: wantExtra ? only(ctx.sets[rev].extra[role]) : [],
+    extensions: wantExtensions && rev === EXTENSION_REVISION ? only(EXTENSIONS[role]) : [],
   });
+  const all = (p) => [...p.required, ...p.extra, ...p.extensions];
 
   // Server legs, one after the other against one server that serves both revisions.
-  const serverPlans = revisions.map((rev) => ({ rev, ...plan('server', rev) })).filter((p) => p.required.length + p.extra.length > 0);
+  const serverPlans = revisions.map((rev) => ({ rev, ...plan('server', rev) })).filter((p) => all(p).length > 0);
   if (serverPlans.length > 0) {
     let server;
     try {
@@ -107,12 +125,13 @@ async function main() {
         const t0 = Date.now();
         const map = new Map();
         const fullLeg = p.required.length > 0 && opts.scenarios.length === 0;
-        err(`server ${p.rev}: ${p.required.length} required + ${p.extra.length} extra scenarios against ${ctx.serverUrl}${fullLeg ? ' (suite --requirements run)' : ''}`);
+        err(`server ${p.rev}: ${p.required.length} required + ${p.extra.length} extra + ${p.extensions.length} extension scenarios against ${ctx.serverUrl}${fullLeg ? ' (suite --requirements run)' : ''}`);
         if (fullLeg) {
-          for (const r of await runServerRequirements(ctx, p.rev, [...p.required, ...p.extra], join(runDir, `server-${p.rev}`))) map.set(r.scenario, r);
+          // The suite's --requirements run includes every extension scenario of the revision.
+          for (const r of await runServerRequirements(ctx, p.rev, all(p), join(runDir, `server-${p.rev}`))) map.set(r.scenario, r);
         } else {
           let i = 0;
-          for (const s of [...p.required, ...p.extra]) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}`, String(i++))));
+          for (const s of all(p)) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}`, String(i++))));
         }
         results.server[p.rev] = map;
         err(`server ${p.rev}: done in ${seconds(Date.now() - t0)}`);
@@ -128,7 +147,7 @@ async function main() {
   // Client legs: each scenario is its own suite run, a few at a time. The suite's own
   // `client --requirements` starts every scenario at once (25-40 processes) and has no option
   // to limit that; on two busy cores the clients then hit the suite's timeouts.
-  const clientPlans = revisions.map((rev) => ({ rev, ...plan('client', rev) })).filter((p) => p.required.length + p.extra.length > 0);
+  const clientPlans = revisions.map((rev) => ({ rev, ...plan('client', rev) })).filter((p) => all(p).length > 0);
   if (clientPlans.length > 0) {
     ctx.clientCmd = opts.clientCmd;
     const first = ctx.clientCmd.split(' ')[0];
@@ -138,7 +157,7 @@ async function main() {
       err(`the client command does not exist: ${resolved}`);
       return 2;
     }
-    const tasks = clientPlans.flatMap((p) => [...p.required, ...p.extra].map((s) => ({ rev: p.rev, scenario: s })));
+    const tasks = clientPlans.flatMap((p) => all(p).map((s) => ({ rev: p.rev, scenario: s })));
     const t0 = Date.now();
     err(`clients: ${tasks.length} scenario run${tasks.length === 1 ? "" : "s"}, ${opts.concurrency} at a time, with ${ctx.clientCmd}`);
     const done = await pool(tasks, opts.concurrency, (t, i) => runOne(ctx, 'client', t.rev, t.scenario, join(runDir, `client-${t.rev}`, String(i))));
@@ -153,10 +172,10 @@ async function main() {
   let unexpected = 0;
   let stale = 0;
   let expectedCount = 0;
-  const judge = (role, rev, names) => {
+  const judge = (role, rev, names, entries = expected[rev][role]) => {
     const map = results[role][rev] ?? new Map();
     const rs = names.map((s) => map.get(s) ?? { scenario: s, notes: ['no result'] });
-    const judged = applyExpectations(rs, expected[rev][role]);
+    const judged = applyExpectations(rs, entries);
     for (const j of judged) {
       if (j.outcome === 'pass') continue;
       if (j.outcome === 'unexpected') unexpected++;
@@ -178,10 +197,16 @@ async function main() {
     total = { passed: total.passed + t.passed, failed: total.failed + t.failed };
     lines.push(summaryLine(leg.name, t.passed, t.failed));
   }
+  lines.push(summaryLine('total', total.passed, total.failed));
+  // Its own line, after the total: extension scenarios are not part of the required counts.
+  if (wantExtensions) {
+    const judged = ['server', 'client'].flatMap((role) => judge(role, EXTENSION_REVISION, plan(role, EXTENSION_REVISION).extensions, expected.extensions[role]));
+    const t = tally(judged);
+    lines.push(summaryLine('extensions', t.passed, t.failed));
+  }
   for (const d of details) out(d);
   if (details.length) out('');
   for (const l of lines) out(l);
-  out(summaryLine('total', total.passed, total.failed));
 
   for (const p of ctx.problems) err(`harness: ${p}`);
   err(`run folder: ${runDir}`);
@@ -194,7 +219,7 @@ async function main() {
     err(`FAILED: ${unexpected} unexpected failure${unexpected === 1 ? '' : 's'}, ${stale} expected failure${stale === 1 ? '' : 's'} that now pass${stale === 1 ? 'es' : ''}`);
     return 1;
   }
-  err(`OK${expectedCount ? ` (${expectedCount} expected failure${expectedCount === 1 ? '' : 's'}, each listed in expected-failures.<revision>.yml)` : ''}`);
+  err(`OK${expectedCount ? ` (${expectedCount} expected failure${expectedCount === 1 ? '' : 's'}, each listed in expected-failures.<revision>.yml or ${EXTENSIONS_EXPECTED_FAILURES})` : ''}`);
   return 0;
 }
 

@@ -1,6 +1,16 @@
 /** `@mcpkit/auth/client`: OAuth 2.1 for MCP clients over HTTP, as a fetch wrapper. */
 export { withOAuth, type OAuthFetch } from './client/oauth-fetch.js';
-export type { OAuthOptions, RedirectHandler, PreRegisteredClient, ClientMetadata } from './client/options.js';
+export type {
+  OAuthOptions,
+  RedirectHandler,
+  PreRegisteredClient,
+  ClientMetadata,
+  TokenSource,
+  WorkloadIdentityOptions,
+  EnterpriseAuthorizationOptions,
+  EnterpriseIdentityProvider,
+} from './client/options.js';
+export type { DpopClientOptions } from './client/dpop.js';
 export type { ClientCredentialsInput, PrivateKeyInput, TokenEndpointAuthMethod } from './client/client-auth.js';
 export { MemoryOAuthStore, type OAuthStore, type StoredClient, type StoredTokens, type Awaitable } from './client/store.js';
 export { headlessRedirect, type HeadlessRedirectOptions } from './client/headless-redirect.js';

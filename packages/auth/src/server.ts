@@ -1,6 +1,9 @@
 /** `@mcpkit/auth/server`: the resource-server side of MCP authorization. */
 export { bearerGuard, type BearerGuardOptions, type AuthenticateResult } from './server/guard.js';
 export { jwtVerifier, principalFromClaims, type JwtVerifierOptions } from './server/jwt-verifier.js';
+export { introspectionVerifier, type IntrospectionVerifierOptions } from './server/introspection-verifier.js';
+export type { DpopGuardOptions } from './server/dpop-guard.js';
+export type { DpopNonceOptions } from './server/dpop-nonces.js';
 export { InvalidTokenError, type TokenVerifier, type VerifyContext } from './server/verifier.js';
 export { protectedResourceMetadata, type ProtectedResourceMetadataOptions } from './server/resource-metadata.js';
 export { extractBearerToken, type BearerExtraction } from './server/bearer.js';

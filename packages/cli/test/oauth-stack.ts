@@ -2,22 +2,29 @@
  * A protected MCP server and a small authorization server, both on 127.0.0.1, for the sign-in tests
  * of the built `mcpkit`. The authorization server approves at once (or refuses, with `deny`), so a
  * test plays the browser: it GETs the authorization URL mcpkit prints and follows the redirect to
- * mcpkit's loopback listener. Access tokens are ES256 JWTs (`jose`); the server checks them with
- * `bearerGuard` + `jwtVerifier` of `@mcpkit/auth/server`, and serves both eras through `dualEra`.
+ * mcpkit's loopback listener. It also serves the client-credentials grant (Basic or
+ * private_key_jwt) and the JWT bearer grant for workload tokens of a trusted issuer, and with `dpop`
+ * binds tokens to the proof's key (RFC 9449). Access tokens are ES256 JWTs (`jose`); the server
+ * checks them with `bearerGuard` (DPoP taken) + `jwtVerifier` of `@mcpkit/auth/server`, and serves
+ * both eras through `dualEra`.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { bearerGuard, jwtVerifier, protectedResourceMetadata, scopeChallenge } from '@mcpkit/auth/server';
 import { serve, type NodeServer } from '@mcpkit/http/node';
 import { dualEra, type DualEraServer } from '@mcpkit/legacy';
 import { createServer, tool, type McpServer } from '@mcpkit/server';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, exportJWK, exportPKCS8, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 /** A client registered with the test authorization server ahead of time (a confidential one). */
 export const PRE_REGISTERED = { clientId: 'mcpkit-test-app', clientSecret: 'pre-registered-secret-8d1f' } as const;
+/** The issuer of workload identity tokens the authorization server trusts (a CI platform). */
+export const WORKLOAD_ISSUER = 'https://ci.example.test';
 
 interface Client {
   secret?: string;
   redirectUris?: string[];
+  /** Public key for private_key_jwt. */
+  jwk?: JWK;
 }
 
 /** What the authorization server saw, for assertions. */
@@ -25,6 +32,8 @@ export interface AsEvent {
   type: 'register' | 'authorize' | 'token';
   params: Record<string, string>;
   clientAuth?: string;
+  /** The thumbprint of the token request's DPoP proof key. */
+  dpopJkt?: string;
 }
 
 export class TestAuthorizationServer {
@@ -35,12 +44,16 @@ export class TestAuthorizationServer {
   cimd = false;
   /** Offer dynamic client registration. */
   registration = true;
+  /** Advertise DPoP and bind tokens to the key of a token request's proof. */
+  dpop = false;
   /** Every access token issued, to prove none of them is printed. */
   readonly issued: string[] = [];
   /** Every client secret handed out by registration. */
   readonly secrets: string[] = [PRE_REGISTERED.clientSecret];
   private readonly clients = new Map<string, Client>([[PRE_REGISTERED.clientId, { secret: PRE_REGISTERED.clientSecret }]]);
   private readonly codes = new Map<string, { clientId: string; redirectUri: string; challenge: string; resource: string; scope?: string }>();
+  private workloadKey!: CryptoKey;
+  private workloadJwk!: JWK;
   private constructor(
     private readonly node: NodeServer,
     private readonly key: CryptoKey,
@@ -53,7 +66,22 @@ export class TestAuthorizationServer {
     let as: TestAuthorizationServer | undefined;
     const node = await serve((request) => as!.handle(request));
     as = new TestAuthorizationServer(node, pair.privateKey, jwk);
+    const workload = await generateKeyPair('ES256', { extractable: true });
+    as.workloadKey = workload.privateKey;
+    as.workloadJwk = await exportJWK(workload.publicKey);
     return as;
+  }
+
+  /** A workload identity token for this server, as the trusted CI issuer signs them. */
+  workloadToken(sub: string): Promise<string> {
+    return new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(WORKLOAD_ISSUER).setSubject(sub).setAudience(this.issuer).setIssuedAt().setExpirationTime('5m').sign(this.workloadKey);
+  }
+
+  /** Registers a private_key_jwt client; returns its private key as PKCS#8 PEM. */
+  async keyClient(clientId: string): Promise<string> {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    this.clients.set(clientId, { jwk: { ...(await exportJWK(pair.publicKey)), alg: 'ES256' } });
+    return exportPKCS8(pair.privateKey);
   }
 
   get issuer(): string {
@@ -66,10 +94,10 @@ export class TestAuthorizationServer {
     return this.node.close();
   }
 
-  /** Signs an access token for `aud` as this server would (for `--token`). */
-  async sign(aud: string, scope: string, expiresIn = 3600): Promise<string> {
+  /** Signs an access token for `aud` as this server would (for `--token`), bound to `jkt` if given. */
+  async sign(aud: string, scope: string, expiresIn = 3600, jkt?: string): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ scope, client_id: 'test' })
+    const token = await new SignJWT({ scope, client_id: 'test', ...(jkt && { cnf: { jkt } }) })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'at+jwt' })
       .setIssuer(this.issuer)
       .setSubject('ada')
@@ -105,8 +133,9 @@ export class TestAuthorizationServer {
       ...(this.registration && { registration_endpoint: `${this.issuer}/register` }),
       jwks_uri: `${this.issuer}/jwks`,
       response_types_supported: ['code'],
-      grant_types_supported: ['authorization_code', 'refresh_token'],
-      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+      grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer'],
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+      ...(this.dpop && { dpop_signing_alg_values_supported: ['ES256'] }),
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
       ...(this.cimd && { client_id_metadata_document_supported: true }),
@@ -159,17 +188,57 @@ export class TestAuthorizationServer {
       [clientId, secret] = atob(basic.slice(6)).split(':').map((s) => decodeURIComponent(s)) as [string, string];
       event.clientAuth = 'client_secret_basic';
     }
+    const grantType = form.get('grant_type');
     const client = this.clients.get(clientId) ?? this.metadataDocumentClient(clientId);
-    if (!client || client.secret !== secret) return json({ error: 'invalid_client' }, 401);
-    const code = this.codes.get(form.get('code') ?? '');
-    this.codes.delete(form.get('code') ?? '');
-    const verifier = form.get('code_verifier') ?? '';
-    if (form.get('grant_type') !== 'authorization_code' || !code || code.clientId !== clientId || code.redirectUri !== form.get('redirect_uri')) {
-      return json({ error: 'invalid_grant' }, 400);
+    const assertion = form.get('client_assertion');
+    if (client?.jwk && assertion !== null) {
+      try {
+        await jwtVerify(assertion, await importJWK(client.jwk, 'ES256'), { issuer: clientId, subject: clientId, audience: this.issuer });
+        event.clientAuth = 'private_key_jwt';
+      } catch {
+        return json({ error: 'invalid_client' }, 401);
+      }
+    } else if (!(grantType === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && clientId === '') && (!client || client.secret !== secret)) {
+      return json({ error: 'invalid_client' }, 401);
     }
-    if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) return json({ error: 'invalid_grant', error_description: 'PKCE' }, 400);
-    const accessToken = await this.sign(code.resource, code.scope ?? '');
-    return json({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600, ...(code.scope !== undefined && { scope: code.scope }) });
+    const jkt = await this.proofKey(request.headers.get('dpop'));
+    if (jkt === null) return json({ error: 'invalid_dpop_proof' }, 400);
+    if (jkt !== undefined) event.dpopJkt = jkt;
+    let grant: { sub: string; resource: string; scope?: string | undefined };
+    if (grantType === 'client_credentials') {
+      grant = { sub: clientId, resource: form.get('resource') ?? '', scope: form.get('scope') ?? undefined };
+    } else if (grantType === 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
+      try {
+        const { payload } = await jwtVerify(form.get('assertion') ?? '', await importJWK(this.workloadJwk, 'ES256'), { issuer: WORKLOAD_ISSUER, audience: this.issuer });
+        grant = { sub: payload.sub!, resource: form.get('resource') ?? '', scope: form.get('scope') ?? undefined };
+      } catch {
+        return json({ error: 'invalid_grant', error_description: 'the workload token is not valid' }, 400);
+      }
+    } else {
+      const code = this.codes.get(form.get('code') ?? '');
+      this.codes.delete(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      if (grantType !== 'authorization_code' || !code || code.clientId !== clientId || code.redirectUri !== form.get('redirect_uri')) {
+        return json({ error: 'invalid_grant' }, 400);
+      }
+      if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) return json({ error: 'invalid_grant', error_description: 'PKCE' }, 400);
+      grant = { sub: 'ada', resource: code.resource, scope: code.scope };
+    }
+    const accessToken = await this.sign(grant.resource, grant.scope ?? '', 3600, jkt);
+    return json({ access_token: accessToken, token_type: jkt ? 'DPoP' : 'Bearer', expires_in: 3600, ...(grant.scope !== undefined && { scope: grant.scope }) });
+  }
+
+  /** The key thumbprint of a token request's DPoP proof (RFC 9449 §5): undefined without one or when DPoP is off, null when invalid. */
+  private async proofKey(proof: string | null): Promise<string | undefined | null> {
+    if (!this.dpop || proof === null) return undefined;
+    try {
+      const header = decodeProtectedHeader(proof);
+      const { payload } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] });
+      if (payload.htm !== 'POST' || payload.htu !== `${this.issuer}/token`) return null;
+      return await calculateJwkThumbprint(header.jwk!, 'sha256');
+    } catch {
+      return null;
+    }
   }
 }
 
@@ -210,7 +279,7 @@ export async function startProtectedStack(): Promise<ProtectedStack> {
   const url = `${node.url}mcp`;
   const metadata = protectedResourceMetadata({ resource: url, authorizationServers: [as.issuer], scopesSupported: ['notes:read'] });
   const mcp = dual.httpHandler({
-    authenticate: bearerGuard({ resource: url, verify: jwtVerifier({ issuer: as.issuer, jwksUrl: `${as.issuer}/jwks` }) }),
+    authenticate: bearerGuard({ resource: url, verify: jwtVerifier({ issuer: as.issuer, jwksUrl: `${as.issuer}/jwks` }), dpop: true }),
     authorize: scopeChallenge({ resource: url, scopes: server }),
   });
   handler = async (request) => {

@@ -5,7 +5,7 @@
 export { RedisConnection, type RedisConnectionOptions } from './connection.js';
 export { RedisUnavailableError } from './errors.js';
 export { RedisEventBus } from './event-bus.js';
-export { RedisReplayGuard } from './replay-guard.js';
+export { RedisReplayGuard, type RedisReplayGuardOptions } from './replay-guard.js';
 export { sharedState, type SharedStateOptions } from './shared-state.js';
 export { RedisSessionStore, type RedisSessionStoreOptions } from './session-store.js';
 export { CorruptSessionError } from './session-record.js';

@@ -4,6 +4,7 @@
  * error or code (spec: 2026-07-28/pages/basic/authorization/index.mdx, "Authorization Response Validation").
  */
 import { AuthError } from '../shared/errors.js';
+import type { DpopProver } from './dpop.js';
 import type { ClientIdentity } from './registration.js';
 import type { FetchLike } from './http.js';
 import { oneLine } from './http.js';
@@ -21,6 +22,8 @@ export interface AuthorizationRequest {
   resource: string;
   /** Scopes to ask for; the parameter is omitted when empty. */
   scopes: readonly string[];
+  /** DPoP: the code is bound to the key (`dpop_jkt`, RFC 9449 §10) and the token request carries a proof. */
+  dpop?: DpopProver;
 }
 
 /** The per-request record kept while the user is away (spec: record the issuer with the verifier and state). */
@@ -57,6 +60,7 @@ export async function authorizeWithCode(fetch: FetchLike, request: Authorization
   url.searchParams.set('state', pending.state);
   url.searchParams.set('resource', resource);
   if (scopes.length > 0) url.searchParams.set('scope', scopes.join(' '));
+  if (request.dpop?.usesDpop(server)) url.searchParams.set('dpop_jkt', await request.dpop.thumbprint(server));
 
   const returned = await redirect.navigate(url, signal);
   const code = validateAuthorizationResponse(returned, pending, redirect.redirectUri);
@@ -71,7 +75,7 @@ export async function authorizeWithCode(fetch: FetchLike, request: Authorization
       code_verifier: pending.verifier,
       resource,
     },
-    signal,
+    { signal, dpop: request.dpop },
   );
 }
 

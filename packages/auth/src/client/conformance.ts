@@ -1,7 +1,9 @@
 /**
  * Options for {@link withOAuth} from the environment the MCP conformance suite gives a client:
  * `MCP_CONFORMANCE_SCENARIO` and, for some `auth/*` scenarios, `MCP_CONFORMANCE_CONTEXT` (JSON with
- * pre-registered credentials or a `private_key_jwt` key). See `packages/auth/CONFORMANCE.md`.
+ * pre-registered credentials, a `private_key_jwt` key, a workload JWT, or an enterprise IdP and ID
+ * token). DPoP is left at its default (on when the authorization server advertises it). See
+ * `packages/auth/CONFORMANCE.md`.
  */
 import { AuthError } from '../shared/errors.js';
 import type { FetchLike } from './http.js';
@@ -18,6 +20,13 @@ interface ConformanceContext {
   issuer?: string;
   private_key_pem?: string;
   signing_algorithm?: string;
+  /** auth/wif-jwt-bearer: the workload JWT to use (the others are deliberately bad). */
+  valid_jwt?: string;
+  /** auth/enterprise-managed-authorization: the user's ID token and the IdP that exchanges it. */
+  idp_id_token?: string;
+  idp_client_id?: string;
+  idp_issuer?: string;
+  idp_token_endpoint?: string;
 }
 
 /**
@@ -41,7 +50,21 @@ export function conformanceOAuthOptions(env: Record<string, string | undefined>,
     clientMetadata: { clientName: 'mcpkit conformance client' },
   };
   const name = context.name ?? scenario;
-  if (name.startsWith('auth/client-credentials') && context.client_id !== undefined) {
+  if (name === 'auth/wif-jwt-bearer' && context.valid_jwt !== undefined) {
+    options.workloadIdentity = { token: context.valid_jwt, ...(context.client_id !== undefined && { clientId: context.client_id }) };
+  } else if (name === 'auth/enterprise-managed-authorization' && context.idp_id_token !== undefined && context.idp_client_id !== undefined) {
+    options.enterpriseAuthorization = {
+      idToken: context.idp_id_token,
+      idp: {
+        clientId: context.idp_client_id,
+        ...(context.idp_issuer !== undefined && { issuer: context.idp_issuer }),
+        ...(context.idp_token_endpoint !== undefined && { tokenEndpoint: context.idp_token_endpoint }),
+      },
+    };
+    if (context.client_id !== undefined) {
+      options.clients = [{ clientId: context.client_id, ...(context.client_secret !== undefined && { clientSecret: context.client_secret }) }];
+    }
+  } else if (name.startsWith('auth/client-credentials') && context.client_id !== undefined) {
     options.clientCredentials = {
       clientId: context.client_id,
       ...(context.client_secret !== undefined && { clientSecret: context.client_secret }),

@@ -3,10 +3,11 @@
  * `Authorization: Bearer` (never a URL parameter); a 401, or a 403 with `insufficient_scope`, starts
  * discovery, registration, authorization (or a refresh) and the request is sent again, at most
  * `maxAuthorizations` times (spec: 2026-07-28/pages/basic/authorization/index.mdx, "Access Token Usage",
- * "Step-Up Authorization Flow").
+ * "Step-Up Authorization Flow"). A DPoP-bound token goes as `Authorization: DPoP` with a fresh proof
+ * (RFC 9449 §7.1); a server's `use_dpop_nonce` challenge is answered once with the nonce it sent (§9).
  */
 import { AuthError } from '../shared/errors.js';
-import { bearerChallenge, type AuthChallenge } from '../shared/www-authenticate.js';
+import { oauthChallenge, parseWwwAuthenticate, type AuthChallenge } from '../shared/www-authenticate.js';
 import type { FetchLike } from './http.js';
 import type { OAuthOptions } from './options.js';
 import { splitScopes } from './scopes.js';
@@ -40,14 +41,32 @@ export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
     if (!session.covers(new URL(request.url))) return fetch(request);
     const body = request.body === null ? null : await request.arrayBuffer();
     let authorizations = 0;
+    let nonceRetried = false;
+    // RFC 9449 §9: a resource server's nonce is good only there, apart from the authorization server's.
+    const nonceKey = `rs:${new URL(request.url).origin}`;
     for (;;) {
-      const token = await session.currentToken(request.signal);
+      const credentials = await session.currentCredentials(request.signal);
       const headers = new Headers(request.headers);
-      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+      const dpop = credentials?.scheme === 'DPoP' && !session.dpop.isBearerOnly(nonceKey);
+      if (credentials !== undefined) {
+        headers.set('authorization', `${dpop ? 'DPoP' : 'Bearer'} ${credentials.accessToken}`);
+        if (dpop) headers.set('dpop', await session.dpop.proof(request.method, request.url, nonceKey, credentials.accessToken));
+      }
       const response = await fetch(new Request(request, { headers, body }));
-      const reason = refusal(response);
+      const newNonce = session.dpop.remember(nonceKey, response.headers);
+      const challenge = oauthChallenge(response.headers);
+      if (response.status === 401 && dpop) {
+        const nonceChallenge: boolean = challenge?.params.error === 'use_dpop_nonce' && newNonce && !nonceRetried;
+        // A server that challenges only with Bearer does not take DPoP (RFC 9449 §7.2): send the token as Bearer there.
+        const bearerOnly = !nonceChallenge && challengesWith(response.headers, 'bearer') && !challengesWith(response.headers, 'dpop');
+        if (nonceChallenge || (bearerOnly && session.dpop.markBearerOnly(nonceKey))) {
+          await response.body?.cancel().catch(() => undefined);
+          nonceRetried ||= nonceChallenge;
+          continue;
+        }
+      }
+      const reason = refusal(response, challenge);
       if (reason === undefined) return response;
-      const challenge = bearerChallenge(response.headers);
       await response.body?.cancel().catch(() => undefined);
       const scopeKey = [...splitScopes(challenge?.params.scope)].sort().join(' ');
       if (reason === 'insufficient_scope' && futile.has(scopeKey)) throw limitError(reason, challenge, 0);
@@ -56,7 +75,7 @@ export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
         throw limitError(reason, challenge, authorizations);
       }
       authorizations++;
-      await session.recover(reason, challenge, token, request.signal);
+      await session.recover(reason, challenge, credentials?.accessToken, request.signal);
       if (reason === 'unauthorized') futile.clear();
     }
   };
@@ -74,9 +93,14 @@ export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
   return oauthFetch as OAuthFetch;
 }
 
-function refusal(response: Response): RecoveryReason | undefined {
+/** True when the response challenges with `scheme` (lower case). */
+function challengesWith(headers: Headers, scheme: string): boolean {
+  return parseWwwAuthenticate(headers.get('www-authenticate')).some((c) => c.scheme.toLowerCase() === scheme);
+}
+
+function refusal(response: Response, challenge: AuthChallenge | undefined): RecoveryReason | undefined {
   if (response.status === 401) return 'unauthorized';
-  if (response.status === 403 && bearerChallenge(response.headers)?.params.error === 'insufficient_scope') return 'insufficient_scope';
+  if (response.status === 403 && challenge?.params.error === 'insufficient_scope') return 'insufficient_scope';
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 /** The options of {@link withOAuth} and the pluggable pieces they name. */
 import type { ClientCredentialsInput } from './client-auth.js';
-import type { OAuthStore } from './store.js';
+import type { DpopClientOptions } from './dpop.js';
+import type { Awaitable, OAuthStore } from './store.js';
 
 /**
  * How the user is sent to the authorization server and how its redirect comes back: a browser and a
@@ -39,11 +40,53 @@ export interface ClientMetadata {
   applicationType?: 'native' | 'web';
 }
 
+/** A token given once, or a function that returns a current one each time it is needed (CI systems rotate them). */
+export type TokenSource = string | (() => Awaitable<string>);
+
+/**
+ * Workload identity federation (SEP-1933): the workload's own JWT (from its platform: a CI job, a
+ * Kubernetes service account) is exchanged for an access token with the JWT bearer grant (RFC 7523
+ * §2.1). No user, no redirect, no refresh token: a new grant is made when the access token runs out.
+ */
+export interface WorkloadIdentityOptions extends Partial<ClientCredentialsInput> {
+  /** The workload JWT (its `aud` names the authorization server), or a function reading a current one. */
+  token: TokenSource;
+  /** The exact issuer this applies to (default: whichever the server names). */
+  issuer?: string;
+  /** Scopes asked for besides those the server's challenge names. */
+  scopes?: readonly string[];
+}
+
+/** The enterprise identity provider of {@link EnterpriseAuthorizationOptions}, and this client's registration there. */
+export interface EnterpriseIdentityProvider extends ClientCredentialsInput {
+  /** The IdP's issuer; its token endpoint is discovered (RFC 8414 / OpenID Connect) unless `tokenEndpoint` is given. */
+  issuer?: string;
+  /** The IdP's token endpoint. */
+  tokenEndpoint?: string;
+}
+
+/**
+ * Enterprise-managed authorization (the MCP extension, an Identity Assertion Authorization Grant):
+ * the user's ID token from the company IdP is exchanged at the IdP for an ID-JAG (RFC 8693 token
+ * exchange), which the MCP server's authorization server takes as a JWT bearer grant (RFC 7523). The
+ * client's registration with that authorization server comes from `clients`.
+ */
+export interface EnterpriseAuthorizationOptions {
+  /** The identity assertion of the signed-in user (an OpenID Connect ID token), or a function returning a current one. */
+  idToken: TokenSource;
+  /** Its RFC 8693 type (default `urn:ietf:params:oauth:token-type:id_token`; SAML: `urn:ietf:params:oauth:token-type:saml2`). */
+  subjectTokenType?: string;
+  /** Where the exchange happens. */
+  idp: EnterpriseIdentityProvider;
+  /** Scopes asked for besides those the server's challenge names. */
+  scopes?: readonly string[];
+}
+
 /** Options of {@link withOAuth}. */
 export interface OAuthOptions {
   /** The MCP endpoint (`https://mcp.example.com/mcp`). Tokens are sent only to URLs its resource covers. */
   serverUrl: string | URL;
-  /** Sends the user to authorize (authorization-code flow). Required unless `clientCredentials` is set. */
+  /** Sends the user to authorize (authorization-code flow). Required unless a machine or enterprise grant is set. */
   redirect?: RedirectHandler;
   /** Pre-registered clients, preferred over every other way of getting a client id. */
   clients?: readonly PreRegisteredClient[];
@@ -58,6 +101,15 @@ export interface OAuthOptions {
    * asked for in addition to those the server's challenge names.
    */
   clientCredentials?: PreRegisteredClient & { scopes?: readonly string[] };
+  /** Act as a workload with its own identity token (the JWT bearer grant); excludes `clientCredentials` and `enterpriseAuthorization`. */
+  workloadIdentity?: WorkloadIdentityOptions;
+  /** Sign the user in through the company's IdP without a browser (token exchange, then the JWT bearer grant). */
+  enterpriseAuthorization?: EnterpriseAuthorizationOptions;
+  /**
+   * DPoP (RFC 9449): sender-constrained tokens. Default: used when the authorization server advertises
+   * `dpop_signing_alg_values_supported`; `false` never; `true` or options always.
+   */
+  dpop?: boolean | DpopClientOptions;
   /**
    * Scopes to ask for on every user sign-in, in addition to those the challenge names (or the
    * resource's `scopes_supported` when it names none).

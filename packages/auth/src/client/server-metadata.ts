@@ -17,6 +17,8 @@ export interface ServerMetadata {
   codeChallengeMethodsSupported?: string[];
   tokenEndpointAuthMethodsSupported?: string[];
   grantTypesSupported?: string[];
+  /** RFC 9449 §5.1: the JWS algorithms the server takes for DPoP proofs (absent: no DPoP). */
+  dpopSigningAlgValuesSupported?: string[];
   /** RFC 9207 §2.3: the server puts `iss` in its authorization responses. */
   issParameterSupported: boolean;
   /** The server accepts Client ID Metadata Document URLs as client ids. */
@@ -75,6 +77,7 @@ function validate(body: Record<string, unknown>, issuer: string, url: string): S
     codeChallengeMethodsSupported: 'code_challenge_methods_supported',
     tokenEndpointAuthMethodsSupported: 'token_endpoint_auth_methods_supported',
     grantTypesSupported: 'grant_types_supported',
+    dpopSigningAlgValuesSupported: 'dpop_signing_alg_values_supported',
   } as const;
   for (const [key, field] of Object.entries(lists) as [keyof typeof lists, string][]) {
     const value = stringArrayField(body, field);

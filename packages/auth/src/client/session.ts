@@ -1,27 +1,38 @@
 /**
  * The state behind one {@link withOAuth} fetch: the current tokens, and recovery from a 401 or a 403
- * `insufficient_scope` (discovery, a refresh or a new authorization, step-up with the union of scopes).
- * Recoveries run one at a time, so concurrent requests that all hit a 401 share one authorization.
+ * `insufficient_scope` (discovery, a refresh or a new grant, step-up with the union of scopes), and the
+ * DPoP key the tokens are bound to. Recoveries run one at a time, so concurrent requests that all hit
+ * a 401 share one authorization.
  */
+import type { JWK } from 'jose';
 import { AuthError } from '../shared/errors.js';
 import type { AuthChallenge } from '../shared/www-authenticate.js';
 import { canonicalResourceUri, resourceCovers } from '../shared/urls.js';
 import { authorizeWithCode } from './authorization-code.js';
 import { authorizationContextKey } from './context-key.js';
+import { DpopProver } from './dpop.js';
+import { clientCredentialsGrant, enterpriseGrant, workloadIdentityGrant, type GrantContext, type GrantOutcome } from './grants.js';
 import type { FetchLike } from './http.js';
-import type { OAuthOptions } from './options.js';
+import type { OAuthOptions, PreRegisteredClient } from './options.js';
 import { randomToken } from './pkce.js';
 import { obtainClient, preRegisteredFor, type ClientIdentity, type RegistrationContext } from './registration.js';
 import { discoverResourceMetadata } from './resource-metadata.js';
 import { selectScopes, splitScopes, unionScopes, withOfflineAccess } from './scopes.js';
 import { discoverServerMetadata, type ServerMetadata } from './server-metadata.js';
 import { MemoryOAuthStore, type StoredTokens } from './store.js';
-import { requestToken, type TokenResponse } from './token-endpoint.js';
+import { requestToken } from './token-endpoint.js';
 
 /** Why a request needs a recovery. */
 export type RecoveryReason = 'unauthorized' | 'insufficient_scope';
 
 const EXPIRY_SKEW_MS = 5_000;
+
+/** The credentials to put on a request: the access token and how it is presented. */
+export interface Credentials {
+  accessToken: string;
+  /** `DPoP`: `Authorization: DPoP <token>` plus a proof; `Bearer`: the token alone. */
+  scheme: 'Bearer' | 'DPoP';
+}
 
 export class OAuthSession {
   readonly serverUrl: URL;
@@ -32,6 +43,8 @@ export class OAuthSession {
   private contextKey: string | undefined;
   private lock: Promise<unknown> = Promise.resolve();
   private readonly servers = new Map<string, ServerMetadata>();
+  /** This client's DPoP key and the nonces servers handed out (shared by token and resource requests). */
+  readonly dpop: DpopProver;
 
   constructor(
     private readonly fetch: FetchLike,
@@ -39,11 +52,17 @@ export class OAuthSession {
   ) {
     this.key = canonicalResourceUri(options.serverUrl);
     this.serverUrl = new URL(this.key);
-    if (options.redirect === undefined && options.clientCredentials === undefined) {
-      throw new AuthError('invalid_configuration', 'withOAuth needs a `redirect` handler (user sign-in) or `clientCredentials` (machine client)');
+    const grants = (['clientCredentials', 'workloadIdentity', 'enterpriseAuthorization'] as const).filter((name) => options[name] !== undefined);
+    if (grants.length > 1) throw new AuthError('invalid_configuration', `withOAuth takes one of ${grants.join(', ')}, not several`);
+    if (options.redirect === undefined && grants.length === 0) {
+      throw new AuthError(
+        'invalid_configuration',
+        'withOAuth needs a `redirect` handler (user sign-in), `clientCredentials`, `workloadIdentity` or `enterpriseAuthorization`',
+      );
     }
     if (options.clientMetadataUrl !== undefined) checkMetadataUrl(options.clientMetadataUrl);
     this.registration = { fetch, store: options.store ?? new MemoryOAuthStore(), options, bindings: new Map() };
+    this.dpop = new DpopProver(options.dpop);
   }
 
   /** The authorization context key of the current tokens, or `undefined` before authorization. */
@@ -56,8 +75,8 @@ export class OAuthSession {
     return resourceCovers(this.key, target) || (this.tokens !== undefined && resourceCovers(this.tokens.resource, target));
   }
 
-  /** The access token to send now (refreshed first when it has expired and can be), or `undefined`. */
-  async currentToken(signal?: AbortSignal): Promise<string | undefined> {
+  /** The credentials to send now (refreshed first when the token has expired and can be), or `undefined`. */
+  async currentCredentials(signal?: AbortSignal): Promise<Credentials | undefined> {
     await this.load();
     const tokens = this.tokens;
     if (tokens?.expiresAt !== undefined && tokens.refreshToken !== undefined && Date.now() >= tokens.expiresAt - EXPIRY_SKEW_MS) {
@@ -65,7 +84,8 @@ export class OAuthSession {
         if (this.tokens === tokens) await this.tryRefresh(tokens, await this.serverMetadata(tokens.issuer, signal), signal);
       });
     }
-    return this.tokens?.accessToken;
+    const current = this.tokens;
+    return current === undefined ? undefined : { accessToken: current.accessToken, scheme: current.tokenType === 'DPoP' ? 'DPoP' : 'Bearer' };
   }
 
   /** Recovers from a refusal of a request that was sent with `sentToken`. */
@@ -92,17 +112,12 @@ export class OAuthSession {
       }
       const selected = selectScopes(challenge?.params.scope, resource.scopesSupported);
       const base = previous === undefined ? selected : unionScopes(previous.requestedScopes, selected);
-      if (this.options.clientCredentials !== undefined) {
-        const scopes = unionScopes(base, this.options.clientCredentials.scopes ?? []);
-        const client = this.machineClient(issuer);
-        const response = await requestToken(
-          this.fetch,
-          server,
-          client,
-          { grant_type: 'client_credentials', scope: scopes.length > 0 ? scopes.join(' ') : undefined, resource: resource.resource },
-          signal,
-        );
-        await this.saveGrant(issuer, client.clientId, resource.resource, scopes, response, 'client_credentials');
+      const machine = this.machineGrant(issuer);
+      if (machine !== undefined) {
+        const scopes = unionScopes(base, machine.scopes);
+        const ctx: GrantContext = { fetch: this.fetch, server, resource: resource.resource, scopes, dpop: this.dpop, signal };
+        const outcome = await machine.run(ctx);
+        await this.saveGrant(issuer, resource.resource, scopes, outcome);
         return;
       }
       const wanted = unionScopes(base, this.options.scopes ?? []);
@@ -110,9 +125,30 @@ export class OAuthSession {
       const redirect = this.options.redirect!;
       await redirect.prepare?.(signal);
       const client = await obtainClient(this.registration, server, redirect.redirectUri, signal);
-      const response = await authorizeWithCode(this.fetch, { server, client, redirect, resource: resource.resource, scopes }, signal);
-      await this.saveGrant(issuer, client.clientId, resource.resource, scopes, response, randomToken(16));
+      const response = await authorizeWithCode(this.fetch, { server, client, redirect, resource: resource.resource, scopes, dpop: this.dpop }, signal);
+      await this.saveGrant(issuer, resource.resource, scopes, { clientId: client.clientId, response, grantId: randomToken(16) });
     });
+  }
+
+  /** The grant that needs no browser, when one is configured: how to run it and the scopes it adds. */
+  private machineGrant(issuer: string): { scopes: readonly string[]; run: (ctx: GrantContext) => Promise<GrantOutcome> } | undefined {
+    const { clientCredentials, workloadIdentity, enterpriseAuthorization } = this.options;
+    if (clientCredentials !== undefined) {
+      const client = this.preRegistered([clientCredentials], issuer, 'The client credentials are registered with another authorization server');
+      return { scopes: clientCredentials.scopes ?? [], run: (ctx) => clientCredentialsGrant(ctx, client) };
+    }
+    if (workloadIdentity !== undefined) {
+      if (workloadIdentity.issuer !== undefined && workloadIdentity.issuer !== issuer) {
+        throw new AuthError('client_identity_required', `The workload identity is for ${workloadIdentity.issuer}; ${issuer} needs its own`);
+      }
+      return { scopes: workloadIdentity.scopes ?? [], run: (ctx) => workloadIdentityGrant(ctx, workloadIdentity) };
+    }
+    if (enterpriseAuthorization !== undefined) {
+      // spec: enterprise-managed-authorization.mdx §6.1: the client is pre-registered with the MCP server's authorization server.
+      const client = this.preRegistered(this.options.clients ?? [], issuer, 'Enterprise-managed authorization needs the client registered with the authorization server (`clients`)');
+      return { scopes: enterpriseAuthorization.scopes ?? [], run: (ctx) => enterpriseGrant(ctx, enterpriseAuthorization, client) };
+    }
+    return undefined;
   }
 
   /** Forgets the tokens of this server (registrations stay). */
@@ -125,6 +161,7 @@ export class OAuthSession {
       const stored = await this.registration.store.getTokens(this.key);
       if (stored !== undefined) {
         this.tokens = stored;
+        this.dpop.restore(stored.dpopKey);
         this.contextKey = await authorizationContextKey(stored);
       }
     })();
@@ -158,21 +195,18 @@ export class OAuthSession {
     return metadata;
   }
 
-  private machineClient(issuer: string): ClientIdentity {
-    const client = preRegisteredFor([this.options.clientCredentials!], issuer, this.registration.bindings);
-    if (client === undefined) {
-      throw new AuthError(
-        'client_identity_required',
-        `The client credentials are registered with another authorization server; ${issuer} needs its own client`,
-      );
-    }
+  private preRegistered(clients: readonly PreRegisteredClient[], issuer: string, problem: string): ClientIdentity {
+    const client = preRegisteredFor(clients, issuer, this.registration.bindings);
+    if (client === undefined) throw new AuthError('client_identity_required', `${problem}; ${issuer} needs its own client`);
     return { ...client, source: 'pre-registered' };
   }
 
   /** The identity that obtained `tokens`, if this client still has it. */
   private async identityOf(tokens: StoredTokens): Promise<ClientIdentity | undefined> {
     const { issuer, clientId } = tokens;
-    const configured = [...(this.options.clients ?? []), ...(this.options.clientCredentials ? [this.options.clientCredentials] : [])];
+    const { clientCredentials, workloadIdentity } = this.options;
+    const workloadClient = workloadIdentity?.clientId !== undefined ? [{ ...workloadIdentity, clientId: workloadIdentity.clientId }] : [];
+    const configured = [...(this.options.clients ?? []), ...(clientCredentials ? [clientCredentials] : []), ...workloadClient];
     const pre = configured.find((c) => c.clientId === clientId && (c.issuer ?? this.registration.bindings.get(clientId) ?? issuer) === issuer);
     if (pre !== undefined) return { ...pre, source: 'pre-registered' };
     if (this.options.clientMetadataUrl === clientId) return { clientId, tokenEndpointAuthMethod: 'none', source: 'metadata-document' };
@@ -196,15 +230,19 @@ export class OAuthSession {
           server,
           client,
           { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, resource: tokens.resource },
-          signal,
+          { signal, dpop: this.dpop },
         );
-        await this.replaceTokens({
+        const next: StoredTokens = {
           ...tokens,
+          ...(await this.dpopKeyFor(response.tokenType)),
           accessToken: response.accessToken,
           refreshToken: response.refreshToken ?? tokens.refreshToken,
           expiresAt: response.expiresAt,
           grantedScopes: response.scopes ?? tokens.grantedScopes,
-        });
+        };
+        if (response.tokenType === 'DPoP') next.tokenType = 'DPoP';
+        else delete next.tokenType;
+        await this.replaceTokens(next);
         return true;
       } catch (error) {
         // Only the server's refusal (4xx: invalid_grant, ...) ends the grant; an outage keeps it.
@@ -216,18 +254,28 @@ export class OAuthSession {
     return false;
   }
 
-  private async saveGrant(issuer: string, clientId: string, resource: string, scopes: string[], response: TokenResponse, grantId: string): Promise<void> {
+  private async saveGrant(issuer: string, resource: string, scopes: readonly string[], outcome: GrantOutcome): Promise<void> {
+    const { clientId, response, grantId } = outcome;
     await this.replaceTokens({
       issuer,
       clientId,
       resource,
       accessToken: response.accessToken,
+      ...(response.tokenType === 'DPoP' && { tokenType: 'DPoP' as const }),
       ...(response.refreshToken !== undefined && { refreshToken: response.refreshToken }),
       ...(response.expiresAt !== undefined && { expiresAt: response.expiresAt }),
-      requestedScopes: scopes,
-      grantedScopes: response.scopes ?? scopes,
+      requestedScopes: [...scopes],
+      grantedScopes: response.scopes ?? [...scopes],
       grantId,
+      ...(await this.dpopKeyFor(response.tokenType)),
     });
+  }
+
+  /** The DPoP key to keep with new tokens: a bound access token needs it, and so may a refresh token (RFC 9449 §5). */
+  private async dpopKeyFor(tokenType: 'Bearer' | 'DPoP'): Promise<{ dpopKey?: JWK }> {
+    const usedDpop = tokenType === 'DPoP' || this.dpop.hasKey;
+    const key = usedDpop ? await this.dpop.exportKey() : undefined;
+    return key === undefined ? {} : { dpopKey: key };
   }
 
   private async replaceTokens(tokens: StoredTokens | undefined): Promise<void> {

@@ -4,6 +4,8 @@
  * keychain, an encrypted file); the default keeps everything in memory for the life of the process.
  */
 
+import type { JWK } from 'jose';
+
 /** A value or a promise of it. */
 export type Awaitable<T> = T | Promise<T>;
 
@@ -30,6 +32,8 @@ export interface StoredTokens {
   /** The `resource` the tokens were requested for (RFC 8707). */
   resource: string;
   accessToken: string;
+  /** `DPoP` when the access token is bound to `dpopKey` (sent as `Authorization: DPoP` with a proof); absent: Bearer. */
+  tokenType?: 'DPoP';
   refreshToken?: string;
   /** When the access token expires, in milliseconds since the epoch. */
   expiresAt?: number;
@@ -39,6 +43,11 @@ export interface StoredTokens {
   grantedScopes: string[];
   /** A random id of this grant, kept across refreshes and replaced by a new authorization. */
   grantId: string;
+  /**
+   * The private DPoP key (a JWK) the tokens are bound to, when the client made it; without it a
+   * bound access or refresh token is useless. As secret as the refresh token: keep the store private.
+   */
+  dpopKey?: JWK;
 }
 
 /** Storage for client registrations and tokens. Every method may be sync or async. */

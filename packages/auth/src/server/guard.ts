@@ -1,22 +1,26 @@
 /**
  * The resource-server guard: an `authenticate(request)` function for `@mcpkit/http`'s handler option.
- * It reads the bearer token from the `Authorization` header only, verifies it (audience = this
+ * It reads the access token from the `Authorization` header only, verifies it (audience = this
  * server's canonical URI), checks the scopes the request needs, and answers refusals with the
  * challenges of the spec (spec: 2026-07-28/pages/basic/authorization/index.mdx, "Token Handling",
- * "Error Handling", "Scope Challenge Handling").
+ * "Error Handling", "Scope Challenge Handling"). With `dpop` it also takes DPoP-bound tokens with
+ * their proofs (RFC 9449 §7) and refuses a bound token sent as a bearer token.
  */
 import { AuthError } from '../shared/errors.js';
 import { missingScopes, withImpliedScopes, type Principal, type ScopeImplications } from '../shared/principal.js';
 import { parseUrl, resourceMetadataUrl } from '../shared/urls.js';
-import { extractBearerToken } from './bearer.js';
 import { challengeResponse } from './challenge.js';
+import { extractCredentials } from './credentials.js';
+import { dpopRefusalResponse, type DpopRefusal } from './dpop-challenge.js';
+import { DpopChecker, type DpopGuardOptions } from './dpop-guard.js';
+import type { CheckedProof } from './dpop-proof.js';
 import { InvalidTokenError, type TokenVerifier } from './verifier.js';
 
 /** Options of {@link bearerGuard}. */
 export interface BearerGuardOptions {
   /** This server's canonical URI (`https://mcp.example.com/mcp`): the audience tokens must carry. */
   resource: string;
-  /** Checks a token: `jwtVerifier(...)` or your own function. */
+  /** Checks a token: `jwtVerifier(...)`, `introspectionVerifier(...)` or your own function. */
   verify: TokenVerifier;
   /** Where the protected resource metadata lives (default: the path-aware well-known URL of `resource`). */
   resourceMetadataUrl?: string;
@@ -33,6 +37,8 @@ export interface BearerGuardOptions {
   scopeImplications?: ScopeImplications;
   /** An optional `realm` for the challenges. */
   realm?: string;
+  /** Take DPoP-bound tokens with their proofs (RFC 9449); `true` for the defaults. */
+  dpop?: boolean | DpopGuardOptions;
   /** Told about verifier failures that are not a bad token (the request gets a 500); never given the token. */
   onError?: (error: unknown) => void;
 }
@@ -53,34 +59,63 @@ export function bearerGuard(options: BearerGuardOptions): (request: Request) => 
   }
   const metadataUrl = options.resourceMetadataUrl ?? resourceMetadataUrl(resource);
   const base = { resourceMetadataUrl: metadataUrl, ...(options.realm !== undefined && { realm: options.realm }) };
+  const dpop = options.dpop === undefined || options.dpop === false ? undefined : new DpopChecker(options.dpop === true ? {} : options.dpop);
+  const refuse = (refusal: DpopRefusal): Response => {
+    if (dpop === undefined) {
+      const error = refusal.error === 'invalid_dpop_proof' || refusal.error === 'use_dpop_nonce' ? 'invalid_token' : refusal.error;
+      return challengeResponse({ ...base, ...(error !== undefined && { error }), ...(refusal.description !== undefined && { description: refusal.description }), ...(refusal.scopes !== undefined && { scopes: refusal.scopes }) });
+    }
+    return dpopRefusalResponse({ ...base, algs: dpop.algorithms, bearer: !dpop.required }, refusal);
+  };
+  const serverError = (error: unknown): Response => {
+    options.onError?.(error);
+    return new Response(JSON.stringify({ error: 'server_error', error_description: 'The access token could not be checked' }), {
+      status: 500,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    });
+  };
 
   return async (request: Request): Promise<AuthenticateResult> => {
     const required = typeof options.requiredScopes === 'function' ? await options.requiredScopes(request) : (options.requiredScopes ?? []);
-    const extracted = extractBearerToken(request);
-    if (extracted.kind === 'malformed') return challengeResponse({ ...base, error: 'invalid_request', description: extracted.reason });
-    if (extracted.kind === 'none') return challengeResponse({ ...base, scopes: required });
+    const credentials = extractCredentials(request, dpop !== undefined);
+    if (credentials.kind === 'malformed') return refuse({ error: 'invalid_request', description: credentials.reason });
+    if (credentials.kind === 'none') return refuse({ scopes: required });
+    const { scheme, token } = credentials;
+    if (scheme === 'Bearer' && dpop?.required) {
+      return refuse({ scheme, error: 'invalid_token', description: 'This resource accepts only DPoP-bound access tokens', scopes: required });
+    }
 
+    let proof: { proof: CheckedProof; until: number } | undefined;
     let principal: Principal | undefined;
     try {
-      principal = await options.verify(extracted.token, { request, resource });
-    } catch (error) {
-      if (error instanceof InvalidTokenError) {
-        return challengeResponse({ ...base, error: 'invalid_token', description: error.message, scopes: required });
+      if (scheme === 'DPoP') {
+        const outcome = await dpop!.checkProof(request, token);
+        if ('refusal' in outcome) return refuse({ ...outcome.refusal, scopes: required });
+        proof = outcome;
       }
-      options.onError?.(error);
-      return new Response(JSON.stringify({ error: 'server_error', error_description: 'The access token could not be checked' }), {
-        status: 500,
-        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-      });
+      principal = await options.verify(token, { request, resource });
+    } catch (error) {
+      if (error instanceof InvalidTokenError) return refuse({ scheme, error: 'invalid_token', description: error.message, scopes: required });
+      return serverError(error);
     }
-    if (principal === undefined) return challengeResponse({ ...base, error: 'invalid_token', description: 'The token is not valid', scopes: required });
+    if (principal === undefined) return refuse({ scheme, error: 'invalid_token', description: 'The token is not valid', scopes: required });
+    if (dpop !== undefined) {
+      let refusal: DpopRefusal | undefined;
+      try {
+        refusal = await dpop.checkBinding(principal, scheme, proof);
+      } catch (error) {
+        // The replay guard is unavailable: refuse rather than possibly accept a proof twice.
+        return serverError(error);
+      }
+      if (refusal !== undefined) return refuse({ ...refusal, scopes: required });
+    }
 
     // spec: index.mdx "Scope Challenge Handling": servers MUST account for scope hierarchies.
     if (options.scopeImplications !== undefined) principal = { ...principal, scopes: withImpliedScopes(principal.scopes, options.scopeImplications) };
     const missing = missingScopes(principal, required);
     if (missing.length > 0) {
       // spec: index.mdx "Runtime Insufficient Scope Errors": name every scope the operation needs at once.
-      return challengeResponse({ ...base, error: 'insufficient_scope', description: `Missing scope: ${missing.join(' ')}`, scopes: required });
+      return refuse({ scheme, error: 'insufficient_scope', description: `Missing scope: ${missing.join(' ')}`, scopes: required });
     }
     return { principal };
   };

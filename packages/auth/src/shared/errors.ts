@@ -32,7 +32,9 @@ export type AuthErrorCode =
   /** A token is missing, malformed, expired or not meant for this server (resource server side). */
   | 'invalid_token'
   /** A token lacks the scopes an operation needs (resource server side). */
-  | 'insufficient_scope';
+  | 'insufficient_scope'
+  /** The authorization server's introspection endpoint failed or gave no RFC 7662 answer (resource server side). */
+  | 'introspection_failed';
 
 /** Extra facts an {@link AuthError} may carry. */
 export interface AuthErrorDetails {

@@ -118,3 +118,20 @@ export function formatChallenge(scheme: string, params: Record<string, string | 
   }
   return parts.length === 0 ? scheme : `${scheme} ${parts.join(', ')}`;
 }
+
+/**
+ * The OAuth challenge of a response, whichever scheme carries it: the `Bearer` and `DPoP` challenges
+ * (RFC 9449 §7.1 allows both in one response) merged, the one naming an `error` first, so a client
+ * finds `resource_metadata`, `scope` and `error` wherever the server put them.
+ */
+export function oauthChallenge(headers: Headers): AuthChallenge | undefined {
+  const found = parseWwwAuthenticate(headers.get('www-authenticate')).filter((c) => {
+    const scheme = c.scheme.toLowerCase();
+    return scheme === 'bearer' || scheme === 'dpop';
+  });
+  if (found.length === 0) return undefined;
+  const ordered = [...found.filter((c) => c.params.error !== undefined), ...found.filter((c) => c.params.error === undefined)];
+  const params: Record<string, string> = {};
+  for (const challenge of ordered) for (const [name, value] of Object.entries(challenge.params)) if (!(name in params)) params[name] = value;
+  return { scheme: ordered[0]!.scheme, params };
+}

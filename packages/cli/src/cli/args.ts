@@ -23,6 +23,10 @@ const OPTIONS = {
   'token-file': { type: 'string' },
   'no-auth': { type: 'boolean' },
   open: { type: 'boolean' },
+  'client-credentials': { type: 'boolean' },
+  'client-key': { type: 'string' },
+  'workload-identity-token': { type: 'string' },
+  'no-dpop': { type: 'boolean' },
   args: { type: 'string' },
   context: { type: 'string' },
   count: { type: 'string' },
@@ -44,7 +48,20 @@ const OPTIONS = {
 export type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 type OptionName = keyof typeof OPTIONS;
 
-const AUTH: readonly OptionName[] = ['client-id', 'client-secret', 'client-metadata-url', 'scope', 'token', 'token-file', 'no-auth', 'open'];
+const AUTH: readonly OptionName[] = [
+  'client-id',
+  'client-secret',
+  'client-key',
+  'client-metadata-url',
+  'client-credentials',
+  'workload-identity-token',
+  'scope',
+  'token',
+  'token-file',
+  'no-auth',
+  'no-dpop',
+  'open',
+];
 const CLIENT: readonly OptionName[] = ['stdio', 'url', 'era', 'json', 'trace', 'answers', 'interactive', 'timeout', ...AUTH];
 /** The options each command takes besides `--color`, `--no-color`, `--help` and `--version`. */
 const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {

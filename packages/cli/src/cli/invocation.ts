@@ -14,15 +14,27 @@ export type Target =
   | { readonly kind: 'http'; readonly url: string };
 
 /**
- * How an HTTP target is authorized: `oauth` signs in when the server answers 401 with a Bearer
- * challenge (the default), `token` sends a ready bearer token, `none` never signs in.
+ * How an HTTP target is authorized: `oauth` signs in when the server answers 401 (the default),
+ * `token` sends a ready bearer token, `none` never signs in.
  */
 export type AuthSettings =
   | {
       readonly mode: 'oauth';
+      /**
+       * Who signs in: `user` through a browser (the default), `client-credentials` as a machine
+       * client (`--client-credentials`), `workload-identity` with a workload token from a file
+       * (`--workload-identity-token`).
+       */
+      readonly grant: 'user' | 'client-credentials' | 'workload-identity';
       /** `--client-id` / `--client-secret`: a client registered ahead of time. */
       readonly clientId: string | undefined;
       readonly clientSecret: string | undefined;
+      /** `--client-key`: the PEM file of the client's private key (`private_key_jwt`). */
+      readonly clientKeyFile: string | undefined;
+      /** `--workload-identity-token`: the file holding the workload JWT, read for every grant. */
+      readonly workloadTokenFile: string | undefined;
+      /** False with `--no-dpop`; otherwise DPoP when the authorization server advertises it. */
+      readonly dpop: boolean;
       /** `--client-metadata-url`: the client's Client ID Metadata Document. */
       readonly clientMetadataUrl: string | undefined;
       /** `--scope`: scopes asked for besides those the server's challenge names. */

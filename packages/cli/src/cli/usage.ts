@@ -95,15 +95,22 @@ const CLIENT_OPTIONS = `Options of the commands that talk to a server:
   --interactive            prompt for input even when stdin is not a terminal
   --timeout MS             give up on a request after MS ms without an answer (default 30000)
 
-Signing in (--url only): a server that answers 401 with a Bearer challenge gets an OAuth sign-in;
-the URL to open is printed on stderr and a listener on 127.0.0.1 waits for the browser's redirect.
+Signing in (--url only): a server that answers 401 gets an OAuth sign-in; the URL to open is
+printed on stderr and a listener on 127.0.0.1 waits for the browser's redirect. Tokens are
+DPoP-bound (RFC 9449) when the authorization server advertises DPoP.
   --open                   also open the sign-in URL in a browser
   --client-id ID           a client registered with the authorization server ahead of time
   --client-secret SECRET   its secret (confidential clients)
+  --client-key FILE        its private key instead (PKCS#8 PEM; private_key_jwt)
   --client-metadata-url URL  the client's metadata document (https), where the server supports it
+  --client-credentials     sign in as the machine client --client-id (no browser): the
+                           client-credentials grant with --client-secret or --client-key
+  --workload-identity-token FILE  sign in as a workload (no browser): the JWT in FILE, read
+                           again for every grant, goes to the JWT bearer grant
   --scope "A B"            scopes to ask for besides those the server names
   --token-file PATH        keep registrations and tokens in PATH (mode 0600) for the next run;
                            without it they live in memory only
+  --no-dpop                never DPoP: plain bearer tokens
   --token TOKEN            send this bearer token as it is; no sign-in
   --no-auth                never sign in: a 401 is an error`;
 

@@ -1,7 +1,9 @@
 import { withOAuth, type OAuthOptions } from '@mcpkit/auth/client';
+import { workloadTokenFile } from '@mcpkit/auth/node';
 import type { AuthSettings } from '../cli/invocation.js';
 import type { TracePrinter } from '../output/trace-printer.js';
 import { answeredWithin } from './answered-within.js';
+import { readClientKey } from './client-key.js';
 import { lazyLoopbackRedirect, SIGN_IN_WAIT_MS } from './lazy-loopback.js';
 import { openBrowser } from './open-browser.js';
 import { FileOAuthStore } from './token-file.js';
@@ -24,14 +26,21 @@ export interface HttpAuth {
    */
   readonly probeTimeoutMs?: number;
   /**
-   * True once signed in: `withOAuth` adds `Authorization` below the transports, so their exchange
-   * hook cannot see it; the trace adds it (masked) itself.
+   * What `withOAuth` last put on a request to the endpoint (below the transports, so their exchange
+   * hook cannot see it): the `Authorization` scheme and whether a DPoP proof went with it. The
+   * trace shows both, masked. Undefined before signing in.
    */
-  readonly signedIn?: () => boolean;
+  readonly sentCredentials?: () => SentCredentials | undefined;
   /** The key of the current authorization, for the client's `private` cache entries. */
   readonly authorizationContext?: () => string | undefined;
   /** Stops the loopback listener if a sign-in left one running. */
   close(): Promise<void>;
+}
+
+/** The credentials on the last request to the endpoint, without their values. */
+export interface SentCredentials {
+  readonly scheme: string;
+  readonly proof: boolean;
 }
 
 /** Where the sign-in talks to the user. */
@@ -47,38 +56,57 @@ export interface SignInHooks {
 
 /**
  * Sets up how `--url` targets are authorized. `oauth` (the default) wraps the fetch with `withOAuth`
- * of `@mcpkit/auth`: when the server answers 401 with a Bearer challenge, it discovers the
- * authorization server, gets a client identity (`--client-id`, `--client-metadata-url`, or dynamic
- * registration), prints the authorization URL, waits for the browser's redirect on a loopback
- * listener started for the occasion, and sends the request again with the token. `token` sends
+ * of `@mcpkit/auth`: when the server answers 401, it discovers the authorization server and gets a
+ * token. A user signs in through a browser: a client identity (`--client-id`, `--client-metadata-url`,
+ * or dynamic registration), the authorization URL printed, the redirect awaited on a loopback
+ * listener started for the occasion. A machine signs in without one: `--client-credentials` (a
+ * secret or `--client-key`), or `--workload-identity-token FILE` (the JWT bearer grant). Tokens are
+ * DPoP-bound when the authorization server advertises DPoP, unless `--no-dpop`. `token` sends
  * `--token` as it is; `none` (`--no-auth`) leaves a 401 an error.
  */
 export function httpAuth(url: string, auth: AuthSettings, hooks: SignInHooks): HttpAuth {
   if (auth.mode === 'none') return { close: async () => undefined };
   if (auth.mode === 'token') return { headers: { Authorization: `Bearer ${auth.token}` }, close: async () => undefined };
-  const redirect = lazyLoopbackRedirect({
-    show: (authorizationUrl) => {
-      hooks.say(`Open this URL to sign in: ${authorizationUrl.href}`);
-      hooks.say(`  (waiting up to ${SIGN_IN_WAIT_MS / 60_000} min for the browser to come back; Ctrl+C gives up)`);
-      if (auth.openBrowser) openBrowser(authorizationUrl.href, hooks.warn);
-    },
-  });
+  const key = auth.clientKeyFile === undefined ? undefined : readClientKey(auth.clientKeyFile);
+  const client = auth.clientId === undefined ? undefined : { clientId: auth.clientId, ...(auth.clientSecret !== undefined && { clientSecret: auth.clientSecret }), ...key };
+  const redirect =
+    auth.grant === 'user'
+      ? lazyLoopbackRedirect({
+          show: (authorizationUrl) => {
+            hooks.say(`Open this URL to sign in: ${authorizationUrl.href}`);
+            hooks.say(`  (waiting up to ${SIGN_IN_WAIT_MS / 60_000} min for the browser to come back; Ctrl+C gives up)`);
+            if (auth.openBrowser) openBrowser(authorizationUrl.href, hooks.warn);
+          },
+        })
+      : undefined;
+  const scopes = auth.scopes.length > 0 ? { scopes: auth.scopes } : {};
   const options: OAuthOptions = {
     serverUrl: url,
-    redirect,
+    ...(redirect !== undefined && { redirect }),
     clientMetadata: { clientName: 'mcpkit', softwareId: 'mcpkit', softwareVersion: version },
-    ...(auth.clientId !== undefined && { clients: [{ clientId: auth.clientId, ...(auth.clientSecret !== undefined && { clientSecret: auth.clientSecret }) }] }),
+    ...(auth.grant === 'user' && client !== undefined && { clients: [client] }),
+    ...(auth.grant === 'client-credentials' && client !== undefined && { clientCredentials: { ...client, ...scopes } }),
+    ...(auth.grant === 'workload-identity' && { workloadIdentity: { token: workloadTokenFile(auth.workloadTokenFile!), ...client, ...scopes } }),
     ...(auth.clientMetadataUrl !== undefined && { clientMetadataUrl: auth.clientMetadataUrl }),
-    ...(auth.scopes.length > 0 && { scopes: auth.scopes }),
+    ...(auth.grant === 'user' && scopes),
     ...(auth.tokenFile !== undefined && { store: new FileOAuthStore(auth.tokenFile) }),
+    ...(!auth.dpop && { dpop: false }),
   };
-  const authed = withOAuth(answeredWithin(hooks.timeoutMs, traced(url, hooks.trace)), options);
+  let sent: SentCredentials | undefined;
+  const below = answeredWithin(hooks.timeoutMs, traced(url, hooks.trace));
+  const observe = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const authorization = request.headers.get('authorization');
+    if (request.url === url && authorization !== null) sent = { scheme: authorization.split(' ')[0] ?? '', proof: request.headers.has('dpop') };
+    return below(request);
+  };
+  const authed = withOAuth(observe, options);
   return {
     fetch: authed,
     authorizationContext: () => authed.authorizationContextKey,
-    signedIn: () => authed.authorizationContextKey !== undefined,
+    sentCredentials: () => (authed.authorizationContextKey === undefined ? undefined : sent),
     probeTimeoutMs: SIGN_IN_WAIT_MS,
-    close: () => redirect.close(),
+    close: async () => redirect?.close(),
   };
 }
 

@@ -6,7 +6,7 @@ import { GarbageOutputError } from '../cli/exit-codes.js';
 import type { ClientSettings } from '../cli/invocation.js';
 import type { TracePrinter } from '../output/trace-printer.js';
 import type { ExchangeHead } from '../output/wire-format.js';
-import { httpAuth } from './http-auth.js';
+import { httpAuth, type SentCredentials } from './http-auth.js';
 import { version } from '../../package.json';
 
 /** What `openClient` needs besides the settings. */
@@ -77,7 +77,7 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     trace: trace?.message,
     ...(auth?.authorizationContext !== undefined && { authorizationContext: auth.authorizationContext }),
     http: {
-      ...(trace && { onExchange: auth?.signedIn === undefined ? trace.exchange : withSentAuthorization(trace.exchange, auth.signedIn) }),
+      ...(trace && { onExchange: auth?.sentCredentials === undefined ? trace.exchange : withSentCredentials(trace.exchange, auth.sentCredentials) }),
       ...(auth?.fetch !== undefined && { fetch: auth.fetch }),
       ...(auth?.headers !== undefined && { headers: auth.headers }),
     },
@@ -109,11 +109,12 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
   }
 }
 
-/** The exchange as it left `withOAuth`: with `Authorization` (masked by the trace) once signed in. */
-function withSentAuthorization(exchange: (head: ExchangeHead) => void, signedIn: () => boolean): (head: ExchangeHead) => void {
+/** The exchange as it left `withOAuth`: with `Authorization` and a DPoP proof (both masked by the trace) once signed in. */
+function withSentCredentials(exchange: (head: ExchangeHead) => void, sentCredentials: () => SentCredentials | undefined): (head: ExchangeHead) => void {
   return (head) => {
-    const sent = signedIn() && !Object.keys(head.requestHeaders).some((name) => name.toLowerCase() === 'authorization');
-    exchange(sent ? { ...head, requestHeaders: { ...head.requestHeaders, authorization: 'Bearer ***' } } : head);
+    const sent = sentCredentials();
+    if (sent === undefined || Object.keys(head.requestHeaders).some((name) => name.toLowerCase() === 'authorization')) return exchange(head);
+    exchange({ ...head, requestHeaders: { ...head.requestHeaders, authorization: `${sent.scheme} ***`, ...(sent.proof && { dpop: '***' }) } });
   };
 }
 

@@ -25,6 +25,8 @@ const CANONICAL: Readonly<Record<string, string>> = {
   'mcp-session-id': 'Mcp-Session-Id',
   'last-event-id': 'Last-Event-ID',
   authorization: 'Authorization',
+  dpop: 'DPoP',
+  'dpop-nonce': 'DPoP-Nonce',
   'content-type': 'Content-Type',
   'www-authenticate': 'WWW-Authenticate',
 };
@@ -40,14 +42,16 @@ export function headerName(lower: string): string {
 }
 
 /**
- * The request headers worth seeing: every `Mcp-*`/`MCP-*`, `Last-Event-ID`, and `Authorization` with
- * only its scheme (`Bearer ***`): a trace never shows a token or a client secret, not even in part.
+ * The request headers worth seeing: every `Mcp-*`/`MCP-*`, `Last-Event-ID`, `Authorization` with
+ * only its scheme (`Bearer ***`, `DPoP ***`) and a DPoP proof as `DPoP: ***`: a trace never shows a
+ * token, a proof or a client secret, not even in part.
  */
 export function requestHeaderLines(headers: Readonly<Record<string, string>>): string[] {
   const lines: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (lower === 'authorization') lines.push(`${headerName(lower)}: ${maskCredentials(value)}`);
+    else if (lower === 'dpop') lines.push(`${headerName(lower)}: ***`);
     else if (lower.startsWith('mcp-') || lower === 'last-event-id') lines.push(`${headerName(lower)}: ${value}`);
   }
   return lines;
@@ -59,10 +63,10 @@ export function maskCredentials(value: string): string {
   return /^[A-Za-z][A-Za-z0-9-]{0,20}$/.test(scheme) && scheme.length < value.trim().length ? `${scheme} ***` : '***';
 }
 
-/** The reply headers worth seeing: `Content-Type`, `Mcp-Session-Id`, `WWW-Authenticate`. */
+/** The reply headers worth seeing: `Content-Type`, `Mcp-Session-Id`, `WWW-Authenticate`, `DPoP-Nonce` (a nonce is no secret). */
 export function responseHeaderLines(headers: Headers): string[] {
   const lines: string[] = [];
-  for (const lower of ['content-type', 'mcp-session-id', 'www-authenticate']) {
+  for (const lower of ['content-type', 'mcp-session-id', 'www-authenticate', 'dpop-nonce']) {
     const value = headers.get(lower);
     if (value !== null) lines.push(`${headerName(lower)}: ${value}`);
   }

@@ -1,0 +1,57 @@
+/**
+ * Single use of DPoP proofs (RFC 9449 §11.1). A proof's `jti` is claimed once, for as long as the
+ * proof could be accepted; the guard takes any replay guard with `claim(id, expiresAt)` (the
+ * `ReplayGuard` of `@mcpkit/server`, `RedisReplayGuard` of `@mcpkit/redis` across replicas). Ids are
+ * hashes of the `jti`, so a large one costs no memory. The default here keeps one process's ids in a
+ * bounded map: when it is full, expired ids go first, then the oldest.
+ */
+import { base64url } from 'jose';
+
+/** What the guard needs of a replay guard. */
+export interface ProofReplayGuard {
+  /** Records `id` as used until `expiresAt` (ms); `true` the first time, `false` for a replay. */
+  claim(id: string, expiresAt: number): Promise<boolean>;
+}
+
+/** The id a proof is claimed under. */
+export async function proofId(jti: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(jti));
+  return `dpop:${base64url.encode(new Uint8Array(digest))}`;
+}
+
+/** The in-process default: at most `maxEntries` ids (default 100 000), forgotten once they expire. */
+export class MemoryProofReplayGuard implements ProofReplayGuard {
+  private readonly used = new Map<string, number>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  /** How many ids it holds now. */
+  get size(): number {
+    return this.used.size;
+  }
+
+  async claim(id: string, expiresAt: number): Promise<boolean> {
+    const now = this.now();
+    const until = this.used.get(id);
+    if (until !== undefined && until > now) return false;
+    if (until !== undefined) this.used.delete(id);
+    if (this.used.size >= this.maxEntries) this.evict(now);
+    this.used.set(id, expiresAt);
+    return true;
+  }
+
+  private evict(now: number): void {
+    for (const [id, until] of this.used) if (until <= now) this.used.delete(id);
+    // Still full of live ids: drop the oldest tenth (insertion order), so a flood cannot grow it further.
+    if (this.used.size >= this.maxEntries) {
+      let drop = Math.ceil(this.maxEntries / 10);
+      for (const id of this.used.keys()) {
+        if (drop-- <= 0) break;
+        this.used.delete(id);
+      }
+    }
+  }
+}
