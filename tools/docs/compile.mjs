@@ -31,6 +31,8 @@ export const OPTIONS = {
 /**
  * Compiles `blocks` (from blocks.mjs) in one program. Returns one `{ block, messages }` per block,
  * `messages` being `README.md:LINE:COL message` strings (empty when the block compiles).
+ * @param {Array<{ file: string, line: number, code: string, flags: string[] }>} blocks
+ * @param {{ repoRoot?: string, dir?: string }} [options]
  */
 export function compileBlocks(blocks, { repoRoot, dir = HERE } = {}) {
   const virtual = new Map(blocks.map((block, i) => [join(dir, `readme-block-${i}.ts`), block]));
@@ -58,6 +60,8 @@ export function compileBlocks(blocks, { repoRoot, dir = HERE } = {}) {
 /**
  * Runs a block marked `runnable`: transpiled as it is and executed by this Node in a file under
  * tools/docs/.work (so `@mcpkit/*` resolves as above). Returns `{ code, output }`.
+ * @param {{ code: string }} block
+ * @param {{ dir?: string, timeoutMs?: number }} [options]
  */
 export function runBlock(block, { dir = join(HERE, '.work'), timeoutMs = 30_000 } = {}) {
   const { outputText } = ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
