@@ -80,7 +80,7 @@ export function startNodeService(script, args = [], { nodeArgs = [], env, readyT
         settled = true;
         clearTimeout(timer);
         resolve({ child, ready, stderr: () => err });
-      } catch (e) {
+      } catch {
         fail(new Error(`${script} printed a bad ready line: ${out.slice(0, 200)}`));
       }
     });

@@ -78,7 +78,7 @@ export async function run({ quick, log }) {
   files.node = null;
 
   // One discarded start per side first, so the page cache holds every file of every side.
-  for (const [side, file] of Object.entries(files)) {
+  for (const file of Object.values(files)) {
     try {
       if (file) await coldStartOnce(file);
     } catch {

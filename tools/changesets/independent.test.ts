@@ -18,7 +18,7 @@ function throwAwayCopy(): string {
   for (const pkg of readPackages(repoRoot)) {
     const target = path.join(dir, 'packages', pkg.dir);
     fs.mkdirSync(target, { recursive: true });
-    fs.copyFileSync(path.join(pkg.root, 'package.json'), path.join(target, 'package.json'));
+    for (const file of ['package.json', 'CHANGELOG.md']) fs.copyFileSync(path.join(pkg.root, file), path.join(target, file));
   }
   return dir;
 }
@@ -41,7 +41,10 @@ describe('changesets version packages independently', () => {
   it('a minor change to @mcpkit/jsonrpc bumps it and its dependents only', () => {
     dir = throwAwayCopy();
     const before = versions(dir);
-    fs.writeFileSync(path.join(dir, '.changeset', 'jsonrpc-change.md'), '---\n"@mcpkit/jsonrpc": minor\n---\n\nA change.\n');
+    fs.writeFileSync(
+      path.join(dir, '.changeset', 'jsonrpc-change.md'),
+      '---\n"@mcpkit/jsonrpc": minor\n---\n\nA change.\n\nBREAKING: `classify` is gone; use `parseMessage`.\n',
+    );
     execFileSync(process.execPath, [changesetBin, 'version'], { cwd: dir, stdio: 'pipe' });
     const after = versions(dir);
     const dependents = readPackages(dir)
@@ -56,6 +59,13 @@ describe('changesets version packages independently', () => {
     const [major, minor] = before['@mcpkit/jsonrpc']!.split('.').map(Number);
     expect(after['@mcpkit/jsonrpc']).toBe(`${major}.${minor! + 1}.0`);
     expect(after['@mcpkit/schema']).toBe(before['@mcpkit/schema']);
-    expect(fs.readFileSync(path.join(dir, 'packages/jsonrpc/CHANGELOG.md'), 'utf8')).toContain('A change.');
+    // The committed CHANGELOG.md keeps its title; the release goes under it, the BREAKING: line as written.
+    const [major2, minor2] = after['@mcpkit/jsonrpc']!.split('.');
+    const changelog = fs.readFileSync(path.join(dir, 'packages/jsonrpc/CHANGELOG.md'), 'utf8');
+    expect(changelog.startsWith(`# @mcpkit/jsonrpc\n\n## ${major2}.${minor2}.0\n\n### Minor Changes\n\n`), changelog).toBe(true);
+    expect(changelog).toContain('A change.');
+    expect(changelog).toContain('BREAKING: `classify` is gone; use `parseMessage`.');
+    const dependent = fs.readFileSync(path.join(dir, 'packages', dependents[0]!.replace('@mcpkit/', ''), 'CHANGELOG.md'), 'utf8');
+    expect(dependent).toMatch(/### Patch Changes[\s\S]*Updated dependencies[\s\S]*@mcpkit\/jsonrpc@/);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkArrows, checkExportsOnly, checkFileCycles, checkPackageCycles, checkRepository, isExported } from './checks.js';
 import { lintPublished } from './publint.js';
+import { checkTimers, findTimedCalls } from './sleeps.js';
 import { findRepoRoot, readPackages } from './workspace.js';
 
 const repoRoot = findRepoRoot(import.meta.dirname);
@@ -25,6 +26,14 @@ describe('the repository keeps the house rules of ARCHITECTURE.md', () => {
       expect(m.exports?.['.']?.require?.default, pkg.dir).toMatch(/\.cjs$/);
       expect(fs.existsSync(path.join(pkg.root, 'README.md')), `${pkg.dir}/README.md`).toBe(true);
     }
+  });
+
+  // Tests that depend on time use fake or injected clocks (CONTRIBUTING.md): a literal wait of 100 ms
+  // or more in test code is a real sleep for a timeout or a margin for a loaded machine.
+  it('no test code arms a timer of 100 ms or more, outside the reasoned allow-list in tools/checks/sleeps.ts', () => {
+    const { unexcused, stale } = checkTimers(repoRoot);
+    expect(unexcused.map((c) => `${c.file}:${c.line} ${c.text}`)).toEqual([]);
+    expect(stale).toEqual([]);
   });
 
   it('publint finds no error or warning in any built package', async () => {
@@ -103,6 +112,25 @@ describe('the checks catch what they are for', () => {
     const m = { name: '@mcpkit/schema', exports: { '.': './a.js', './json/*': './json/*' } };
     expect(isExported(m, './json/2026-07-28.schema.json')).toBe(true);
     expect(isExported(m, './src/index.ts')).toBe(false);
+  });
+
+  it('a real sleep in a test is found; fake-clock advances and short polls are not', () => {
+    const root = fixture({
+      'packages/stdio/package.json': manifest('stdio'),
+      'packages/stdio/test/a.test.ts': [
+        "import { vi } from 'vitest';",
+        'await new Promise((r) => setTimeout(r, 1_500));',
+        'await vi.advanceTimersByTimeAsync(5_000);',
+        'while (!done) await new Promise((r) => setTimeout(r, 20));',
+        "import { setTimeout as sleep } from 'node:timers/promises';",
+        'await sleep(300);',
+      ].join('\n'),
+      'packages/stdio/src/b.ts': 'setTimeout(() => {}, 5000);\n',
+    });
+    expect(findTimedCalls(root).map((c) => [c.file, c.line, c.ms])).toEqual([
+      ['packages/stdio/test/a.test.ts', 2, 1500],
+      ['packages/stdio/test/a.test.ts', 6, 300],
+    ]);
   });
 
   it('a cycle between packages (through devDependencies too) is reported', () => {

@@ -208,13 +208,13 @@ describe('change notifications', () => {
     const own = createEverythingServer({ onWarning: () => {} });
     const context = recorder();
     const pending = own.dispatch({ jsonrpc: '2.0', id: 'listen', method: 'subscriptions/listen', params: { _meta: meta(), notifications: { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['test://watched-resource'] } } }, context);
-    await new Promise((r) => setTimeout(r, 10));
+    while (context.notifications.length === 0) await new Promise((r) => setImmediate(r));
     expect(context.notifications[0]?.method).toBe('notifications/subscriptions/acknowledged');
     await ok(own, 'tools/call', { name: 'test_trigger_tool_change' });
     expect((await ok(own, 'tools/list')).tools.map((t: any) => t.name)).toContain('dynamic_tool');
     await ok(own, 'tools/call', { name: 'test_trigger_prompt_change' });
     await ok(own, 'tools/call', { name: 'touch_resource' });
-    await new Promise((r) => setTimeout(r, 10));
+    while (context.notifications.length < 4) await new Promise((r) => setImmediate(r));
     expect(context.notifications.slice(1).map((n) => n.method)).toEqual([
       'notifications/tools/list_changed',
       'notifications/prompts/list_changed',

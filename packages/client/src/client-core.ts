@@ -13,7 +13,6 @@ import {
   META_SUBSCRIPTION_ID,
   validateLoggingMessageNotificationParams,
   type LoggingLevel,
-  type SubscriptionFilter,
 } from '@mcpkit/schema';
 import { MemoryCacheStore } from './cache-store.js';
 import type { InputHandlers } from './handlers.js';

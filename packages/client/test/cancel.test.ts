@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CancelledError, TimeoutError, TransportClosedError, type ModernClient, type WireEvent } from '../src/index.js';
 import { connect, FakeServer, text } from './helpers/fake-server.js';
 
@@ -6,9 +6,13 @@ import { connect, FakeServer, text } from './helpers/fake-server.js';
 
 let client: ModernClient | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await client?.close();
   client = undefined;
 });
+
+// The loopback transport delivers with microtasks, so the clocks behind timeouts and progress can be fake.
+const fakeClocks = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
 
 /** A tool that never answers on its own; it resolves with "no response" once cancelled. */
 function hanging(): FakeServer {
@@ -57,8 +61,14 @@ describe('cancellation and timeouts', () => {
     const server = hanging();
     server.on('completion/complete', () => ({ resultType: 'complete', completion: { values: [] } }));
     let transport;
+    fakeClocks();
     ({ client, transport } = connect(server));
-    const error = await client.callTool({ name: 'slow' }, { timeoutMs: 20 }).catch((e: unknown) => e);
+    let settled = false;
+    const outcome = client.callTool({ name: 'slow' }, { timeoutMs: 20 }).catch((e: unknown) => e).finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(19);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    const error = await outcome;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ remote: false, limit: 'idle', timeoutMs: 20 });
     expect(transport.cancelled).toHaveLength(1);
@@ -76,18 +86,23 @@ describe('cancellation and timeouts', () => {
           ctx.signal.addEventListener('abort', () => (clearInterval(timer), resolve(null)));
         }),
     });
+    fakeClocks();
     ({ client } = connect(server));
     const seen: number[] = [];
-    // An idle limit far above the 5 ms progress interval, so a busy machine's event-loop stalls do not
-    // fire it; the total limit is four idle periods.
-    const started = Date.now();
-    const error = await client
-      .callTool({ name: 'chatty' }, { timeoutMs: 300, maxTotalTimeoutMs: 1200, onProgress: (p) => seen.push(p.progress) })
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'TimeoutError', limit: 'total' });
-    // Progress kept the idle timeout from firing: the call lived past several idle periods.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 300);
-    expect(seen.length).toBeGreaterThan(3);
+    // Progress every 5 ms against a 30 ms idle limit; the total limit is four idle periods.
+    let settled = false;
+    const outcome = client
+      .callTool({ name: 'chatty' }, { timeoutMs: 30, maxTotalTimeoutMs: 120, onProgress: (p) => seen.push(p.progress) })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    // Progress kept the idle timeout from firing: the call is alive after three idle periods...
+    await vi.advanceTimersByTimeAsync(3 * 30);
+    expect(settled).toBe(false);
+    // ...and the hard maximum ends it at 120 ms all the same.
+    await vi.advanceTimersByTimeAsync(31);
+    expect(settled).toBe(true);
+    expect(await outcome).toMatchObject({ name: 'TimeoutError', limit: 'total', timeoutMs: 120 });
+    expect(seen.length).toBeGreaterThanOrEqual(20);
   });
 
   it('fails pending calls with TransportClosedError when the server goes away', async () => {

@@ -2,7 +2,6 @@ import { ResponseError } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickVersion, RemoteError, UnsupportedVersionError, type ModernClient } from '../src/index.js';
 import { connect, done, FakeServer, text } from './helpers/fake-server.js';
-import { ListenServer } from './helpers/listen-server.js';
 
 // spec: 2026-07-28/pages/basic/versioning.mdx ("Protocol Version Negotiation": retry with a mutually
 // supported version from `supported`, or surface an error if there is none)

@@ -235,15 +235,34 @@ describe('Connection: timeouts', () => {
   });
 
   it('its timer keeps the process alive only while requests are pending', async () => {
-    const timers = () => process.getActiveResourcesInfo().filter((type) => type === 'Timeout').length;
-    const before = timers();
-    const { transport, connection } = setup();
-    const call = connection.request('m');
-    expect(timers()).toBe(before + 1);
-    transport.deliver({ jsonrpc: '2.0', id: 1, result: {} });
-    await call;
-    expect(timers()).toBe(before);
-    await connection.close();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    // Keep the handles the connection gets, to ask each whether it holds the process open (hasRef).
+    const fakeSetTimeout = globalThis.setTimeout;
+    const handles: NodeJS.Timeout[] = [];
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((...args: Parameters<typeof setTimeout>) => {
+      const handle = fakeSetTimeout(...args);
+      handles.push(handle);
+      return handle;
+    }) as typeof setTimeout);
+    try {
+      const { transport, connection } = setup();
+      const call = connection.request('m');
+      expect(vi.getTimerCount()).toBe(1);
+      expect(handles.at(-1)!.hasRef()).toBe(true);
+      transport.deliver({ jsonrpc: '2.0', id: 1, result: {} });
+      await call;
+      // Still armed for the next request (not torn down and rebuilt), but no longer holding the process.
+      expect(vi.getTimerCount()).toBe(1);
+      expect(handles.at(-1)!.hasRef()).toBe(false);
+      const next = connection.request('m');
+      expect(handles.at(-1)!.hasRef()).toBe(true);
+      transport.deliver({ jsonrpc: '2.0', id: 2, result: {} });
+      await next;
+      expect(handles.at(-1)!.hasRef()).toBe(false);
+      await connection.close();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('timeoutMs 0 disables the idle timeout (the hard maximum still applies)', async () => {

@@ -102,8 +102,8 @@ describe('RedisSessionStore', () => {
 
   it('tells every replica about signals, and about sessions that were deleted or expired', async () => {
     const prefix = `signals-${counter}:`;
-    const { store: a, connection } = await replica({ idleTimeoutMs: 200, sweepIntervalMs: 60_000 }, prefix);
-    const { store: b } = await replica({ idleTimeoutMs: 200, sweepIntervalMs: 60_000 }, prefix);
+    const { store: a, connection } = await replica({ idleTimeoutMs: 60_000, sweepIntervalMs: 600_000 }, prefix);
+    const { store: b } = await replica({ idleTimeoutMs: 60_000, sweepIntervalMs: 600_000 }, prefix);
     const heard: SessionSignal[] = [];
     const stop = await b.subscribe((signal) => heard.push(signal));
     const settled: SessionSignal = { type: 'settled', sessionId: 'x', response: { jsonrpc: '2.0', id: 'srv-1', result: { action: 'accept' } } };
@@ -111,10 +111,13 @@ describe('RedisSessionStore', () => {
     const deleted = record();
     await a.create(deleted);
     await a.delete(deleted.id);
-    const idle = record();
+    // A session last seen an hour ago, idle past the timeout (no waiting: its clock says so). Its keys
+    // expire in Redis after the idle timeout; the sweep does not wait for that.
+    const idle = record({ createdAt: Date.now() - 3_600_000, lastSeenAt: Date.now() - 3_600_000 });
     await a.create(idle);
-    // Wait without touching it (a read marks a session as used); Redis expires its keys.
-    while ((await connection.client.exists(`${prefix}session:${idle.id}`)) === 1) await new Promise((r) => setTimeout(r, 50));
+    const ttl = await connection.client.pttl(`${prefix}session:${idle.id}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
     expect(await a.sweep()).toBe(1);
     expect(await b.sweep()).toBe(0); // announced once, by whoever swept first
     while (heard.length < 3) await new Promise((r) => setTimeout(r, 5));

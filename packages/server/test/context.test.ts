@@ -94,8 +94,9 @@ describe('handler context', () => {
   // spec: 2026-07-28/pages/basic/patterns/cancellation.mdx (a cancelled request gets no response)
   it('answers nothing for a cancelled request and tells the handler through its signal', async () => {
     const context = new TestContext();
+    const before = release;
     const pending = send(server, 'tools/call', { name: 'slow' }, { context });
-    await new Promise((r) => setTimeout(r, 5));
+    while (release === before) await new Promise((r) => setImmediate(r)); // the handler runs
     context.controller.abort();
     expect(await pending).toBeNull();
     release?.();

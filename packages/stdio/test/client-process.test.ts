@@ -1,7 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   CancelledError,
@@ -10,26 +7,35 @@ import {
   TransportClosedError,
   type JsonRpcNotification,
 } from '@mcpkit/jsonrpc';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ProcessExitedError, StdioClientTransport, type StdioClientOptions } from '../src/index.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-/** Handles that must not outlive the tests: children, their pipes, our timers. */
-const watched = ['ProcessWrap', 'PipeWrap', 'Timeout'];
-const countHandles = () => {
-  const counts: Record<string, number> = {};
-  for (const type of process.getActiveResourcesInfo()) if (watched.includes(type)) counts[type] = (counts[type] ?? 0) + 1;
-  return counts;
-};
-let before: Record<string, number>;
-beforeAll(() => {
-  before = countHandles();
+// Every child the transport spawns goes through this spy: a test can tell whether one was spawned,
+// and at the end every one of them must be gone (no server left behind by any test).
+const spawned = vi.hoisted(() => [] as ChildProcess[]);
+vi.mock('node:child_process', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:child_process')>();
+  return {
+    ...real,
+    spawn: (...args: Parameters<typeof real.spawn>) => {
+      const child = real.spawn(...args);
+      spawned.push(child);
+      return child;
+    },
+  };
 });
-afterAll(async () => {
-  // libuv releases a child's handle in the loop turn after its 'close' event: let that turn happen.
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(countHandles()).toEqual(before);
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+/** Waits (turns of the event loop, no clock) until `condition()` holds. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+afterAll(() => {
+  expect(spawned.filter((child) => child.exitCode === null && child.signalCode === null).map((child) => child.pid)).toEqual([]);
 });
 
 /** A connection to a fixture run with node; MCP-style cancellation as the protocol layer would supply. */
@@ -65,19 +71,23 @@ describe('StdioClientTransport with a real server process', () => {
   it('answers concurrent requests in any order, and a cancelled one stops on the server', async () => {
     const { transport, connection } = start('server.mjs');
     await connection.start();
-    const order: number[] = [];
-    const slow = connection.request('sleep', { ms: 300 }).then(() => order.push(300));
-    const fast = connection.request('sleep', { ms: 1 }).then(() => order.push(1));
+    const order: string[] = [];
+    const held = connection.request('hold', { tag: 'first' }).then(() => order.push('held'));
     const controller = new AbortController();
     const cancelled = connection.request('sleep', { ms: 60_000, tag: 'long' }, { signal: controller.signal });
-    await Promise.all([slow, fast]);
-    expect(order).toEqual([1, 300]);
+    // The later request is answered while the first one is still held by the server...
+    await connection.request('echo', {}).then(() => order.push('echo'));
+    expect(order).toEqual(['echo']);
+    // ...which answers the first once told to.
+    await expect(connection.request('release', { tag: 'first' })).resolves.toEqual({ released: true });
+    await held;
+    expect(order).toEqual(['echo', 'held']);
     controller.abort('no longer needed');
     await expect(cancelled).rejects.toBeInstanceOf(CancelledError);
     // The server saw notifications/cancelled and aborted the handler's signal.
     await connection.request('echo', {});
     await connection.close();
-    expect(transport.stderrTail).toContain('sleep long aborted: Request sleep (id 3) was cancelled: no longer needed');
+    expect(transport.stderrTail).toContain('sleep long aborted: Request sleep (id 2) was cancelled: no longer needed');
   });
 
   it('fails every request in flight at once when the server crashes, with exit code and stderr tail', async () => {
@@ -101,7 +111,15 @@ describe('StdioClientTransport with a real server process', () => {
     const { transport, connection } = start('ignores-sigterm.mjs', { shutdownGraceMs: 100, killGraceMs: 100 });
     await connection.start();
     await expect(connection.request('anything')).resolves.toEqual({});
-    await connection.close();
+    // The graces run on a fake clock; the child gets each signal for real, and says so before the next step.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const closed = connection.close();
+    await until(() => transport.stderrTail.includes('stdin ended, staying alive'));
+    await vi.advanceTimersByTimeAsync(100); // shutdownGraceMs: SIGTERM
+    await until(() => transport.stderrTail.includes('ignoring SIGTERM'));
+    expect(transport.exit).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(100); // killGraceMs: SIGKILL
+    await closed;
     expect(transport.exit).toMatchObject({ code: null, signal: 'SIGKILL' });
     expect(transport.stderrTail).toContain('stdin ended, staying alive');
     expect(transport.stderrTail).toContain('ignoring SIGTERM');
@@ -124,14 +142,14 @@ describe('StdioClientTransport with a real server process', () => {
     const { transport, connection, errors } = start('server.mjs', {
       stderr: (text) => (forwarded += text.length),
       stderrTailChars: 500,
-      // The server is still flushing 8 MiB of stderr when stdin closes; on a loaded machine that can take
-      // longer than the default grace, after which SIGTERM (correctly) cuts the flood short.
-      shutdownGraceMs: 60_000,
     });
     await connection.start();
     const flood = connection.request('stderr', { bytes: 8 * 1024 * 1024 });
     await expect(connection.request('echo', { still: 'alive' })).resolves.toEqual({ echo: { still: 'alive' } });
     const { written } = (await flood) as { written: number };
+    // The server may still be flushing its stderr when stdin closes: however long that takes, the
+    // shutdown grace (on a fake clock here) does not run out and SIGTERM does not cut the flood short.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await connection.close();
     expect(forwarded).toBe(written);
     expect(transport.stderrTail).toHaveLength(500);
@@ -169,16 +187,25 @@ describe('StdioClientTransport with a real server process', () => {
   });
 
   it('close() in the same tick as start() spawns nothing and fails the start with TransportClosedError', async () => {
-    const marker = join(tmpdir(), `mcpkit-stdio-never-${process.pid}-${Date.now()}`);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'spawned'); setInterval(() => {}, 1000)`],
-    });
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] });
+    const before = spawned.length;
     const started = transport.start();
     await transport.close();
+    // start() settles after its one chance to spawn (right after child_process is loaded).
     await expect(started).rejects.toBeInstanceOf(TransportClosedError);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // a child, had one started, would have written by now
-    expect(existsSync(marker)).toBe(false);
+    expect(spawned.length).toBe(before);
+    expect(transport.pid).toBeUndefined();
+  });
+
+  it.each(['close', 'crash'])('after a %s, nothing the transport made keeps the client process alive', async (ending) => {
+    // Graces of ten minutes: a timer, pipe or child left behind would hold the client process far
+    // beyond the test's timeout; with nothing left, it exits as soon as its script is done.
+    const client = spawn(process.execPath, [fixture('use-then-idle.mjs'), ending], { stdio: ['ignore', 'pipe', 'inherit'] });
+    onTestFinished(() => void client.kill('SIGKILL'));
+    let out = '';
+    client.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
+    const code = await new Promise((resolve) => client.once('close', resolve));
+    expect({ code, out }).toEqual({ code: 0, out: ending === 'crash' ? 'ProcessExitedError\ndone\n' : 'done\n' });
   });
 
   it('passes args, env and cwd to the server process', async () => {
@@ -217,13 +244,12 @@ describe('serveStdio in a real process', () => {
     const clientGone = new Promise((resolve) => client.once('close', resolve));
     client.kill('SIGKILL');
     await clientGone;
-    // The server sees EOF on stdin, aborts its 60 s request after SHUTDOWN_MS, and exits.
-    // Poll with a generous deadline: the assertion is that it exits, not how fast.
-    const deadline = Date.now() + 15_000;
-    while (isAlive(serverPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const alive = isAlive(serverPid);
-    if (alive) process.kill(serverPid, 'SIGKILL');
-    expect(alive).toBe(false);
+    onTestFinished(() => {
+      if (isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    });
+    // The server sees EOF on stdin, aborts its 60 s request after SHUTDOWN_MS, and exits: the assertion
+    // is that it exits (the test's timeout bounds the wait), not how fast.
+    while (isAlive(serverPid)) await new Promise((r) => setTimeout(r, 50));
   });
 });
 

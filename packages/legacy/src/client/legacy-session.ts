@@ -6,7 +6,6 @@ import {
   type CallOptions,
   type ExtraCapabilities,
   type InputHandlers,
-  type WireTrace,
 } from '@mcpkit/client';
 import {
   Connection,
@@ -22,7 +21,6 @@ import {
   validateProgressNotificationParams,
   type Implementation,
   type InitializeResult,
-  type LoggingMessageNotificationParams,
 } from '@mcpkit/schema/2025-11-25';
 import { LegacyHandshakeError, SessionExpiredError } from './errors.js';
 import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';

@@ -176,7 +176,7 @@ describe('the common API in the legacy era', () => {
   it('reports progress for a request that asked for it', async () => {
     const { client, peer } = open({
       'tools/call': (message, server) => {
-        const token = (message.params?._meta as { progressToken: number }).progressToken;
+        const token = (message.params?._meta as { progressToken: number } | undefined)?.progressToken;
         server.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2 } });
         server.result(message, { content: [] });
       },

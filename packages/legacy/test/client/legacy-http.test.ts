@@ -1,6 +1,6 @@
 import { CancelledError } from '@mcpkit/client';
 import { LocalError } from '@mcpkit/jsonrpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, type DualEraClient, type LegacyClient } from '../../src/index.js';
 import { startLegacyHttpFixture, type LegacyHttpFixture } from './fixtures/legacy-http-fixture.js';
 import { text } from './helpers.js';
@@ -98,12 +98,26 @@ describe('server-initiated requests', () => {
 describe('resumability', () => {
   it('resumes a stream closed before its response with GET and Last-Event-ID, after the server\'s retry', async () => {
     const client = await open('/resume');
-    expect(text(await client.callTool({ name: 'resume' }))).toBe('resumed');
-    const post = on('/resume').find((e) => e.body?.params?.name === 'resume');
-    const resume = on('/resume').find((e) => e.method === 'GET' && e.headers['last-event-id'] !== undefined);
-    expect(resume?.headers['last-event-id']).toBe('e1');
-    // "The client MUST respect the retry field": never sooner than 300 ms after the POST (a lower bound only).
-    expect((resume?.at ?? 0) - (post?.at ?? 0)).toBeGreaterThanOrEqual(300);
+    // A fake clock for the client's wait and for the fixture's timestamps; the HTTP traffic is real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const posted = () => on('/resume').find((e) => e.body?.params?.name === 'resume');
+      const resumed = () => on('/resume').find((e) => e.method === 'GET' && e.headers['last-event-id'] !== undefined);
+      let answer: string | undefined;
+      const call = client.callTool({ name: 'resume' }).then((result) => (answer = text(result)));
+      while (posted() === undefined) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(20); // the fixture ends the stream (id e1, retry 300) before the response
+      // "The client MUST respect the retry field": however fast it saw the end, no GET before 300 ms passed.
+      await vi.advanceTimersByTimeAsync(279);
+      expect(resumed()).toBeUndefined();
+      while (answer === undefined) await vi.advanceTimersByTimeAsync(10);
+      await call;
+      expect(answer).toBe('resumed');
+      expect(resumed()?.headers['last-event-id']).toBe('e1');
+      expect(resumed()!.at - posted()!.at).toBeGreaterThanOrEqual(300);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalError } from '@mcpkit/jsonrpc';
 import { connect, EraProbeError, httpCacheKey, MemoryEraCache, type DualEraClient } from '../../src/index.js';
 import { startLegacyHttpFixture, type LegacyHttpFixture } from './fixtures/legacy-http-fixture.js';
@@ -57,9 +57,21 @@ describe('a legacy server answering the probe', () => {
   });
 
   it('a server that never answers is legacy after the probe timeout (the exchange is aborted)', async () => {
-    const client = await open('/hang', { probeTimeoutMs: 300 });
-    expect(client.era).toBe('legacy');
-    expect(client.verdict.reason).toContain('no answer within 300 ms');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let decided = false;
+      const opening = open('/hang', { probeTimeoutMs: 300, onVerdict: () => (decided = true) });
+      // The probe's clock runs from before its POST: once the fixture has it, let 300 ms pass.
+      while (posts('/hang').length === 0) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(299);
+      expect(decided).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const client = await opening;
+      expect(client.era).toBe('legacy');
+      expect(client.verdict.reason).toContain('no answer within 300 ms');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -93,14 +105,31 @@ describe('statuses that decide nothing', () => {
 
 describe('modern answers', () => {
   it('time an injected fetch spends before sending (a user signing in) is not a legacy server\'s silence', async () => {
-    // The default HTTP probe timeout is the request timeout, not stdio's 5 s: this sign-in takes 5.5 s.
+    // The default HTTP probe timeout is the request timeout, not stdio's 5 s: this sign-in takes 5.5 s
+    // of a fake clock, which runs every timer the probe set meanwhile; then the real fetch goes out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let signedIn!: () => void;
+    const signIn = new Promise<void>((resolve) => (signedIn = resolve));
+    let signingInStarted = false;
     const signingIn = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      signingInStarted = true;
+      await signIn;
       return fetch(url, init);
     };
-    const client = await open('/modern-sse', { http: { fetch: signingIn } });
-    expect(client.era).toBe('modern');
-  }, 30_000);
+    try {
+      let decided = false;
+      const opening = open('/modern-sse', { http: { fetch: signingIn }, onVerdict: () => (decided = true) });
+      while (!signingInStarted) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(5_500);
+      expect(decided).toBe(false);
+      vi.useRealTimers();
+      signedIn();
+      const client = await opening;
+      expect(client.era).toBe('modern');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('404 with a -32601 body is the modern "not found": modern', async () => {
     const client = await open('/modern-404');

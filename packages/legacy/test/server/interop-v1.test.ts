@@ -19,7 +19,7 @@ import {
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/dual-server.mjs', import.meta.url));
 
@@ -89,10 +89,12 @@ async function connect(kind: Transport): Promise<Peer> {
 
 const text = (result: unknown) => ((result as { content: Array<{ text?: string }> }).content[0]?.text ?? '');
 
-/** Waits until `check` holds, polling on the event loop (not a timed assertion: it only bounds the wait). */
+/** Waits until `check` holds, polling on the event loop; only the test's timeout ends the wait (`what` names it then). */
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!check()) throw new Error(`never happened: ${what}`);
+  onTestFinished(({ task }) => {
+    if (task.result?.state === 'fail' && !check()) console.error(`never happened: ${what}`);
+  });
+  while (!check()) await new Promise((r) => setTimeout(r, 25));
 }
 
 describe.each<Transport>(['stdio', 'http'])('official v1 client over %s', (kind) => {
