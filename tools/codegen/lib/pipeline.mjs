@@ -4,6 +4,7 @@ import { generateBinding, LANGUAGES } from './bindings.mjs';
 import { methodEntries, renderCatalogue, withRevisions } from './catalogue.mjs';
 import { renderConstants } from './constants.mjs';
 import { generateJsonSchema, sourceFiles } from './json-schema.mjs';
+import { packageFiles, schemaVersion } from './lang-packages.mjs';
 import { readMcpTags } from './mcp-tags.mjs';
 import { out, REVISIONS } from './paths.mjs';
 import { stableStringify } from './stable-json.mjs';
@@ -13,8 +14,25 @@ import { generateValidators, generateValidatorTable, generateValidatorTypes } fr
 /** Folders whose whole content codegen owns. */
 export const OWNED_DIRS = ['packages/schema/json', 'packages/schema/src/generated', out.langDir];
 
-/** Generates every file from `schema/<rev>/`. `log` receives one line per step. */
-export async function generateAll({ log = () => {} } = {}) {
+/** Generates every file: the costly core (steps 1-5) and the cheap package files. */
+export async function generateAll({ log = () => {}, version = schemaVersion() } = {}) {
+  const files = await generateCore({ log });
+  for (const [path, text] of generatePackages({ version })) files.set(path, text);
+  return files;
+}
+
+/**
+ * The package files around the bindings (manifests with `version`, READMEs, helpers, examples)
+ * and the index of `lang/`. Milliseconds to render, so never cached.
+ */
+export function generatePackages({ version }) {
+  const files = packageFiles({ version });
+  files.set(`${out.langDir}/README.md`, langReadme());
+  return files;
+}
+
+/** Generates steps 1-5 from `schema/<rev>/` (seconds: typescript-json-schema, ajv, quicktype). `log` receives one line per step. */
+export async function generateCore({ log = () => {} } = {}) {
   const files = new Map();
   const schemas = {};
   const entries = {};
@@ -43,7 +61,6 @@ export async function generateAll({ log = () => {} } = {}) {
       files.set(`${out.langDir}/${language.file(rev)}`, await generateBinding(rev, schemas[rev], language));
     }
   }
-  files.set(`${out.langDir}/README.md`, langReadme());
   log(`bindings: ${LANGUAGES.length} languages x ${REVISIONS.length} revisions (${Date.now() - started} ms)`);
   return files;
 }

@@ -13,11 +13,14 @@ pub type PurpleResult = HashMap<String, Option<serde_json::Value>>;
 #[serde(rename_all = "camelCase")]
 pub struct Annotations {
     /// Who the object is meant for: the user, the model, or both.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audience: Option<Vec<Role>>,
     /// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
     /// `2025-01-12T15:00:58Z`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<String>,
     /// How much the object matters, from 0 (can be left out) to 1 (effectively required).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
 }
 
@@ -39,8 +42,10 @@ pub enum Role {
 pub struct AudioContent {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The audio bytes, base64-encoded.
     pub data: String,
@@ -58,11 +63,14 @@ pub struct AudioContent {
 #[serde(rename_all = "camelCase")]
 pub struct AudioContentAnnotations {
     /// Who the object is meant for: the user, the model, or both.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audience: Option<Vec<Role>>,
     /// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
     /// `2025-01-12T15:00:58Z`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<String>,
     /// How much the object matters, from 0 (can be left out) to 1 (effectively required).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
 }
 
@@ -79,6 +87,7 @@ pub struct BaseMetadata {
     pub name: String,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -88,10 +97,12 @@ pub struct BaseMetadata {
 pub struct BlobResourceContents {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The bytes, base64-encoded.
     pub blob: String,
     /// Media type of these contents, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// The URI these contents belong to (the resource itself or a part of it).
     pub uri: String,
@@ -102,10 +113,13 @@ pub struct BlobResourceContents {
 pub struct BooleanSchema {
     /// Value the field starts with.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub boolean_schema_default: Option<bool>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `boolean`.
     #[serde(rename = "type")]
@@ -178,8 +192,10 @@ pub enum CallToolRequestMethod {
 pub struct CallToolRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Argument values, expected to satisfy the tool's `inputSchema`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Name of the tool, as listed by `tools/list`.
     pub name: String,
@@ -187,6 +203,7 @@ pub struct CallToolRequestParamsClass {
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
 }
 
@@ -199,6 +216,7 @@ pub struct CallToolRequestParamsClass {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TaskClass {
     /// How long, in milliseconds from creation, the requestor would like the task kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
 }
 
@@ -207,8 +225,10 @@ pub struct TaskClass {
 pub struct CallToolRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Argument values, expected to satisfy the tool's `inputSchema`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Name of the tool, as listed by `tools/list`.
     pub name: String,
@@ -216,6 +236,7 @@ pub struct CallToolRequestParams {
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
 }
 
@@ -226,12 +247,15 @@ pub struct CallToolRequestParams {
 pub struct CallToolResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The unstructured output, as content blocks.
     pub content: Vec<ContentBlock>,
     /// True when the tool failed; false or absent means it succeeded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -257,10 +281,13 @@ pub struct CallToolResult {
 pub struct ContentBlock {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// Always `text`.
     ///
@@ -276,31 +303,40 @@ pub struct ContentBlock {
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// Image format, such as `image/png`; which formats work depends on the model provider.
     ///
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
     ///
     /// Media type of the contents, when the server knows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// What the resource holds, as a hint that helps the model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
     /// hosts
     /// show sizes and budget context.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Where the resource lives.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
     /// The embedded contents, as text or as base64 bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<ContentElement>,
 }
 
@@ -320,14 +356,17 @@ pub enum ContentBlockType {
 #[serde(rename_all = "camelCase")]
 pub struct IconElement {
     /// MIME type to assume when the source does not state a useful one (e.g. `image/png`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
     /// when absent, any size is fine.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sizes: Option<Vec<String>>,
     /// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
     /// Consumers should only trust sources from the same or a trusted origin.
     pub src: String,
     /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
 }
 
@@ -349,14 +388,18 @@ pub enum Theme {
 pub struct ContentElement {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Media type of these contents, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// The text; used only when the data really is text rather than bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// The URI these contents belong to (the resource itself or a part of it).
     pub uri: String,
     /// The bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub blob: Option<String>,
 }
 
@@ -410,17 +453,20 @@ pub struct GetTaskResult {
     /// When the task last changed, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How many milliseconds the requestor should wait between polls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<i64>,
     /// Where the task is in its life.
     pub status: TaskStatus,
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// Identifier chosen by the receiver, unique among the tasks it holds.
     pub task_id: String,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
 }
 
@@ -468,8 +514,10 @@ pub struct CancelledNotificationParamsClass {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Why the request was cancelled, for logs or display.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
@@ -511,8 +559,10 @@ pub struct CancelledNotificationParams {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Why the request was cancelled, for logs or display.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
@@ -525,14 +575,19 @@ pub struct CancelledNotificationParams {
 pub struct ClientCapabilities {
     /// Present when the client can answer `elicitation/create`. An empty object means form mode
     /// only.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation: Option<ClientCapabilitiesElicitation>,
     /// Non-standard features still being tried out, keyed by feature name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Present when the client can answer `roots/list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present when the client can answer `sampling/createMessage`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<ClientCapabilitiesSampling>,
     /// Present when the client can run server requests as tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<ClientCapabilitiesTasks>,
 }
 
@@ -541,8 +596,10 @@ pub struct ClientCapabilities {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ClientCapabilitiesElicitation {
     /// Present when the client supports form-mode elicitation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub form: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the client supports URL-mode elicitation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -551,6 +608,7 @@ pub struct ClientCapabilitiesElicitation {
 #[serde(rename_all = "camelCase")]
 pub struct ClientCapabilitiesRoots {
     /// True when the client will send `notifications/roots/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -559,8 +617,10 @@ pub struct ClientCapabilitiesRoots {
 pub struct ClientCapabilitiesSampling {
     /// Present when the client honours `includeContext` values other than `"none"`; without it
     /// servers should leave that field out or set it to `"none"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the client accepts `tools` and `toolChoice` in sampling requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -568,10 +628,13 @@ pub struct ClientCapabilitiesSampling {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ClientCapabilitiesTasks {
     /// Present when the client answers `tasks/cancel`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cancel: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the client answers `tasks/list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which server-to-client requests may carry a `task` field; anything not listed may not.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<PurpleRequests>,
 }
 
@@ -579,8 +642,10 @@ pub struct ClientCapabilitiesTasks {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PurpleRequests {
     /// Task support for elicitation requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation: Option<PurpleElicitation>,
     /// Task support for sampling requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<PurpleSampling>,
 }
 
@@ -588,6 +653,7 @@ pub struct PurpleRequests {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PurpleElicitation {
     /// Present when `elicitation/create` may be run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub create: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -596,6 +662,7 @@ pub struct PurpleElicitation {
 #[serde(rename_all = "camelCase")]
 pub struct PurpleSampling {
     /// Present when `sampling/createMessage` may be run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub create_message: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -639,6 +706,7 @@ pub struct ClientNotification {
     /// Carries nothing but optional metadata.
     ///
     /// The progress report.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ClientNotificationParams>,
 }
 
@@ -681,39 +749,51 @@ pub struct ClientNotificationParams {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Why the request was cancelled, for logs or display.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
     pub request_id: Option<ProgressTokenUnion>,
     /// When the task was created, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
     /// When the task last changed, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_updated_at: Option<String>,
     /// How many milliseconds the requestor should wait between polls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<i64>,
     /// Where the task is in its life.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<TaskStatus>,
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// Identifier chosen by the receiver, unique among the tasks it holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
     /// Human-readable text describing the current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Amount done so far; it must grow with every report, even when the total is unknown. May
     /// be
     /// fractional.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<f64>,
     /// The token from the request this report is about.
     pub progress_token: Option<ProgressTokenUnion>,
     /// Amount that will be done in all, when known. May be fractional.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
 }
 
@@ -823,6 +903,7 @@ pub struct ClientRequest {
     /// Which prompt, with which arguments.
     ///
     /// The threshold to apply.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ClientRequestParams>,
 }
 
@@ -901,46 +982,60 @@ pub enum ClientRequestMethod {
 pub struct ClientRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The argument being completed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub argument: Option<ParamsArgument>,
     /// Extra information that can narrow the suggestions.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<ParamsContext>,
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params_ref: Option<Ref>,
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
     /// The resource's URI, in any scheme; the server decides what it means.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
     /// Id of the task to look up.
     ///
     /// Id of the task whose outcome is wanted.
     ///
     /// Id of the task to cancel.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
     /// The optional features the client supports for this session.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<ParamsCapabilities>,
     /// Who the client is.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub client_info: Option<ClientInfo>,
     /// The protocol revision the client would like to speak, normally the newest it knows; it
     /// may
     /// still accept older ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<String>,
     /// Argument values, expected to satisfy the tool's `inputSchema`.
     ///
     /// Values for the template's arguments, keyed by argument name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Name of the tool, as listed by `tools/list`.
     ///
     /// Name of the prompt, as listed by `prompts/list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<LoggingLevel>,
 }
 
@@ -960,14 +1055,19 @@ pub struct ParamsArgument {
 pub struct ParamsCapabilities {
     /// Present when the client can answer `elicitation/create`. An empty object means form mode
     /// only.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation: Option<CapabilitiesElicitation>,
     /// Non-standard features still being tried out, keyed by feature name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Present when the client can answer `roots/list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub roots: Option<CapabilitiesRoots>,
     /// Present when the client can answer `sampling/createMessage`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<CapabilitiesSampling>,
     /// Present when the client can run server requests as tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<PurpleTasks>,
 }
 
@@ -976,8 +1076,10 @@ pub struct ParamsCapabilities {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CapabilitiesElicitation {
     /// Present when the client supports form-mode elicitation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub form: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the client supports URL-mode elicitation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -986,6 +1088,7 @@ pub struct CapabilitiesElicitation {
 #[serde(rename_all = "camelCase")]
 pub struct CapabilitiesRoots {
     /// True when the client will send `notifications/roots/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -994,8 +1097,10 @@ pub struct CapabilitiesRoots {
 pub struct CapabilitiesSampling {
     /// Present when the client honours `includeContext` values other than `"none"`; without it
     /// servers should leave that field out or set it to `"none"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the client accepts `tools` and `toolChoice` in sampling requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -1003,10 +1108,13 @@ pub struct CapabilitiesSampling {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PurpleTasks {
     /// Present when the client answers `tasks/cancel`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cancel: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the client answers `tasks/list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which server-to-client requests may carry a `task` field; anything not listed may not.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<FluffyRequests>,
 }
 
@@ -1014,8 +1122,10 @@ pub struct PurpleTasks {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FluffyRequests {
     /// Task support for elicitation requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation: Option<FluffyElicitation>,
     /// Task support for sampling requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<FluffySampling>,
 }
 
@@ -1023,6 +1133,7 @@ pub struct FluffyRequests {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FluffyElicitation {
     /// Present when `elicitation/create` may be run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub create: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -1031,6 +1142,7 @@ pub struct FluffyElicitation {
 #[serde(rename_all = "camelCase")]
 pub struct FluffySampling {
     /// Present when `sampling/createMessage` may be run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub create_message: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -1043,19 +1155,23 @@ pub struct FluffySampling {
 #[serde(rename_all = "camelCase")]
 pub struct ClientInfo {
     /// Short human-readable text saying what this program is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Version string of the program.
     pub version: String,
     /// Home page of the program, if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
 }
 
@@ -1063,6 +1179,7 @@ pub struct ClientInfo {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ParamsContext {
     /// Values already chosen for other arguments of the same prompt or template, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
 }
 
@@ -1094,9 +1211,11 @@ pub enum LoggingLevel {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Ref {
     /// Stable identifier meant for code; also shown to people when no `title` is given.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `ref/prompt`.
     ///
@@ -1104,6 +1223,7 @@ pub struct Ref {
     #[serde(rename = "type")]
     pub ref_type: RefType,
     /// The resource's URI, or the URI template whose variable is being completed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
 }
 
@@ -1147,33 +1267,44 @@ pub enum RefType {
 #[serde(rename_all = "camelCase")]
 pub struct ClientResult {
     /// When the task was created, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
     /// When the task last changed, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_updated_at: Option<String>,
     /// How many milliseconds the requestor should wait between polls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<i64>,
     /// Where the task is in its life.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<TaskStatus>,
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// Identifier chosen by the receiver, unique among the tasks it holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The tasks on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<Vec<TaskElement>>,
     /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
     /// the user dismissed the request without choosing.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<Action>,
     /// The submitted form answers, keyed by field name and following the requested schema. Only
     /// for an accepted form-mode request; absent in URL mode.
@@ -1181,13 +1312,17 @@ pub struct ClientResult {
     /// What the turn says: a single block or a list of blocks.
     pub content: Option<ClientResultContent>,
     /// Which model the client actually used.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
     /// Who speaks this turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<Role>,
     /// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
     /// any provider-specific value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
     /// Every root the server may operate on.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub roots: Option<Vec<RootElement>>,
 }
 
@@ -1230,10 +1365,13 @@ pub struct SamplingMessageContentBlock {
     /// Free-form metadata; clients should keep it when sending the result back in later sampling
     /// requests, which helps caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// Always `text`.
     ///
@@ -1249,24 +1387,33 @@ pub struct SamplingMessageContentBlock {
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// Image format, such as `image/png`; which formats work depends on the model provider.
     ///
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier of this call, unique within the conversation; its result refers back to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// Arguments for the tool, following its input schema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which tool the model wants to run.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The unstructured output, in the same form as a `tools/call` result.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// True when the call failed and `content` describes the failure (false when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured output; should follow the tool's output schema when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The `id` of the `tool_use` block this answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<String>,
 }
 
@@ -1395,8 +1542,10 @@ pub enum MetaUnion {
 pub struct RootElement {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// A human-readable label for the root, for display or reference.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Where the root is; in this revision it must be a `file://` URI.
     pub uri: String,
@@ -1413,17 +1562,20 @@ pub struct TaskElement {
     /// When the task last changed, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How many milliseconds the requestor should wait between polls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<i64>,
     /// Where the task is in its life.
     pub status: TaskStatus,
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// Identifier chosen by the receiver, unique among the tasks it holds.
     pub task_id: String,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
 }
 
@@ -1451,10 +1603,12 @@ pub enum CompleteRequestMethod {
 pub struct CompleteRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The argument being completed.
     pub argument: ParamsArgument,
     /// Extra information that can narrow the suggestions.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<ParamsContext>,
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
@@ -1466,10 +1620,12 @@ pub struct CompleteRequestParamsClass {
 pub struct CompleteRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The argument being completed.
     pub argument: CompleteRequestParamsArgument,
     /// Extra information that can narrow the suggestions.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<CompleteRequestParamsContext>,
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
@@ -1489,6 +1645,7 @@ pub struct CompleteRequestParamsArgument {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CompleteRequestParamsContext {
     /// Values already chosen for other arguments of the same prompt or template, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
 }
 
@@ -1497,6 +1654,7 @@ pub struct CompleteRequestParamsContext {
 pub struct CompleteResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The suggested values and how many more exist.
     pub completion: CompleteResultCompletion,
@@ -1507,8 +1665,10 @@ pub struct CompleteResult {
 #[serde(rename_all = "camelCase")]
 pub struct CompleteResultCompletion {
     /// True when more suggestions exist than were sent, even if their number is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub has_more: Option<bool>,
     /// How many suggestions exist in all, which may be more than were sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<i64>,
     /// Suggested values, best first; at most 100 of them.
     pub values: Vec<String>,
@@ -1542,34 +1702,44 @@ pub enum CreateMessageRequestMethod {
 pub struct CreateMessageRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
     /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub include_context: Option<IncludeContext>,
     /// Upper bound on the number of tokens to generate; the client may generate fewer.
     pub max_tokens: i64,
     /// The conversation so far, oldest first.
     pub messages: Vec<ParamsMessage>,
     /// Provider-specific settings passed through to the model provider untouched.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What the server would like in a model; the client may disregard it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model_preferences: Option<ModelPreferencesClass>,
     /// Sequences that end generation when the model emits them.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_sequences: Option<Vec<String>>,
     /// A system prompt to use; the client may change or drop it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub system_prompt: Option<String>,
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
     /// Sampling temperature to use.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
     /// Whether the model may, must or must not call tools (`auto` when absent); needs the
     /// client's
     /// `sampling.tools`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_choice: Option<ToolChoiceClass>,
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
 }
 
@@ -1591,6 +1761,7 @@ pub enum IncludeContext {
 pub struct ParamsMessage {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What the turn says: a single block or a list of blocks.
     pub content: MessageContent,
@@ -1625,10 +1796,13 @@ pub struct FluffySomething {
     /// Free-form metadata; clients should keep it when sending the result back in later sampling
     /// requests, which helps caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// Always `text`.
     ///
@@ -1644,24 +1818,33 @@ pub struct FluffySomething {
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// Image format, such as `image/png`; which formats work depends on the model provider.
     ///
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier of this call, unique within the conversation; its result refers back to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// Arguments for the tool, following its input schema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which tool the model wants to run.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The unstructured output, in the same form as a `tools/call` result.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// True when the call failed and `content` describes the failure (false when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured output; should follow the tool's output schema when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The `id` of the `tool_use` block this answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<String>,
 }
 
@@ -1674,13 +1857,17 @@ pub struct FluffySomething {
 #[serde(rename_all = "camelCase")]
 pub struct ModelPreferencesClass {
     /// How much a cheap model matters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cost_priority: Option<f64>,
     /// Model names to try, in order of preference; the first match wins, and hints outrank the
     /// numeric priorities.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hints: Option<Vec<HintElement>>,
     /// How much a capable model matters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub intelligence_priority: Option<f64>,
     /// How much a fast (low-latency) model matters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
 }
 
@@ -1690,6 +1877,7 @@ pub struct ModelPreferencesClass {
 pub struct HintElement {
     /// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
     /// client may map it to an equivalent model of another provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
 
@@ -1702,6 +1890,7 @@ pub struct HintElement {
 pub struct ToolChoiceClass {
     /// `auto`: the model decides (the default); `required`: it must call at least one tool;
     /// `none`: it must not call any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
 }
 
@@ -1722,17 +1911,22 @@ pub enum ToolChoiceMode {
 pub struct ToolElement {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
     /// `name`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotationsClass>,
     /// What the tool does, in words a model can use to decide when to call it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// How the tool may be run, for example whether it can run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub execution: Option<Execution>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
     pub input_schema: ToolInputSchema,
@@ -1740,9 +1934,11 @@ pub struct ToolElement {
     pub name: String,
     /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
     /// given, the server must return structured results conforming to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<ToolOutputSchema>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -1758,16 +1954,21 @@ pub struct ToolAnnotationsClass {
     /// For a tool that writes: true when it may destroy or overwrite data, false when it only
     /// adds
     /// (assumed true when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
     /// For a tool that writes: true when repeating a call with the same arguments has no further
     /// effect (assumed false when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
     /// True when the tool reaches outside a closed set of entities, as web search does (assumed
     /// true when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
     /// True when the tool changes nothing in its environment (assumed false when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
     /// A display name for the tool.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -1779,6 +1980,7 @@ pub struct ToolAnnotationsClass {
 pub struct Execution {
     /// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
     /// (`forbidden`, the meaning when absent) be run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_support: Option<TaskSupport>,
 }
 
@@ -1797,10 +1999,13 @@ pub enum TaskSupport {
 pub struct ToolInputSchema {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// Schema of each argument, keyed by argument name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Names of the arguments that must be given.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// Always `object`: arguments are a JSON object.
     #[serde(rename = "type")]
@@ -1819,10 +2024,13 @@ pub enum InputSchemaType {
 pub struct ToolOutputSchema {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// Schema of each output member, keyed by member name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Names of the output members that are always present.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// Always `object`: structured output is a JSON object.
     #[serde(rename = "type")]
@@ -1835,34 +2043,44 @@ pub struct ToolOutputSchema {
 pub struct CreateMessageRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
     /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub include_context: Option<IncludeContext>,
     /// Upper bound on the number of tokens to generate; the client may generate fewer.
     pub max_tokens: i64,
     /// The conversation so far, oldest first.
     pub messages: Vec<ParamsMessage>,
     /// Provider-specific settings passed through to the model provider untouched.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What the server would like in a model; the client may disregard it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model_preferences: Option<ModelPreferencesClass>,
     /// Sequences that end generation when the model emits them.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_sequences: Option<Vec<String>>,
     /// A system prompt to use; the client may change or drop it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub system_prompt: Option<String>,
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
     /// Sampling temperature to use.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
     /// Whether the model may, must or must not call tools (`auto` when absent); needs the
     /// client's
     /// `sampling.tools`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_choice: Option<ToolChoiceClass>,
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
 }
 
@@ -1873,6 +2091,7 @@ pub struct CreateMessageRequestParams {
 pub struct CreateMessageResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What the turn says: a single block or a list of blocks.
     pub content: MessageContent,
@@ -1882,6 +2101,7 @@ pub struct CreateMessageResult {
     pub role: Role,
     /// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
     /// any provider-specific value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
 }
 
@@ -1890,6 +2110,7 @@ pub struct CreateMessageResult {
 pub struct CreateTaskResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The newly created task, normally `working`.
     pub task: TaskElement,
@@ -1931,9 +2152,11 @@ pub enum ElicitRequestMethod {
 pub struct ElicitRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
     /// `notifications/elicitation/complete`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation_id: Option<String>,
     /// Text telling the user why the server wants them to open the link.
     ///
@@ -1942,16 +2165,20 @@ pub struct ElicitRequestParams {
     /// Always `url`.
     ///
     /// `form`; a request without `mode` is also form mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ElicitRequestParamsMode>,
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
     /// The page the user should open.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
     /// nesting).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_schema: Option<ElicitRequestParamsRequestedSchema>,
 }
 
@@ -1968,10 +2195,12 @@ pub enum ElicitRequestParamsMode {
 pub struct ElicitRequestParamsRequestedSchema {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// One field definition per answer, keyed by the answer's name.
     pub properties: HashMap<String, PrimitiveSchemaDefinition>,
     /// Names of the fields the user must fill in.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// Always `object`.
     #[serde(rename = "type")]
@@ -2008,14 +2237,19 @@ pub struct PrimitiveSchemaDefinition {
     #[serde(rename = "default")]
     pub primitive_schema_definition_default: Option<PrimitiveSchemaDefinitionDefault>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Expected shape of the text, which the client may check.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<Format>,
     /// Most characters accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<i64>,
     /// Fewest characters accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_length: Option<i64>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `string`.
     ///
@@ -2027,22 +2261,30 @@ pub struct PrimitiveSchemaDefinition {
     #[serde(rename = "type")]
     pub primitive_schema_definition_type: PrimitiveSchemaDefinitionType,
     /// Largest value accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub maximum: Option<f64>,
     /// Smallest value accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum: Option<f64>,
     /// The values to choose from.
     #[serde(rename = "enum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub primitive_schema_definition_enum: Option<Vec<String>>,
     /// The options, each a value with its label.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<PrimitiveSchemaDefinitionOneOf>>,
     /// What each chosen value may be.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<PrimitiveSchemaDefinitionItems>,
     /// Most options the user may choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
     /// 2020-12.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
 }
 
@@ -2063,11 +2305,14 @@ pub enum Format {
 pub struct PrimitiveSchemaDefinitionItems {
     /// The values to choose from.
     #[serde(rename = "enum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items_enum: Option<Vec<String>>,
     /// Always `string`.
     #[serde(rename = "type")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items_type: Option<ItemsType>,
     /// The options, each a value with its label.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub any_of: Option<Vec<PurpleAnyOf>>,
 }
 
@@ -2125,10 +2370,12 @@ pub enum PrimitiveSchemaDefinitionType {
 pub struct ElicitRequestFormParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Text shown to the user explaining what is asked for and why.
     pub message: String,
     /// `form`; a request without `mode` is also form mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ElicitRequestFormParamsMode>,
     /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
     /// nesting).
@@ -2137,6 +2384,7 @@ pub struct ElicitRequestFormParams {
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
 }
 
@@ -2152,10 +2400,12 @@ pub enum ElicitRequestFormParamsMode {
 pub struct ElicitRequestFormParamsRequestedSchema {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// One field definition per answer, keyed by the answer's name.
     pub properties: HashMap<String, PrimitiveSchemaDefinition>,
     /// Names of the fields the user must fill in.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// Always `object`.
     #[serde(rename = "type")]
@@ -2170,6 +2420,7 @@ pub struct ElicitRequestFormParamsRequestedSchema {
 pub struct ElicitRequestUrlParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
     /// `notifications/elicitation/complete`.
@@ -2182,6 +2433,7 @@ pub struct ElicitRequestUrlParams {
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
     /// The page the user should open.
     pub url: String,
@@ -2198,12 +2450,14 @@ pub enum ElicitRequestUrlParamsMode {
 pub struct ElicitResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
     /// the user dismissed the request without choosing.
     pub action: Action,
     /// The submitted form answers, keyed by field name and following the requested schema. Only
     /// for an accepted form-mode request; absent in URL mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<HashMap<String, ContentValue>>,
 }
 
@@ -2250,8 +2504,10 @@ pub struct ElicitationCompleteNotificationParams {
 pub struct EmbeddedResource {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The embedded contents, as text or as base64 bytes.
     pub resource: ContentElement,
@@ -2288,11 +2544,14 @@ pub struct EnumSchema {
     #[serde(rename = "default")]
     pub enum_schema_default: Option<EnumSchemaDefault>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_schema_enum: Option<Vec<String>>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `string`.
     ///
@@ -2300,15 +2559,20 @@ pub struct EnumSchema {
     #[serde(rename = "type")]
     pub enum_schema_type: EnumSchemaType,
     /// The options, each a value with its label.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<PrimitiveSchemaDefinitionOneOf>>,
     /// What each chosen value may be.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<PrimitiveSchemaDefinitionItems>,
     /// Most options the user may choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
     /// 2020-12.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
 }
 
@@ -2364,8 +2628,10 @@ pub enum GetPromptRequestMethod {
 pub struct GetPromptRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Values for the template's arguments, keyed by argument name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
     /// Name of the prompt, as listed by `prompts/list`.
     pub name: String,
@@ -2376,8 +2642,10 @@ pub struct GetPromptRequestParamsClass {
 pub struct GetPromptRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Values for the template's arguments, keyed by argument name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
     /// Name of the prompt, as listed by `prompts/list`.
     pub name: String,
@@ -2388,8 +2656,10 @@ pub struct GetPromptRequestParams {
 pub struct GetPromptResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What this prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The messages, in order.
     pub messages: Vec<GetPromptResultMessage>,
@@ -2468,14 +2738,17 @@ pub struct GetTaskRequestParams {
 #[serde(rename_all = "camelCase")]
 pub struct Icon {
     /// MIME type to assume when the source does not state a useful one (e.g. `image/png`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
     /// when absent, any size is fine.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sizes: Option<Vec<String>>,
     /// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
     /// Consumers should only trust sources from the same or a trusted origin.
     pub src: String,
     /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
 }
 
@@ -2485,6 +2758,7 @@ pub struct Icons {
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
 }
 
@@ -2494,8 +2768,10 @@ pub struct Icons {
 pub struct ImageContent {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The image bytes, base64-encoded.
     pub data: String,
@@ -2517,19 +2793,23 @@ pub enum ImageContentType {
 #[serde(rename_all = "camelCase")]
 pub struct Implementation {
     /// Short human-readable text saying what this program is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Version string of the program.
     pub version: String,
     /// Home page of the program, if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
 }
 
@@ -2561,6 +2841,7 @@ pub enum InitializeRequestMethod {
 pub struct InitializeRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The optional features the client supports for this session.
     pub capabilities: ParamsCapabilities,
@@ -2578,6 +2859,7 @@ pub struct InitializeRequestParamsClass {
 pub struct InitializeRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The optional features the client supports for this session.
     pub capabilities: ParamsCapabilities,
@@ -2595,11 +2877,13 @@ pub struct InitializeRequestParams {
 pub struct InitializeResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The optional features the server supports for this session.
     pub capabilities: InitializeResultCapabilities,
     /// Free-text guidance on using this server, which a client may pass on to the model (for
     /// example in the system prompt).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
     /// The revision the server will speak: the client's if the server supports it, otherwise one
     /// the server prefers. A client that cannot speak it must disconnect.
@@ -2614,18 +2898,25 @@ pub struct InitializeResult {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct InitializeResultCapabilities {
     /// Present when the server answers `completion/complete`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completions: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Non-standard features still being tried out, keyed by feature name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Present when the server can send `notifications/message` log entries.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logging: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the server offers prompts.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts: Option<CapabilitiesPrompts>,
     /// Present when the server offers resources.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<CapabilitiesResources>,
     /// Present when the server can run client requests as tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<FluffyTasks>,
     /// Present when the server offers tools.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<CapabilitiesTools>,
 }
 
@@ -2634,6 +2925,7 @@ pub struct InitializeResultCapabilities {
 #[serde(rename_all = "camelCase")]
 pub struct CapabilitiesPrompts {
     /// True when the server will send `notifications/prompts/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -2642,8 +2934,10 @@ pub struct CapabilitiesPrompts {
 #[serde(rename_all = "camelCase")]
 pub struct CapabilitiesResources {
     /// True when the server will send `notifications/resources/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
     /// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
 }
 
@@ -2651,10 +2945,13 @@ pub struct CapabilitiesResources {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FluffyTasks {
     /// Present when the server answers `tasks/cancel`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cancel: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the server answers `tasks/list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which client-to-server requests may carry a `task` field; anything not listed may not.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<TentacledRequests>,
 }
 
@@ -2662,6 +2959,7 @@ pub struct FluffyTasks {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TentacledRequests {
     /// Task support for tool requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<PurpleTools>,
 }
 
@@ -2669,6 +2967,7 @@ pub struct TentacledRequests {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PurpleTools {
     /// Present when `tools/call` may be run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub call: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -2677,6 +2976,7 @@ pub struct PurpleTools {
 #[serde(rename_all = "camelCase")]
 pub struct CapabilitiesTools {
     /// True when the server will send `notifications/tools/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -2690,6 +2990,7 @@ pub struct InitializedNotification {
     /// Always `notifications/initialized`.
     pub method: InitializedNotificationMethod,
     /// Carries nothing but optional metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
 }
 
@@ -2707,6 +3008,7 @@ pub struct ParamsClass {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -2758,14 +3060,18 @@ pub struct JsonrpcMessage {
     /// Name of the operation being asked for.
     ///
     /// Name of the event being announced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,
     /// Method-specific arguments, if the method takes any.
     ///
     /// Method-specific payload, if the notification has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The method-specific outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<JsonrpcErrorResponseError>,
 }
 
@@ -2777,6 +3083,7 @@ pub struct JsonrpcNotification {
     /// Name of the event being announced.
     pub method: String,
     /// Method-specific payload, if the notification has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -2790,6 +3097,7 @@ pub struct JsonrpcRequest {
     /// Name of the operation being asked for.
     pub method: String,
     /// Method-specific arguments, if the method takes any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -2808,8 +3116,10 @@ pub struct JsonrpcResponse {
     /// Protocol marker; always `"2.0"`.
     pub jsonrpc: Jsonrpc,
     /// The method-specific outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<JsonrpcErrorResponseError>,
 }
 
@@ -2832,16 +3142,20 @@ pub struct JsonrpcResultResponse {
 pub struct LegacyTitledEnumSchema {
     /// Value selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub legacy_titled_enum_schema_default: Option<String>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
     pub legacy_titled_enum_schema_enum: Vec<String>,
     /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
     /// 2020-12.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `string`.
     #[serde(rename = "type")]
@@ -2858,6 +3172,7 @@ pub struct ListPromptsRequest {
     /// Always `prompts/list`.
     pub method: ListPromptsRequestMethod,
     /// Optional cursor and metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
 }
 
@@ -2874,8 +3189,10 @@ pub enum ListPromptsRequestMethod {
 pub struct ListPromptsRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
 }
 
@@ -2885,10 +3202,12 @@ pub struct ListPromptsRequestParams {
 pub struct ListPromptsResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The prompts on this page.
     pub prompts: Vec<PromptElement>,
@@ -2899,19 +3218,24 @@ pub struct ListPromptsResult {
 pub struct PromptElement {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The values the template can be filled in with.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<Vec<ArgumentElement>>,
     /// What the prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -2919,13 +3243,16 @@ pub struct PromptElement {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ArgumentElement {
     /// What the argument means, for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// True when the prompt cannot be produced without this argument.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -2939,6 +3266,7 @@ pub struct ListResourceTemplatesRequest {
     /// Always `resources/templates/list`.
     pub method: ListResourceTemplatesRequestMethod,
     /// Optional cursor and metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
 }
 
@@ -2954,10 +3282,12 @@ pub enum ListResourceTemplatesRequestMethod {
 pub struct ListResourceTemplatesResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The templates on this page.
     pub resource_templates: Vec<ResourceTemplateElement>,
@@ -2969,21 +3299,27 @@ pub struct ListResourceTemplatesResult {
 pub struct ResourceTemplateElement {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the matching resources are for, as a hint for the model.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type shared by every matching resource; give it only when all of them have it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// An RFC 6570 URI template; filling in its variables yields resource URIs.
     pub uri_template: String,
@@ -2999,6 +3335,7 @@ pub struct ListResourcesRequest {
     /// Always `resources/list`.
     pub method: ListResourcesRequestMethod,
     /// Optional cursor and metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
 }
 
@@ -3014,10 +3351,12 @@ pub enum ListResourcesRequestMethod {
 pub struct ListResourcesResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The resources on this page.
     pub resources: Vec<ResourceElement>,
@@ -3029,25 +3368,32 @@ pub struct ListResourcesResult {
 pub struct ResourceElement {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the resource holds, as a hint that helps the model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type of the contents, when the server knows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
     /// hosts
     /// show sizes and budget context.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Where the resource lives.
     pub uri: String,
@@ -3064,6 +3410,7 @@ pub struct ListRootsRequest {
     /// Always `roots/list`.
     pub method: ListRootsRequestMethod,
     /// Carries nothing but optional metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListRootsRequestParams>,
 }
 
@@ -3080,6 +3427,7 @@ pub enum ListRootsRequestMethod {
 pub struct ListRootsRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3088,6 +3436,7 @@ pub struct ListRootsRequestParams {
 pub struct ListRootsResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Every root the server may operate on.
     pub roots: Vec<RootElement>,
@@ -3103,6 +3452,7 @@ pub struct ListTasksRequest {
     /// Always `tasks/list`.
     pub method: ListTasksRequestMethod,
     /// Optional cursor and metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
 }
 
@@ -3118,10 +3468,12 @@ pub enum ListTasksRequestMethod {
 pub struct ListTasksResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The tasks on this page.
     pub tasks: Vec<TaskElement>,
@@ -3137,6 +3489,7 @@ pub struct ListToolsRequest {
     /// Always `tools/list`.
     pub method: ListToolsRequestMethod,
     /// Optional cursor and metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
 }
 
@@ -3152,10 +3505,12 @@ pub enum ListToolsRequestMethod {
 pub struct ListToolsResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The tools on this page.
     pub tools: Vec<ToolElement>,
@@ -3188,12 +3543,14 @@ pub struct LoggingMessageNotificationParamsClass {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What is being logged: a message string, an object, or any other JSON value.
     pub data: Option<serde_json::Value>,
     /// How severe the entry is.
     pub level: LoggingLevel,
     /// Name of the component that produced the entry, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
 }
 
@@ -3203,12 +3560,14 @@ pub struct LoggingMessageNotificationParams {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What is being logged: a message string, an object, or any other JSON value.
     pub data: Option<serde_json::Value>,
     /// How severe the entry is.
     pub level: LoggingLevel,
     /// Name of the component that produced the entry, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
 }
 
@@ -3218,6 +3577,7 @@ pub struct LoggingMessageNotificationParams {
 pub struct ModelHint {
     /// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
     /// client may map it to an equivalent model of another provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
 
@@ -3228,13 +3588,17 @@ pub struct ModelHint {
 #[serde(rename_all = "camelCase")]
 pub struct ModelPreferences {
     /// How much a cheap model matters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cost_priority: Option<f64>,
     /// Model names to try, in order of preference; the first match wins, and hints outrank the
     /// numeric priorities.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hints: Option<Vec<HintElement>>,
     /// How much a capable model matters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub intelligence_priority: Option<f64>,
     /// How much a fast (low-latency) model matters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
 }
 
@@ -3248,16 +3612,21 @@ pub struct ModelPreferences {
 pub struct MultiSelectEnumSchema {
     /// Values selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub multi_select_enum_schema_default: Option<Vec<String>>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// What each chosen value may be.
     pub items: PrimitiveSchemaDefinitionItems,
     /// Most options the user may choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `array`: the answer is a list of the chosen values.
     #[serde(rename = "type")]
@@ -3276,6 +3645,7 @@ pub struct Notification {
     /// Name of the event being announced.
     pub method: String,
     /// Method-specific payload, if the notification has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3285,6 +3655,7 @@ pub struct NotificationParams {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3293,14 +3664,19 @@ pub struct NotificationParams {
 pub struct NumberSchema {
     /// Value the field starts with.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub number_schema_default: Option<f64>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Largest value accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub maximum: Option<f64>,
     /// Smallest value accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum: Option<f64>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// `number` for any number, `integer` for whole numbers only.
     #[serde(rename = "type")]
@@ -3325,6 +3701,7 @@ pub struct PaginatedRequest {
     /// Name of the operation being asked for.
     pub method: String,
     /// Optional cursor and metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
 }
 
@@ -3333,8 +3710,10 @@ pub struct PaginatedRequest {
 pub struct PaginatedRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
 }
 
@@ -3344,10 +3723,12 @@ pub struct PaginatedRequestParams {
 pub struct PaginatedResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
 }
 
@@ -3362,6 +3743,7 @@ pub struct PingRequest {
     /// Always `ping`.
     pub method: PingRequestMethod,
     /// Carries nothing but optional metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListRootsRequestParams>,
 }
 
@@ -3398,8 +3780,10 @@ pub struct ProgressNotificationParamsClass {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Human-readable text describing the current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Amount done so far; it must grow with every report, even when the total is unknown. May
     /// be
@@ -3408,6 +3792,7 @@ pub struct ProgressNotificationParamsClass {
     /// The token from the request this report is about.
     pub progress_token: RequestId,
     /// Amount that will be done in all, when known. May be fractional.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
 }
 
@@ -3418,8 +3803,10 @@ pub struct ProgressNotificationParams {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Human-readable text describing the current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Amount done so far; it must grow with every report, even when the total is unknown. May
     /// be
@@ -3428,6 +3815,7 @@ pub struct ProgressNotificationParams {
     /// The token from the request this report is about.
     pub progress_token: RequestId,
     /// Amount that will be done in all, when known. May be fractional.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
 }
 
@@ -3436,19 +3824,24 @@ pub struct ProgressNotificationParams {
 pub struct Prompt {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The values the template can be filled in with.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<Vec<ArgumentElement>>,
     /// What the prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -3456,13 +3849,16 @@ pub struct Prompt {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PromptArgument {
     /// What the argument means, for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// True when the prompt cannot be produced without this argument.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -3476,6 +3872,7 @@ pub struct PromptListChangedNotification {
     /// Always `notifications/prompts/list_changed`.
     pub method: PromptListChangedNotificationMethod,
     /// Carries nothing but optional metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
 }
 
@@ -3503,6 +3900,7 @@ pub struct PromptReference {
     pub name: String,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `ref/prompt`.
     #[serde(rename = "type")]
@@ -3539,6 +3937,7 @@ pub enum ReadResourceRequestMethod {
 pub struct ReadResourceRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
@@ -3549,6 +3948,7 @@ pub struct ReadResourceRequestParamsClass {
 pub struct ReadResourceRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
@@ -3559,6 +3959,7 @@ pub struct ReadResourceRequestParams {
 pub struct ReadResourceResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// One or more pieces of contents (a resource may expand into several sub-resources).
     pub contents: Vec<ContentElement>,
@@ -3581,6 +3982,7 @@ pub struct Request {
     /// Name of the operation being asked for.
     pub method: String,
     /// Method-specific arguments, if the method takes any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3589,6 +3991,7 @@ pub struct Request {
 pub struct RequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3598,25 +4001,32 @@ pub struct RequestParams {
 pub struct Resource {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the resource holds, as a hint that helps the model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type of the contents, when the server knows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
     /// hosts
     /// show sizes and budget context.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Where the resource lives.
     pub uri: String,
@@ -3628,8 +4038,10 @@ pub struct Resource {
 pub struct ResourceContents {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Media type of these contents, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// The URI these contents belong to (the resource itself or a part of it).
     pub uri: String,
@@ -3643,25 +4055,32 @@ pub struct ResourceContents {
 pub struct ResourceLink {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the resource holds, as a hint that helps the model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type of the contents, when the server knows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
     /// hosts
     /// show sizes and budget context.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `resource_link`.
     #[serde(rename = "type")]
@@ -3686,6 +4105,7 @@ pub struct ResourceListChangedNotification {
     /// Always `notifications/resources/list_changed`.
     pub method: ResourceListChangedNotificationMethod,
     /// Carries nothing but optional metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
 }
 
@@ -3700,6 +4120,7 @@ pub enum ResourceListChangedNotificationMethod {
 pub struct ResourceRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
@@ -3711,21 +4132,27 @@ pub struct ResourceRequestParams {
 pub struct ResourceTemplate {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the matching resources are for, as a hint for the model.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type shared by every matching resource; give it only when all of them have it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Stable identifier meant for code; also shown to people when no `title` is given.
     pub name: String,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// An RFC 6570 URI template; filling in its variables yields resource URIs.
     pub uri_template: String,
@@ -3771,6 +4198,7 @@ pub struct ResourceUpdatedNotificationParamsClass {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
@@ -3783,6 +4211,7 @@ pub struct ResourceUpdatedNotificationParams {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
@@ -3794,8 +4223,10 @@ pub struct ResourceUpdatedNotificationParams {
 pub struct Root {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// A human-readable label for the root, for display or reference.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Where the root is; in this revision it must be a `file://` URI.
     pub uri: String,
@@ -3811,6 +4242,7 @@ pub struct RootsListChangedNotification {
     /// Always `notifications/roots/list_changed`.
     pub method: RootsListChangedNotificationMethod,
     /// Carries nothing but optional metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
 }
 
@@ -3825,6 +4257,7 @@ pub enum RootsListChangedNotificationMethod {
 pub struct SamplingMessage {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What the turn says: a single block or a list of blocks.
     pub content: MessageContent,
@@ -3836,18 +4269,25 @@ pub struct SamplingMessage {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ServerCapabilities {
     /// Present when the server answers `completion/complete`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completions: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Non-standard features still being tried out, keyed by feature name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Present when the server can send `notifications/message` log entries.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logging: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the server offers prompts.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present when the server offers resources.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<ServerCapabilitiesResources>,
     /// Present when the server can run client requests as tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<ServerCapabilitiesTasks>,
     /// Present when the server offers tools.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<ServerCapabilitiesTools>,
 }
 
@@ -3856,6 +4296,7 @@ pub struct ServerCapabilities {
 #[serde(rename_all = "camelCase")]
 pub struct ServerCapabilitiesPrompts {
     /// True when the server will send `notifications/prompts/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -3864,8 +4305,10 @@ pub struct ServerCapabilitiesPrompts {
 #[serde(rename_all = "camelCase")]
 pub struct ServerCapabilitiesResources {
     /// True when the server will send `notifications/resources/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
     /// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
 }
 
@@ -3873,10 +4316,13 @@ pub struct ServerCapabilitiesResources {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ServerCapabilitiesTasks {
     /// Present when the server answers `tasks/cancel`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cancel: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Present when the server answers `tasks/list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which client-to-server requests may carry a `task` field; anything not listed may not.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<StickyRequests>,
 }
 
@@ -3884,6 +4330,7 @@ pub struct ServerCapabilitiesTasks {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StickyRequests {
     /// Task support for tool requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<FluffyTools>,
 }
 
@@ -3891,6 +4338,7 @@ pub struct StickyRequests {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FluffyTools {
     /// Present when `tools/call` may be run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub call: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3899,6 +4347,7 @@ pub struct FluffyTools {
 #[serde(rename_all = "camelCase")]
 pub struct ServerCapabilitiesTools {
     /// True when the server will send `notifications/tools/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -3969,6 +4418,7 @@ pub struct ServerNotification {
     /// The log entry.
     ///
     /// The progress report.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ServerNotificationParams>,
 }
 
@@ -4027,8 +4477,10 @@ pub struct ServerNotificationParams {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Why the request was cancelled, for logs or display.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
@@ -4036,41 +4488,55 @@ pub struct ServerNotificationParams {
     pub request_id: Option<ProgressTokenUnion>,
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
     /// When the task was created, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
     /// When the task last changed, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_updated_at: Option<String>,
     /// How many milliseconds the requestor should wait between polls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<i64>,
     /// Where the task is in its life.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<TaskStatus>,
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// Identifier chosen by the receiver, unique among the tasks it holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
     /// The `elicitationId` of the URL-mode request that finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation_id: Option<String>,
     /// What is being logged: a message string, an object, or any other JSON value.
     pub data: Option<serde_json::Value>,
     /// How severe the entry is.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<LoggingLevel>,
     /// Name of the component that produced the entry, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
     /// Human-readable text describing the current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Amount done so far; it must grow with every report, even when the total is unknown. May
     /// be
     /// fractional.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<f64>,
     /// The token from the request this report is about.
     pub progress_token: Option<ProgressTokenUnion>,
     /// Amount that will be done in all, when known. May be fractional.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
 }
 
@@ -4131,6 +4597,7 @@ pub struct ServerRequest {
     /// Carries nothing but optional metadata.
     ///
     /// The conversation and generation settings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ServerRequestParams>,
 }
 
@@ -4183,55 +4650,74 @@ pub struct ServerRequestParams {
     /// Id of the task whose outcome is wanted.
     ///
     /// Id of the task to cancel.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
     /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
     /// `notifications/elicitation/complete`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation_id: Option<String>,
     /// Text telling the user why the server wants them to open the link.
     ///
     /// Text shown to the user explaining what is asked for and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Always `url`.
     ///
     /// `form`; a request without `mode` is also form mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ElicitRequestParamsMode>,
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
     /// The page the user should open.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
     /// nesting).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_schema: Option<ElicitRequestParamsRequestedSchema>,
     /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
     /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub include_context: Option<IncludeContext>,
     /// Upper bound on the number of tokens to generate; the client may generate fewer.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_tokens: Option<i64>,
     /// The conversation so far, oldest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<ParamsMessage>>,
     /// Provider-specific settings passed through to the model provider untouched.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What the server would like in a model; the client may disregard it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model_preferences: Option<ModelPreferencesClass>,
     /// Sequences that end generation when the model emits them.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_sequences: Option<Vec<String>>,
     /// A system prompt to use; the client may change or drop it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub system_prompt: Option<String>,
     /// Sampling temperature to use.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
     /// Whether the model may, must or must not call tools (`auto` when absent); needs the
     /// client's
     /// `sampling.tools`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_choice: Option<ToolChoiceClass>,
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
 }
 
@@ -4281,61 +4767,86 @@ pub struct ServerRequestParams {
 pub struct ServerResult {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The suggested values and how many more exist.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completion: Option<ServerResultCompletion>,
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The resources on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Vec<ResourceElement>>,
     /// The templates on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_templates: Option<Vec<ResourceTemplateElement>>,
     /// One or more pieces of contents (a resource may expand into several sub-resources).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<Vec<ContentElement>>,
     /// When the task was created, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
     /// When the task last changed, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_updated_at: Option<String>,
     /// How many milliseconds the requestor should wait between polls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<i64>,
     /// Where the task is in its life.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<TaskStatus>,
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// Identifier chosen by the receiver, unique among the tasks it holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
     /// The tasks on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<Vec<TaskElement>>,
     /// The optional features the server supports for this session.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<InitializeResultCapabilities>,
     /// Free-text guidance on using this server, which a client may pass on to the model (for
     /// example in the system prompt).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
     /// The revision the server will speak: the client's if the server supports it, otherwise one
     /// the server prefers. A client that cannot speak it must disconnect.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<String>,
     /// Who the server is.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub server_info: Option<ClientInfo>,
     /// The tools on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
     /// The unstructured output, as content blocks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// True when the tool failed; false or absent means it succeeded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The prompts on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts: Option<Vec<PromptElement>>,
     /// What this prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The messages, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<GetPromptResultMessage>>,
 }
 
@@ -4344,8 +4855,10 @@ pub struct ServerResult {
 #[serde(rename_all = "camelCase")]
 pub struct ServerResultCompletion {
     /// True when more suggestions exist than were sent, even if their number is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub has_more: Option<bool>,
     /// How many suggestions exist in all, which may be more than were sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<i64>,
     /// Suggested values, best first; at most 100 of them.
     pub values: Vec<String>,
@@ -4377,6 +4890,7 @@ pub enum SetLevelRequestMethod {
 pub struct SetLevelRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
     pub level: LoggingLevel,
@@ -4387,6 +4901,7 @@ pub struct SetLevelRequestParamsClass {
 pub struct SetLevelRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
     pub level: LoggingLevel,
@@ -4402,18 +4917,23 @@ pub struct SetLevelRequestParams {
 pub struct SingleSelectEnumSchema {
     /// Value selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub single_select_enum_schema_default: Option<String>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub single_select_enum_schema_enum: Option<Vec<String>>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `string`.
     #[serde(rename = "type")]
     pub single_select_enum_schema_type: ItemsType,
     /// The options, each a value with its label.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<PrimitiveSchemaDefinitionOneOf>>,
 }
 
@@ -4423,16 +4943,22 @@ pub struct SingleSelectEnumSchema {
 pub struct StringSchema {
     /// Value the field starts with.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub string_schema_default: Option<String>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Expected shape of the text, which the client may check.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<Format>,
     /// Most characters accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<i64>,
     /// Fewest characters accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_length: Option<i64>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `string`.
     #[serde(rename = "type")]
@@ -4464,6 +4990,7 @@ pub enum SubscribeRequestMethod {
 pub struct SubscribeRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
@@ -4474,6 +5001,7 @@ pub struct SubscribeRequestParamsClass {
 pub struct SubscribeRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
@@ -4488,17 +5016,20 @@ pub struct Task {
     /// When the task last changed, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How many milliseconds the requestor should wait between polls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<i64>,
     /// Where the task is in its life.
     pub status: TaskStatus,
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// Identifier chosen by the receiver, unique among the tasks it holds.
     pub task_id: String,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
 }
 
@@ -4507,11 +5038,13 @@ pub struct Task {
 pub struct TaskAugmentedRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
 }
 
@@ -4519,6 +5052,7 @@ pub struct TaskAugmentedRequestParams {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TaskMetadata {
     /// How long, in milliseconds from creation, the requestor would like the task kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
 }
 
@@ -4557,23 +5091,27 @@ pub struct TaskStatusNotificationParams {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// When the task was created, as an ISO 8601 timestamp.
     pub created_at: String,
     /// When the task last changed, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How many milliseconds the requestor should wait between polls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<i64>,
     /// Where the task is in its life.
     pub status: TaskStatus,
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// Identifier chosen by the receiver, unique among the tasks it holds.
     pub task_id: String,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
 }
 
@@ -4582,8 +5120,10 @@ pub struct TaskStatusNotificationParams {
 pub struct TextContent {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
     pub text: String,
@@ -4604,8 +5144,10 @@ pub enum TextContentType {
 pub struct TextResourceContents {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Media type of these contents, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// The text; used only when the data really is text rather than bytes.
     pub text: String,
@@ -4619,16 +5161,21 @@ pub struct TextResourceContents {
 pub struct TitledMultiSelectEnumSchema {
     /// Values selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub titled_multi_select_enum_schema_default: Option<Vec<String>>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// What each chosen value may be.
     pub items: TitledMultiSelectEnumSchemaItems,
     /// Most options the user may choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `array`: the answer is a list of the chosen values.
     #[serde(rename = "type")]
@@ -4658,12 +5205,15 @@ pub struct FluffyAnyOf {
 pub struct TitledSingleSelectEnumSchema {
     /// Value selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub titled_single_select_enum_schema_default: Option<String>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The options, each a value with its label.
     pub one_of: Vec<TitledSingleSelectEnumSchemaOneOf>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `string`.
     #[serde(rename = "type")]
@@ -4685,17 +5235,22 @@ pub struct TitledSingleSelectEnumSchemaOneOf {
 pub struct Tool {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
     /// `name`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotationsClass>,
     /// What the tool does, in words a model can use to decide when to call it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// How the tool may be run, for example whether it can run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub execution: Option<Execution>,
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
     pub input_schema: ToolInputSchemaClass,
@@ -4703,9 +5258,11 @@ pub struct Tool {
     pub name: String,
     /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
     /// given, the server must return structured results conforming to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<ToolOutputSchemaClass>,
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -4714,10 +5271,13 @@ pub struct Tool {
 pub struct ToolInputSchemaClass {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// Schema of each argument, keyed by argument name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Names of the arguments that must be given.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// Always `object`: arguments are a JSON object.
     #[serde(rename = "type")]
@@ -4730,10 +5290,13 @@ pub struct ToolInputSchemaClass {
 pub struct ToolOutputSchemaClass {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// Schema of each output member, keyed by member name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Names of the output members that are always present.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// Always `object`: structured output is a JSON object.
     #[serde(rename = "type")]
@@ -4749,16 +5312,21 @@ pub struct ToolAnnotations {
     /// For a tool that writes: true when it may destroy or overwrite data, false when it only
     /// adds
     /// (assumed true when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
     /// For a tool that writes: true when repeating a call with the same arguments has no further
     /// effect (assumed false when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
     /// True when the tool reaches outside a closed set of entities, as web search does (assumed
     /// true when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
     /// True when the tool changes nothing in its environment (assumed false when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
     /// A display name for the tool.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -4767,6 +5335,7 @@ pub struct ToolAnnotations {
 pub struct ToolChoice {
     /// `auto`: the model decides (the default); `required`: it must call at least one tool;
     /// `none`: it must not call any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
 }
 
@@ -4776,6 +5345,7 @@ pub struct ToolChoice {
 pub struct ToolExecution {
     /// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
     /// (`forbidden`, the meaning when absent) be run as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_support: Option<TaskSupport>,
 }
 
@@ -4788,6 +5358,7 @@ pub struct ToolListChangedNotification {
     /// Always `notifications/tools/list_changed`.
     pub method: ToolListChangedNotificationMethod,
     /// Carries nothing but optional metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
 }
 
@@ -4804,12 +5375,15 @@ pub struct ToolResultContent {
     /// Free-form metadata; clients should keep it when sending the result back in later sampling
     /// requests, which helps caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The unstructured output, in the same form as a `tools/call` result.
     pub content: Vec<ContentBlock>,
     /// True when the call failed and `content` describes the failure (false when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured output; should follow the tool's output schema when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The `id` of the `tool_use` block this answers.
     pub tool_use_id: String,
@@ -4831,6 +5405,7 @@ pub struct ToolUseContent {
     /// Free-form metadata; clients should keep it when sending the call back in later sampling
     /// requests, which helps caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Identifier of this call, unique within the conversation; its result refers back to it.
     pub id: String,
@@ -4906,6 +5481,7 @@ pub enum UnsubscribeRequestMethod {
 pub struct UnsubscribeRequestParamsClass {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
@@ -4916,6 +5492,7 @@ pub struct UnsubscribeRequestParamsClass {
 pub struct UnsubscribeRequestParams {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
@@ -4927,16 +5504,21 @@ pub struct UnsubscribeRequestParams {
 pub struct UntitledMultiSelectEnumSchema {
     /// Values selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub untitled_multi_select_enum_schema_default: Option<Vec<String>>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// What each chosen value may be.
     pub items: UntitledMultiSelectEnumSchemaItems,
     /// Most options the user may choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `array`: the answer is a list of the chosen values.
     #[serde(rename = "type")]
@@ -4959,13 +5541,16 @@ pub struct UntitledMultiSelectEnumSchemaItems {
 pub struct UntitledSingleSelectEnumSchema {
     /// Value selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub untitled_single_select_enum_schema_default: Option<String>,
     /// Help text shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
     pub untitled_single_select_enum_schema_enum: Vec<String>,
     /// Label shown for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `string`.
     #[serde(rename = "type")]

@@ -20,11 +20,14 @@ pub type ResultType = String;
 #[serde(rename_all = "camelCase")]
 pub struct Annotations {
     /// Who the content is meant for; may list both roles.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audience: Option<Vec<Role>>,
     /// When the underlying data last changed, as an ISO 8601 timestamp (e.g.
     /// `2025-01-12T15:00:58Z`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<String>,
     /// How much the content matters, from 0 (optional) to 1 (effectively required).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
 }
 
@@ -46,8 +49,10 @@ pub enum Role {
 pub struct AudioContent {
     /// Free metadata about this block.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The audio bytes, base64-encoded.
     pub data: String,
@@ -65,11 +70,14 @@ pub struct AudioContent {
 #[serde(rename_all = "camelCase")]
 pub struct AudioContentAnnotations {
     /// Who the content is meant for; may list both roles.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audience: Option<Vec<Role>>,
     /// When the underlying data last changed, as an ISO 8601 timestamp (e.g.
     /// `2025-01-12T15:00:58Z`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<String>,
     /// How much the content matters, from 0 (optional) to 1 (effectively required).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
 }
 
@@ -86,6 +94,7 @@ pub struct BaseMetadata {
     pub name: String,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -95,10 +104,12 @@ pub struct BaseMetadata {
 pub struct BlobResourceContents {
     /// Free metadata about these contents.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The raw bytes, base64-encoded.
     pub blob: String,
     /// Media type of the contents, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// The URI these contents belong to.
     pub uri: String,
@@ -109,10 +120,13 @@ pub struct BlobResourceContents {
 pub struct BooleanSchema {
     /// Value to pre-fill.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub boolean_schema_default: Option<bool>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"boolean"`.
     #[serde(rename = "type")]
@@ -133,6 +147,7 @@ pub enum BooleanSchemaType {
 pub struct CacheableResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -165,6 +180,7 @@ pub struct CacheableResultMeta {
     /// display
     /// and logs only, not verified and not to drive behaviour.
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_server_info: Option<IoModelcontextprotocolServerInfo>,
 }
 
@@ -180,18 +196,22 @@ pub struct CacheableResultMeta {
 #[serde(rename_all = "camelCase")]
 pub struct IoModelcontextprotocolServerInfo {
     /// What the program is for, in plain words.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Version string of the program.
     pub version: String,
     /// Home page of the program.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
 }
 
@@ -200,14 +220,17 @@ pub struct IoModelcontextprotocolServerInfo {
 #[serde(rename_all = "camelCase")]
 pub struct IconElement {
     /// MIME type to use when the source does not tell it well, e.g. `image/png`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sizes: Option<Vec<String>>,
     /// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin
     /// and be
     /// careful with SVG, which can embed script.
     pub src: String,
     /// Background the image is drawn for: `light` or `dark`; absent means either.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
 }
 
@@ -291,12 +314,15 @@ pub struct CallToolRequestParamsClass {
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
     /// Argument values, as an object that should match the tool's `inputSchema`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Answers to the previous result's `inputRequests`, under the same keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<HashMap<String, InputResponse>>,
     /// Name of the tool to run.
     pub name: String,
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
@@ -318,22 +344,28 @@ pub struct CallToolRequestParamsClass {
 pub struct InputResponse {
     /// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
     /// (dismissed without choosing). In URL mode, accept only means consent to open the page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<Action>,
     /// The submitted form values, by field name; present only when a form was accepted.
     ///
     /// The content of the turn: a single block or a list of blocks.
     pub content: Option<InputResponseContent>,
     /// The roots the server may use.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub roots: Option<Vec<RootElement>>,
     /// Free metadata about the message.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Name of the model that produced the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
     /// Who speaks in this turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<Role>,
     /// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
     /// `toolUse`, but providers may report other values.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
 }
 
@@ -374,10 +406,13 @@ pub struct SamplingMessageContentBlock {
     ///
     /// Free metadata; clients should keep it when replaying the result, to help caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// Discriminator: always `"text"`.
     ///
@@ -393,25 +428,33 @@ pub struct SamplingMessageContentBlock {
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
     ///
     /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// Arguments for the tool, matching its input schema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Name of the tool to run.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The unstructured outcome, in the same form as a CallToolResult's `content`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// True when the tool call failed; false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
     pub structured_content: Option<serde_json::Value>,
     /// The `id` of the ToolUseContent this answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<String>,
 }
 
@@ -441,10 +484,13 @@ pub struct ContentBlock {
     ///
     /// Free metadata about the resource.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// Discriminator: always `"text"`.
     ///
@@ -460,6 +506,7 @@ pub struct ContentBlock {
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
@@ -468,22 +515,30 @@ pub struct ContentBlock {
     /// provider.
     ///
     /// Media type of the resource, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// What the resource holds, written to help a model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Identifier meant for programs; shown to people only when there is no title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The URI that identifies the resource and is passed to `resources/read`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
     /// The embedded contents, as text or as base64 bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<ContentElement>,
 }
 
@@ -508,14 +563,18 @@ pub enum ContentBlockType {
 pub struct ContentElement {
     /// Free metadata about these contents.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Media type of the contents, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// The contents as text; used only when the data really is text, not binary.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// The URI these contents belong to.
     pub uri: String,
     /// The raw bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub blob: Option<String>,
 }
 
@@ -638,10 +697,13 @@ pub struct PurpleSomething {
     ///
     /// Free metadata about the resource.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// Discriminator: always `"text"`.
     ///
@@ -657,6 +719,7 @@ pub struct PurpleSomething {
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
@@ -665,22 +728,30 @@ pub struct PurpleSomething {
     /// provider.
     ///
     /// Media type of the resource, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// What the resource holds, written to help a model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Identifier meant for programs; shown to people only when there is no title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The URI that identifies the resource and is passed to `resources/read`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
     /// The embedded contents, as text or as base64 bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<ContentElement>,
 }
 
@@ -708,8 +779,10 @@ pub enum MetaUnion {
 pub struct RootElement {
     /// Free metadata about the root.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// A human-readable name for the root, for display.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Where the root is; in this revision it must be a `file://` URI.
     pub uri: String,
@@ -731,11 +804,13 @@ pub struct CallToolRequestParamsMeta {
     /// Self-reported identity of the client software. Recommended on every request; meant for
     /// display and logs only, never for behaviour or access decisions.
     #[serde(rename = "io.modelcontextprotocol/clientInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_client_info: Option<IoModelcontextprotocolServerInfo>,
     /// Lowest severity of `notifications/message` the client wants for this request. Without it
     /// the
     /// server sends no log notifications at all for the request. Deprecated with logging.
     #[serde(rename = "io.modelcontextprotocol/logLevel")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_log_level: Option<LoggingLevel>,
     /// Protocol revision this request is written for. Required; on HTTP it must equal the
     /// `MCP-Protocol-Version` header. An unsupported value gets an
@@ -759,19 +834,24 @@ pub struct CallToolRequestParamsMeta {
 pub struct IoModelcontextprotocolClientCapabilities {
     /// Set when the client can answer `elicitation/create` input requests. An empty object means
     /// form mode only.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation: Option<IoModelcontextprotocolClientCapabilitiesElicitation>,
     /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Protocol extensions the client supports, keyed by extension id (which must carry a
     /// prefix, as
     /// `_meta` keys do), each with its settings; `{}` means supported without settings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extensions: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Set when the client can answer `roots/list` input requests. Deprecated together with
     /// roots.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub roots: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Set when the client can answer `sampling/createMessage` input requests by calling a
     /// model.
     /// Deprecated together with sampling.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<IoModelcontextprotocolClientCapabilitiesSampling>,
 }
 
@@ -780,8 +860,10 @@ pub struct IoModelcontextprotocolClientCapabilities {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct IoModelcontextprotocolClientCapabilitiesElicitation {
     /// Set when the client can show a form built from a requested schema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub form: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Set when the client can send the user to an external URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -793,8 +875,10 @@ pub struct IoModelcontextprotocolClientCapabilitiesSampling {
     /// Set when the client honours `includeContext` values other than `"none"`; without it
     /// servers
     /// should omit the field or send `"none"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Set when the client accepts `tools` and `toolChoice` in sampling requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -866,12 +950,15 @@ pub struct CallToolRequestParams {
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
     /// Argument values, as an object that should match the tool's `inputSchema`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Answers to the previous result's `inputRequests`, under the same keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<HashMap<String, InputResponse>>,
     /// Name of the tool to run.
     pub name: String,
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
@@ -884,10 +971,12 @@ pub struct CallToolRequestParams {
 pub struct CallToolResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// The unstructured output, as content blocks.
     pub content: Vec<ContentBlock>,
     /// True when the tool call failed; false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -925,10 +1014,13 @@ pub struct CallToolResultResponse {
 pub struct CallToolResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// The unstructured output, as content blocks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// True when the tool call failed; false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -939,10 +1031,12 @@ pub struct CallToolResultResponseResult {
     /// Servers should also put its serialized form in a text block.
     pub structured_content: Option<serde_json::Value>,
     /// The questions the client should answer before retrying.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_requests: Option<HashMap<String, InputRequest>>,
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
@@ -972,6 +1066,7 @@ pub struct InputRequest {
     /// Nothing but optional free metadata.
     ///
     /// The conversation and the generation settings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
 }
 
@@ -1003,40 +1098,55 @@ pub struct ParamsClass {
     /// What is being asked for and why, shown to the user.
     ///
     /// Why the user should open the page, shown to the user.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The mode; `"form"`, which is also assumed when the field is left out.
     ///
     /// The mode; always `"url"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ParamsMode>,
     /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
     /// boolean or enum); nesting is not allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_schema: Option<ParamsRequestedSchema>,
     /// The page to open. The client shows it in full, asks for consent first, and never
     /// prefetches it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// Free metadata about the request.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
     /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub include_context: Option<IncludeContext>,
     /// Upper bound on the number of tokens to generate; the client must respect it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_tokens: Option<i64>,
     /// The conversation to continue.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<ParamsMessage>>,
     /// Provider-specific metadata to pass through to the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which model the server would prefer; the client may ignore this.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model_preferences: Option<ModelPreferencesClass>,
     /// Sequences that end generation when produced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_sequences: Option<Vec<String>>,
     /// System prompt the server would like; the client may change or drop it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub system_prompt: Option<String>,
     /// Sampling temperature to use.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
     /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_choice: Option<ToolChoiceClass>,
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
 }
 
@@ -1060,6 +1170,7 @@ pub enum IncludeContext {
 pub struct ParamsMessage {
     /// Free metadata about the message.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The content of the turn: a single block or a list of blocks.
     pub content: MessageContent,
@@ -1092,10 +1203,13 @@ pub struct FluffySomething {
     ///
     /// Free metadata; clients should keep it when replaying the result, to help caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// Discriminator: always `"text"`.
     ///
@@ -1111,25 +1225,33 @@ pub struct FluffySomething {
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
     ///
     /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// Arguments for the tool, matching its input schema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Name of the tool to run.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The unstructured outcome, in the same form as a CallToolResult's `content`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// True when the tool call failed; false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
     pub structured_content: Option<serde_json::Value>,
     /// The `id` of the ToolUseContent this answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<String>,
 }
 
@@ -1148,12 +1270,16 @@ pub enum ParamsMode {
 #[serde(rename_all = "camelCase")]
 pub struct ModelPreferencesClass {
     /// How much low cost matters, from 0 (not at all) to 1 (most).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cost_priority: Option<f64>,
     /// Name hints, tried in order, first match wins; they outrank the numeric priorities.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hints: Option<Vec<HintElement>>,
     /// How much capability matters, from 0 (not at all) to 1 (most).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub intelligence_priority: Option<f64>,
     /// How much low latency matters, from 0 (not at all) to 1 (most).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
 }
 
@@ -1164,6 +1290,7 @@ pub struct HintElement {
     /// A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable
     /// model
     /// of another provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
 
@@ -1173,10 +1300,12 @@ pub struct HintElement {
 pub struct ParamsRequestedSchema {
     /// Dialect of the schema, when given.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// The form fields, by name.
     pub properties: HashMap<String, PrimitiveSchemaDefinition>,
     /// Names of the fields the user must fill in.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// Always `"object"`.
     #[serde(rename = "type")]
@@ -1215,14 +1344,19 @@ pub struct PrimitiveSchemaDefinition {
     #[serde(rename = "default")]
     pub primitive_schema_definition_default: Option<PrimitiveSchemaDefinitionDefault>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Required shape of the text: an email address, a URI, a date or a date-time.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<Format>,
     /// Most characters accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<i64>,
     /// Fewest characters accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_length: Option<i64>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"string"`.
     ///
@@ -1234,21 +1368,29 @@ pub struct PrimitiveSchemaDefinition {
     #[serde(rename = "type")]
     pub primitive_schema_definition_type: PrimitiveSchemaDefinitionType,
     /// Largest value accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub maximum: Option<f64>,
     /// Smallest value accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum: Option<f64>,
     /// The values to choose from.
     #[serde(rename = "enum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub primitive_schema_definition_enum: Option<Vec<String>>,
     /// The options, each a value and the label to show for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<PrimitiveSchemaDefinitionOneOf>>,
     /// What each picked item may be.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<PrimitiveSchemaDefinitionItems>,
     /// Most options the user may pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Display labels, in the same order as `enum` (not standard JSON Schema).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
 }
 
@@ -1269,11 +1411,14 @@ pub enum Format {
 pub struct PrimitiveSchemaDefinitionItems {
     /// The values to choose from.
     #[serde(rename = "enum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items_enum: Option<Vec<String>>,
     /// Always `"string"`.
     #[serde(rename = "type")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items_type: Option<ItemsType>,
     /// The options, each a value and the label to show for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub any_of: Option<Vec<PurpleAnyOf>>,
 }
 
@@ -1338,6 +1483,7 @@ pub struct ToolChoiceClass {
     /// `"auto"` lets the model decide (the default), `"required"` makes it call at least one
     /// tool,
     /// `"none"` forbids tool calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
 }
 
@@ -1362,14 +1508,18 @@ pub enum ToolChoiceMode {
 pub struct ToolElement {
     /// Free metadata about the tool.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
     /// `name`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotationsClass>,
     /// What the tool does, written to help a model decide when and how to call it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The
     /// root
@@ -1381,9 +1531,11 @@ pub struct ToolElement {
     /// JSON Schema (2020-12 unless `$schema` says otherwise) that `structuredContent` of a
     /// result
     /// must satisfy. Any schema is allowed, the root need not be an object.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -1399,18 +1551,23 @@ pub struct ToolAnnotationsClass {
     /// For tools that do change things: true when changes may destroy or overwrite, false when
     /// they
     /// only add. Treated as true when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
     /// For tools that do change things: true when repeating a call with the same arguments has
     /// no
     /// further effect. Treated as false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
     /// True when the tool reaches an open set of outside entities (like web search), false when
     /// its
     /// world is closed (like a local memory). Treated as true when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
     /// True when the tool changes nothing in its environment. Treated as false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
     /// Display title of the tool; used when the tool itself has no `title`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -1443,8 +1600,10 @@ pub enum CancelledNotificationMethod {
 pub struct CancelledNotificationParamsClass {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// Why the request is cancelled, for logs or for showing to a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The `id` of the request to abandon: one the client itself sent and that is still open,
     /// or,
@@ -1471,8 +1630,10 @@ pub struct CancelledNotificationParamsMeta {
 pub struct CancelledNotificationParams {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// Why the request is cancelled, for logs or for showing to a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The `id` of the request to abandon: one the client itself sent and that is still open,
     /// or,
@@ -1486,19 +1647,24 @@ pub struct CancelledNotificationParams {
 pub struct ClientCapabilities {
     /// Set when the client can answer `elicitation/create` input requests. An empty object means
     /// form mode only.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation: Option<ClientCapabilitiesElicitation>,
     /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Protocol extensions the client supports, keyed by extension id (which must carry a
     /// prefix, as
     /// `_meta` keys do), each with its settings; `{}` means supported without settings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extensions: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Set when the client can answer `roots/list` input requests. Deprecated together with
     /// roots.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub roots: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Set when the client can answer `sampling/createMessage` input requests by calling a
     /// model.
     /// Deprecated together with sampling.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<ClientCapabilitiesSampling>,
 }
 
@@ -1507,8 +1673,10 @@ pub struct ClientCapabilities {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ClientCapabilitiesElicitation {
     /// Set when the client can show a form built from a requested schema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub form: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Set when the client can send the user to an external URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -1520,8 +1688,10 @@ pub struct ClientCapabilitiesSampling {
     /// Set when the client honours `includeContext` values other than `"none"`; without it
     /// servers
     /// should omit the field or send `"none"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Set when the client accepts `tools` and `toolChoice` in sampling requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -1675,32 +1845,42 @@ pub struct ClientRequestParams {
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
     /// The argument being completed and what has been typed so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub argument: Option<ParamsArgument>,
     /// What is already known besides the argument being completed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<ParamsContext>,
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params_ref: Option<Ref>,
     /// The `nextCursor` of the previous page; the server returns the items after it. Absent for
     /// the
     /// first page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
     /// Argument values, as an object that should match the tool's `inputSchema`.
     ///
     /// Values for the template's arguments, each a string.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Answers to the previous result's `inputRequests`, under the same keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<HashMap<String, InputResponse>>,
     /// Name of the tool to run.
     ///
     /// Name of the prompt or template to resolve.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// URI of the resource to read; the scheme is free and the server decides how to interpret
     /// it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
     /// The notifications to receive on this stream.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub notifications: Option<Notifications>,
 }
 
@@ -1717,6 +1897,7 @@ pub struct ParamsArgument {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ParamsContext {
     /// Values already chosen for other arguments or variables, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
 }
 
@@ -1733,12 +1914,16 @@ pub struct ParamsContext {
 #[serde(rename_all = "camelCase")]
 pub struct Notifications {
     /// Deliver `notifications/prompts/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts_list_changed: Option<bool>,
     /// Deliver `notifications/resources/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources_list_changed: Option<bool>,
     /// Deliver `notifications/resources/updated` for these resource URIs.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_subscriptions: Option<Vec<String>>,
     /// Deliver `notifications/tools/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools_list_changed: Option<bool>,
 }
 
@@ -1751,9 +1936,11 @@ pub struct Notifications {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Ref {
     /// Identifier meant for programs; shown to people only when there is no title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Discriminator: always `"ref/prompt"`.
     ///
@@ -1761,6 +1948,7 @@ pub struct Ref {
     #[serde(rename = "type")]
     pub ref_type: RefType,
     /// URI of the resource, or the URI template containing the variable.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
 }
 
@@ -1802,6 +1990,7 @@ pub struct CompleteRequestParamsClass {
     /// The argument being completed and what has been typed so far.
     pub argument: ParamsArgument,
     /// What is already known besides the argument being completed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<ParamsContext>,
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
@@ -1817,6 +2006,7 @@ pub struct CompleteRequestParams {
     /// The argument being completed and what has been typed so far.
     pub argument: CompleteRequestParamsArgument,
     /// What is already known besides the argument being completed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<CompleteRequestParamsContext>,
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
@@ -1836,6 +2026,7 @@ pub struct CompleteRequestParamsArgument {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CompleteRequestParamsContext {
     /// Values already chosen for other arguments or variables, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
 }
 
@@ -1845,6 +2036,7 @@ pub struct CompleteRequestParamsContext {
 pub struct CompleteResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// The suggested values and how many more there are.
     pub completion: CompleteResultCompletion,
@@ -1859,8 +2051,10 @@ pub struct CompleteResult {
 #[serde(rename_all = "camelCase")]
 pub struct CompleteResultCompletion {
     /// Whether more matches exist than were sent, even when the total is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub has_more: Option<bool>,
     /// How many matches exist in all, which may be more than were sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<i64>,
     /// Suggested values, best first; at most 100.
     pub values: Vec<String>,
@@ -1885,6 +2079,7 @@ pub struct CompleteResultResponse {
 pub struct CompleteResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// The suggested values and how many more there are.
     pub completion: ResultCompletion,
@@ -1899,8 +2094,10 @@ pub struct CompleteResultResponseResult {
 #[serde(rename_all = "camelCase")]
 pub struct ResultCompletion {
     /// Whether more matches exist than were sent, even when the total is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub has_more: Option<bool>,
     /// How many matches exist in all, which may be more than were sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<i64>,
     /// Suggested values, best first; at most 100.
     pub values: Vec<String>,
@@ -1931,24 +2128,32 @@ pub enum CreateMessageRequestMethod {
 pub struct CreateMessageRequestParamsClass {
     /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
     /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub include_context: Option<IncludeContext>,
     /// Upper bound on the number of tokens to generate; the client must respect it.
     pub max_tokens: i64,
     /// The conversation to continue.
     pub messages: Vec<ParamsMessage>,
     /// Provider-specific metadata to pass through to the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which model the server would prefer; the client may ignore this.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model_preferences: Option<ModelPreferencesClass>,
     /// Sequences that end generation when produced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_sequences: Option<Vec<String>>,
     /// System prompt the server would like; the client may change or drop it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub system_prompt: Option<String>,
     /// Sampling temperature to use.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
     /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_choice: Option<ToolChoiceClass>,
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
 }
 
@@ -1958,24 +2163,32 @@ pub struct CreateMessageRequestParamsClass {
 pub struct CreateMessageRequestParams {
     /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
     /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub include_context: Option<IncludeContext>,
     /// Upper bound on the number of tokens to generate; the client must respect it.
     pub max_tokens: i64,
     /// The conversation to continue.
     pub messages: Vec<ParamsMessage>,
     /// Provider-specific metadata to pass through to the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Which model the server would prefer; the client may ignore this.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model_preferences: Option<ModelPreferencesClass>,
     /// Sequences that end generation when produced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_sequences: Option<Vec<String>>,
     /// System prompt the server would like; the client may change or drop it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub system_prompt: Option<String>,
     /// Sampling temperature to use.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
     /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_choice: Option<ToolChoiceClass>,
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
 }
 
@@ -1987,6 +2200,7 @@ pub struct CreateMessageRequestParams {
 pub struct CreateMessageResult {
     /// Free metadata about the message.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The content of the turn: a single block or a list of blocks.
     pub content: MessageContent,
@@ -1996,6 +2210,7 @@ pub struct CreateMessageResult {
     pub role: Role,
     /// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
     /// `toolUse`, but providers may report other values.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
 }
 
@@ -2039,6 +2254,7 @@ pub struct DiscoverRequestParams {
 pub struct DiscoverResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -2048,6 +2264,7 @@ pub struct DiscoverResult {
     /// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
     /// should
     /// not repeat what the tool descriptions already say.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -2069,21 +2286,28 @@ pub struct DiscoverResult {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Capabilities {
     /// Set when the server answers `completion/complete`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completions: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Protocol extensions the server supports, keyed by extension id (which must carry a
     /// prefix, as
     /// `_meta` keys do), each with its settings; `{}` means supported without settings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extensions: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Set when the server may send `notifications/message` to requests that opt in with a log
     /// level. Deprecated together with logging.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logging: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts: Option<CapabilitiesPrompts>,
     /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<CapabilitiesResources>,
     /// Set when the server offers tools (`tools/list`, `tools/call`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<CapabilitiesTools>,
 }
 
@@ -2092,6 +2316,7 @@ pub struct Capabilities {
 #[serde(rename_all = "camelCase")]
 pub struct CapabilitiesPrompts {
     /// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -2100,8 +2325,10 @@ pub struct CapabilitiesPrompts {
 #[serde(rename_all = "camelCase")]
 pub struct CapabilitiesResources {
     /// Whether the server sends `notifications/resources/list_changed` to listeners that ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
     /// Whether listeners may watch individual resources via `resourceSubscriptions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
 }
 
@@ -2110,6 +2337,7 @@ pub struct CapabilitiesResources {
 #[serde(rename_all = "camelCase")]
 pub struct CapabilitiesTools {
     /// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -2133,6 +2361,7 @@ pub struct DiscoverResultResponse {
 pub struct DiscoverResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -2142,6 +2371,7 @@ pub struct DiscoverResultResponseResult {
     /// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
     /// should
     /// not repeat what the tool descriptions already say.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -2190,12 +2420,15 @@ pub struct ElicitRequestParams {
     /// The mode; `"form"`, which is also assumed when the field is left out.
     ///
     /// The mode; always `"url"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ParamsMode>,
     /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
     /// boolean or enum); nesting is not allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_schema: Option<ParamsRequestedSchema>,
     /// The page to open. The client shows it in full, asks for consent first, and never
     /// prefetches it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
 }
 
@@ -2207,6 +2440,7 @@ pub struct ElicitRequestFormParams {
     /// What is being asked for and why, shown to the user.
     pub message: String,
     /// The mode; `"form"`, which is also assumed when the field is left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ElicitRequestFormParamsMode>,
     /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
     /// boolean or enum); nesting is not allowed.
@@ -2225,10 +2459,12 @@ pub enum ElicitRequestFormParamsMode {
 pub struct ElicitRequestFormParamsRequestedSchema {
     /// Dialect of the schema, when given.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// The form fields, by name.
     pub properties: HashMap<String, PrimitiveSchemaDefinition>,
     /// Names of the fields the user must fill in.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// Always `"object"`.
     #[serde(rename = "type")]
@@ -2262,6 +2498,7 @@ pub struct ElicitResult {
     /// (dismissed without choosing). In URL mode, accept only means consent to open the page.
     pub action: Action,
     /// The submitted form values, by field name; present only when a form was accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<HashMap<String, ContentValue>>,
 }
 
@@ -2281,8 +2518,10 @@ pub enum ContentValue {
 pub struct EmbeddedResource {
     /// Free metadata about this block.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The embedded contents, as text or as base64 bytes.
     pub resource: ContentElement,
@@ -2319,11 +2558,14 @@ pub struct EnumSchema {
     #[serde(rename = "default")]
     pub enum_schema_default: Option<EnumSchemaDefault>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_schema_enum: Option<Vec<String>>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"string"`.
     ///
@@ -2331,14 +2573,19 @@ pub struct EnumSchema {
     #[serde(rename = "type")]
     pub enum_schema_type: EnumSchemaType,
     /// The options, each a value and the label to show for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<PrimitiveSchemaDefinitionOneOf>>,
     /// What each picked item may be.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<PrimitiveSchemaDefinitionItems>,
     /// Most options the user may pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Display labels, in the same order as `enum` (not standard JSON Schema).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
 }
 
@@ -2400,12 +2647,15 @@ pub struct GetPromptRequestParamsClass {
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
     /// Values for the template's arguments, each a string.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
     /// Answers to the previous result's `inputRequests`, under the same keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<HashMap<String, InputResponse>>,
     /// Name of the prompt or template to resolve.
     pub name: String,
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
@@ -2418,12 +2668,15 @@ pub struct GetPromptRequestParams {
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
     /// Values for the template's arguments, each a string.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
     /// Answers to the previous result's `inputRequests`, under the same keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<HashMap<String, InputResponse>>,
     /// Name of the prompt or template to resolve.
     pub name: String,
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
@@ -2433,8 +2686,10 @@ pub struct GetPromptRequestParams {
 pub struct GetPromptResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// What the prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The messages the prompt consists of.
     pub messages: Vec<GetPromptResultMessage>,
@@ -2478,20 +2733,25 @@ pub struct GetPromptResultResponse {
 pub struct GetPromptResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// The questions the client should answer before retrying.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_requests: Option<HashMap<String, InputRequest>>,
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
     pub result_type: String,
     /// What the prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The messages the prompt consists of.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<GetPromptResultMessage>>,
 }
 
@@ -2531,14 +2791,17 @@ pub struct HeaderMismatchErrorError {
 #[serde(rename_all = "camelCase")]
 pub struct Icon {
     /// MIME type to use when the source does not tell it well, e.g. `image/png`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sizes: Option<Vec<String>>,
     /// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin
     /// and be
     /// careful with SVG, which can embed script.
     pub src: String,
     /// Background the image is drawn for: `light` or `dark`; absent means either.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
 }
 
@@ -2547,6 +2810,7 @@ pub struct Icon {
 pub struct Icons {
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
 }
 
@@ -2556,8 +2820,10 @@ pub struct Icons {
 pub struct ImageContent {
     /// Free metadata about this block.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The image bytes, base64-encoded.
     pub data: String,
@@ -2579,18 +2845,22 @@ pub enum ImageContentType {
 #[serde(rename_all = "camelCase")]
 pub struct Implementation {
     /// What the program is for, in plain words.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Version string of the program.
     pub version: String,
     /// Home page of the program.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
 }
 
@@ -2602,12 +2872,15 @@ pub struct Implementation {
 pub struct InputRequiredResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// The questions the client should answer before retrying.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_requests: Option<HashMap<String, InputRequest>>,
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -2625,8 +2898,10 @@ pub struct InputResponseRequestParams {
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
     /// Answers to the previous result's `inputRequests`, under the same keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<HashMap<String, InputResponse>>,
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
@@ -2717,16 +2992,20 @@ pub struct JsonrpcMessage {
     /// Name of the operation to perform.
     ///
     /// Name of the event being reported.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,
     /// Arguments of the operation. Concrete requests narrow this to a named params type; the
     /// open index signature here only lets them do so.
     ///
     /// Details of the event. Concrete notifications narrow this to a named params type; the open
     /// index signature here only lets them do so.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What the request produced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Why the request failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorClass>,
 }
 
@@ -2739,6 +3018,7 @@ pub struct JsonrpcNotification {
     pub method: String,
     /// Details of the event. Concrete notifications narrow this to a named params type; the open
     /// index signature here only lets them do so.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -2753,6 +3033,7 @@ pub struct JsonrpcRequest {
     pub method: String,
     /// Arguments of the operation. Concrete requests narrow this to a named params type; the
     /// open index signature here only lets them do so.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -2770,8 +3051,10 @@ pub struct JsonrpcResponse {
     /// Protocol marker; always the string `"2.0"`.
     pub jsonrpc: Jsonrpc,
     /// What the request produced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Why the request failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorClass>,
 }
 
@@ -2794,15 +3077,19 @@ pub struct JsonrpcResultResponse {
 pub struct LegacyTitledEnumSchema {
     /// Value to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub legacy_titled_enum_schema_default: Option<String>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
     pub legacy_titled_enum_schema_enum: Vec<String>,
     /// Display labels, in the same order as `enum` (not standard JSON Schema).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"string"`.
     #[serde(rename = "type")]
@@ -2839,6 +3126,7 @@ pub struct ListPromptsRequestParams {
     /// The `nextCursor` of the previous page; the server returns the items after it. Absent for
     /// the
     /// first page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
 }
 
@@ -2848,6 +3136,7 @@ pub struct ListPromptsRequestParams {
 pub struct ListPromptsResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -2855,6 +3144,7 @@ pub struct ListPromptsResult {
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The prompts on this page.
     pub prompts: Vec<PromptElement>,
@@ -2873,18 +3163,23 @@ pub struct ListPromptsResult {
 pub struct PromptElement {
     /// Free metadata about the prompt.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The arguments the template can be filled with.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<Vec<ArgumentElement>>,
     /// What the prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -2892,13 +3187,16 @@ pub struct PromptElement {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ArgumentElement {
     /// What the argument means, for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Whether `prompts/get` must supply this argument.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -2921,6 +3219,7 @@ pub struct ListPromptsResultResponse {
 pub struct ListPromptsResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -2928,6 +3227,7 @@ pub struct ListPromptsResultResponseResult {
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The prompts on this page.
     pub prompts: Vec<PromptElement>,
@@ -2966,6 +3266,7 @@ pub enum ListResourceTemplatesRequestMethod {
 pub struct ListResourceTemplatesResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -2973,6 +3274,7 @@ pub struct ListResourceTemplatesResult {
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The templates on this page.
     pub resource_templates: Vec<ResourceTemplateElement>,
@@ -2992,21 +3294,27 @@ pub struct ListResourceTemplatesResult {
 pub struct ResourceTemplateElement {
     /// Free metadata about the template.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the matching resources hold, written to help a model decide whether to use them.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type shared by every matching resource; give it only when they all have the same
     /// one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// RFC 6570 URI template that expands to the URIs of matching resources.
     pub uri_template: String,
@@ -3031,6 +3339,7 @@ pub struct ListResourceTemplatesResultResponse {
 pub struct ListResourceTemplatesResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -3038,6 +3347,7 @@ pub struct ListResourceTemplatesResultResponseResult {
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The templates on this page.
     pub resource_templates: Vec<ResourceTemplateElement>,
@@ -3076,6 +3386,7 @@ pub enum ListResourcesRequestMethod {
 pub struct ListResourcesResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -3083,6 +3394,7 @@ pub struct ListResourcesResult {
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The resources on this page.
     pub resources: Vec<ResourceElement>,
@@ -3102,22 +3414,29 @@ pub struct ListResourcesResult {
 pub struct ResourceElement {
     /// Free metadata about the resource.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the resource holds, written to help a model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type of the resource, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The URI that identifies the resource and is passed to `resources/read`.
     pub uri: String,
@@ -3142,6 +3461,7 @@ pub struct ListResourcesResultResponse {
 pub struct ListResourcesResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -3149,6 +3469,7 @@ pub struct ListResourcesResultResponseResult {
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The resources on this page.
     pub resources: Vec<ResourceElement>,
@@ -3170,6 +3491,7 @@ pub struct ListRootsRequest {
     /// Always `"roots/list"`.
     pub method: ListRootsRequestMethod,
     /// Nothing but optional free metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListRootsRequestParams>,
 }
 
@@ -3184,6 +3506,7 @@ pub enum ListRootsRequestMethod {
 pub struct ListRootsRequestParams {
     /// Free metadata about the request.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3221,6 +3544,7 @@ pub enum ListToolsRequestMethod {
 pub struct ListToolsResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -3228,6 +3552,7 @@ pub struct ListToolsResult {
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -3260,6 +3585,7 @@ pub struct ListToolsResultResponse {
 pub struct ListToolsResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -3267,6 +3593,7 @@ pub struct ListToolsResultResponseResult {
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -3306,12 +3633,14 @@ pub enum LoggingMessageNotificationMethod {
 pub struct LoggingMessageNotificationParamsClass {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// What is logged: a string, an object or any other JSON value.
     pub data: Option<serde_json::Value>,
     /// How severe the message is; never below the level the request asked for.
     pub level: LoggingLevel,
     /// Name of the component that logged the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
 }
 
@@ -3320,12 +3649,14 @@ pub struct LoggingMessageNotificationParamsClass {
 pub struct LoggingMessageNotificationParams {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// What is logged: a string, an object or any other JSON value.
     pub data: Option<serde_json::Value>,
     /// How severe the message is; never below the level the request asked for.
     pub level: LoggingLevel,
     /// Name of the component that logged the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
 }
 
@@ -3388,6 +3719,7 @@ pub struct ModelHint {
     /// A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable
     /// model
     /// of another provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
 
@@ -3397,12 +3729,16 @@ pub struct ModelHint {
 #[serde(rename_all = "camelCase")]
 pub struct ModelPreferences {
     /// How much low cost matters, from 0 (not at all) to 1 (most).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cost_priority: Option<f64>,
     /// Name hints, tried in order, first match wins; they outrank the numeric priorities.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hints: Option<Vec<HintElement>>,
     /// How much capability matters, from 0 (not at all) to 1 (most).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub intelligence_priority: Option<f64>,
     /// How much low latency matters, from 0 (not at all) to 1 (most).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
 }
 
@@ -3416,16 +3752,21 @@ pub struct ModelPreferences {
 pub struct MultiSelectEnumSchema {
     /// Values to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub multi_select_enum_schema_default: Option<Vec<String>>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// What each picked item may be.
     pub items: PrimitiveSchemaDefinitionItems,
     /// Most options the user may pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"array"`.
     #[serde(rename = "type")]
@@ -3445,6 +3786,7 @@ pub struct Notification {
     pub method: String,
     /// Details of the event. Concrete notifications narrow this to a named params type; the open
     /// index signature here only lets them do so.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3464,6 +3806,7 @@ pub struct NotificationMetaObject {
 pub struct NotificationParams {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
 }
 
@@ -3472,14 +3815,19 @@ pub struct NotificationParams {
 pub struct NumberSchema {
     /// Value to pre-fill.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub number_schema_default: Option<f64>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Largest value accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub maximum: Option<f64>,
     /// Smallest value accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum: Option<f64>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// `"number"` for any number, `"integer"` for whole numbers.
     #[serde(rename = "type")]
@@ -3516,6 +3864,7 @@ pub struct PaginatedRequestParams {
     /// The `nextCursor` of the previous page; the server returns the items after it. Absent for
     /// the
     /// first page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
 }
 
@@ -3525,10 +3874,12 @@ pub struct PaginatedRequestParams {
 pub struct PaginatedResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -3573,8 +3924,10 @@ pub enum ProgressNotificationMethod {
 pub struct ProgressNotificationParamsClass {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// A short human-readable note about the current step.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// How far the work has got. It must grow with every notification and may be fractional,
     /// even
@@ -3583,6 +3936,7 @@ pub struct ProgressNotificationParamsClass {
     /// The token from the request's `_meta`, identifying which request progressed.
     pub progress_token: RequestId,
     /// The value `progress` will reach when the work is done, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
 }
 
@@ -3592,8 +3946,10 @@ pub struct ProgressNotificationParamsClass {
 pub struct ProgressNotificationParams {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// A short human-readable note about the current step.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// How far the work has got. It must grow with every notification and may be fractional,
     /// even
@@ -3602,6 +3958,7 @@ pub struct ProgressNotificationParams {
     /// The token from the request's `_meta`, identifying which request progressed.
     pub progress_token: RequestId,
     /// The value `progress` will reach when the work is done, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
 }
 
@@ -3610,18 +3967,23 @@ pub struct ProgressNotificationParams {
 pub struct Prompt {
     /// Free metadata about the prompt.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The arguments the template can be filled with.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<Vec<ArgumentElement>>,
     /// What the prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -3629,13 +3991,16 @@ pub struct Prompt {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PromptArgument {
     /// What the argument means, for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Whether `prompts/get` must supply this argument.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -3648,6 +4013,7 @@ pub struct PromptListChangedNotification {
     /// Always `"notifications/prompts/list_changed"`.
     pub method: PromptListChangedNotificationMethod,
     /// Only the `_meta` naming the listen stream.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<PromptListChangedNotificationParams>,
 }
 
@@ -3664,6 +4030,7 @@ pub enum PromptListChangedNotificationMethod {
 pub struct PromptListChangedNotificationParams {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
 }
 
@@ -3685,6 +4052,7 @@ pub struct PromptReference {
     pub name: String,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Discriminator: always `"ref/prompt"`.
     #[serde(rename = "type")]
@@ -3728,8 +4096,10 @@ pub struct ReadResourceRequestParamsClass {
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
     /// Answers to the previous result's `inputRequests`, under the same keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<HashMap<String, InputResponse>>,
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// URI of the resource to read; the scheme is free and the server decides how to interpret
     /// it.
@@ -3745,8 +4115,10 @@ pub struct ReadResourceRequestParams {
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
     /// Answers to the previous result's `inputRequests`, under the same keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<HashMap<String, InputResponse>>,
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// URI of the resource to read; the scheme is free and the server decides how to interpret
     /// it.
@@ -3760,6 +4132,7 @@ pub struct ReadResourceRequestParams {
 pub struct ReadResourceResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
@@ -3800,12 +4173,15 @@ pub struct ReadResourceResultResponse {
 pub struct ReadResourceResultResponseResult {
     /// Reserved and free metadata about the result, such as the server's identity.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CacheableResultMeta>,
     /// The questions the client should answer before retrying.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_requests: Option<HashMap<String, InputRequest>>,
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
@@ -3813,12 +4189,15 @@ pub struct ReadResourceResultResponseResult {
     pub result_type: String,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
     /// The contents read, each as text or as base64 bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<Vec<ContentElement>>,
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<i64>,
 }
 
@@ -3831,6 +4210,7 @@ pub struct Request {
     pub method: String,
     /// Arguments of the operation. Concrete requests narrow this to a named params type; the
     /// open index signature here only lets them do so.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
 }
 
@@ -3848,11 +4228,13 @@ pub struct RequestMetaObject {
     /// Self-reported identity of the client software. Recommended on every request; meant for
     /// display and logs only, never for behaviour or access decisions.
     #[serde(rename = "io.modelcontextprotocol/clientInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_client_info: Option<IoModelcontextprotocolServerInfo>,
     /// Lowest severity of `notifications/message` the client wants for this request. Without it
     /// the
     /// server sends no log notifications at all for the request. Deprecated with logging.
     #[serde(rename = "io.modelcontextprotocol/logLevel")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_log_level: Option<LoggingLevel>,
     /// Protocol revision this request is written for. Required; on HTTP it must equal the
     /// `MCP-Protocol-Version` header. An unsupported value gets an
@@ -3881,22 +4263,29 @@ pub struct RequestParams {
 pub struct Resource {
     /// Free metadata about the resource.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the resource holds, written to help a model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type of the resource, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The URI that identifies the resource and is passed to `resources/read`.
     pub uri: String,
@@ -3908,8 +4297,10 @@ pub struct Resource {
 pub struct ResourceContents {
     /// Free metadata about these contents.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Media type of the contents, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// The URI these contents belong to.
     pub uri: String,
@@ -3923,22 +4314,29 @@ pub struct ResourceContents {
 pub struct ResourceLink {
     /// Free metadata about the resource.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the resource holds, written to help a model decide whether to use it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type of the resource, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<i64>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Discriminator: always `"resource_link"`.
     #[serde(rename = "type")]
@@ -3963,6 +4361,7 @@ pub struct ResourceListChangedNotification {
     /// Always `"notifications/resources/list_changed"`.
     pub method: ResourceListChangedNotificationMethod,
     /// Only the `_meta` naming the listen stream.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<PromptListChangedNotificationParams>,
 }
 
@@ -3988,21 +4387,27 @@ pub struct ResourceRequestParams {
 pub struct ResourceTemplate {
     /// Free metadata about the template.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// What the matching resources hold, written to help a model decide whether to use them.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// Media type shared by every matching resource; give it only when they all have the same
     /// one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Identifier meant for programs; shown to people only when there is no title.
     pub name: String,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// RFC 6570 URI template that expands to the URIs of matching resources.
     pub uri_template: String,
@@ -4051,6 +4456,7 @@ pub enum ResourceUpdatedNotificationMethod {
 pub struct ResourceUpdatedNotificationParamsClass {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
     pub uri: String,
@@ -4061,6 +4467,7 @@ pub struct ResourceUpdatedNotificationParamsClass {
 pub struct ResourceUpdatedNotificationParams {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
     pub uri: String,
@@ -4073,6 +4480,7 @@ pub struct ResultMetaObject {
     /// display
     /// and logs only, not verified and not to drive behaviour.
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_server_info: Option<IoModelcontextprotocolServerInfo>,
 }
 
@@ -4081,8 +4489,10 @@ pub struct ResultMetaObject {
 pub struct Root {
     /// Free metadata about the root.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// A human-readable name for the root, for display.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Where the root is; in this revision it must be a `file://` URI.
     pub uri: String,
@@ -4095,6 +4505,7 @@ pub struct Root {
 pub struct SamplingMessage {
     /// Free metadata about the message.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The content of the turn: a single block or a list of blocks.
     pub content: MessageContent,
@@ -4108,21 +4519,28 @@ pub struct SamplingMessage {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ServerCapabilities {
     /// Set when the server answers `completion/complete`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completions: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Protocol extensions the server supports, keyed by extension id (which must carry a
     /// prefix, as
     /// `_meta` keys do), each with its settings; `{}` means supported without settings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extensions: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
     /// Set when the server may send `notifications/message` to requests that opt in with a log
     /// level. Deprecated together with logging.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logging: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<ServerCapabilitiesResources>,
     /// Set when the server offers tools (`tools/list`, `tools/call`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<ServerCapabilitiesTools>,
 }
 
@@ -4131,6 +4549,7 @@ pub struct ServerCapabilities {
 #[serde(rename_all = "camelCase")]
 pub struct ServerCapabilitiesPrompts {
     /// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -4139,8 +4558,10 @@ pub struct ServerCapabilitiesPrompts {
 #[serde(rename_all = "camelCase")]
 pub struct ServerCapabilitiesResources {
     /// Whether the server sends `notifications/resources/list_changed` to listeners that ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
     /// Whether listeners may watch individual resources via `resourceSubscriptions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
 }
 
@@ -4149,6 +4570,7 @@ pub struct ServerCapabilitiesResources {
 #[serde(rename_all = "camelCase")]
 pub struct ServerCapabilitiesTools {
     /// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
 }
 
@@ -4219,6 +4641,7 @@ pub struct ServerNotification {
     /// Which resource changed.
     ///
     /// The granted filter, plus the `_meta` naming the stream.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ServerNotificationParams>,
 }
 
@@ -4270,34 +4693,43 @@ pub enum ServerNotificationMethod {
 pub struct ServerNotificationParams {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// What is logged: a string, an object or any other JSON value.
     pub data: Option<serde_json::Value>,
     /// How severe the message is; never below the level the request asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<LoggingLevel>,
     /// Name of the component that logged the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
     /// A short human-readable note about the current step.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// How far the work has got. It must grow with every notification and may be fractional,
     /// even
     /// when the total is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<f64>,
     /// The token from the request's `_meta`, identifying which request progressed.
     pub progress_token: Option<ProgressTokenUnion>,
     /// The value `progress` will reach when the work is done, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
     /// Why the request is cancelled, for logs or for showing to a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The `id` of the request to abandon: one the client itself sent and that is still open,
     /// or,
     /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
     pub request_id: Option<ProgressTokenUnion>,
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
     /// The part of the requested filter the server will honour; kinds it does not support are
     /// left
     /// out, so the client can compare this with what it asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub notifications: Option<Notifications>,
 }
 
@@ -4360,59 +4792,79 @@ pub struct ServerResult {
     ///
     /// Must name the subscription being closed.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ServerResultMeta>,
     /// The suggested values and how many more there are.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completion: Option<ResultCompletion>,
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result_type: Option<String>,
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// The tools on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<i64>,
     /// The unstructured output, as content blocks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// True when the tool call failed; false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
     pub structured_content: Option<serde_json::Value>,
     /// The questions the client should answer before retrying.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_requests: Option<HashMap<String, InputRequest>>,
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// The resources on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Vec<ResourceElement>>,
     /// The templates on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_templates: Option<Vec<ResourceTemplateElement>>,
     /// The contents read, each as text or as base64 bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<Vec<ContentElement>>,
     /// The optional features the server offers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<Capabilities>,
     /// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
     /// should
     /// not repeat what the tool descriptions already say.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
     /// Protocol revisions the server accepts; the client picks one of them for its requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub supported_versions: Option<Vec<String>>,
     /// The prompts on this page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts: Option<Vec<PromptElement>>,
     /// What the prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The messages the prompt consists of.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<GetPromptResultMessage>>,
 }
 
@@ -4431,6 +4883,7 @@ pub struct ServerResultMeta {
     /// display
     /// and logs only, not verified and not to drive behaviour.
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_server_info: Option<IoModelcontextprotocolServerInfo>,
     /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
     /// `id`
@@ -4449,18 +4902,23 @@ pub struct ServerResultMeta {
 pub struct SingleSelectEnumSchema {
     /// Value to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub single_select_enum_schema_default: Option<String>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub single_select_enum_schema_enum: Option<Vec<String>>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"string"`.
     #[serde(rename = "type")]
     pub single_select_enum_schema_type: ItemsType,
     /// The options, each a value and the label to show for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<PrimitiveSchemaDefinitionOneOf>>,
 }
 
@@ -4470,16 +4928,22 @@ pub struct SingleSelectEnumSchema {
 pub struct StringSchema {
     /// Value to pre-fill.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub string_schema_default: Option<String>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Required shape of the text: an email address, a URI, a date or a date-time.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<Format>,
     /// Most characters accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<i64>,
     /// Fewest characters accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_length: Option<i64>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"string"`.
     #[serde(rename = "type")]
@@ -4493,12 +4957,16 @@ pub struct StringSchema {
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionFilter {
     /// Deliver `notifications/prompts/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts_list_changed: Option<bool>,
     /// Deliver `notifications/resources/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources_list_changed: Option<bool>,
     /// Deliver `notifications/resources/updated` for these resource URIs.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_subscriptions: Option<Vec<String>>,
     /// Deliver `notifications/tools/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools_list_changed: Option<bool>,
 }
 
@@ -4529,6 +4997,7 @@ pub enum SubscriptionsAcknowledgedNotificationMethod {
 pub struct SubscriptionsAcknowledgedNotificationParamsClass {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// The part of the requested filter the server will honour; kinds it does not support are
     /// left
@@ -4541,6 +5010,7 @@ pub struct SubscriptionsAcknowledgedNotificationParamsClass {
 pub struct SubscriptionsAcknowledgedNotificationParams {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// The part of the requested filter the server will honour; kinds it does not support are
     /// left
@@ -4617,6 +5087,7 @@ pub struct SubscriptionsListenResultMeta {
     /// display
     /// and logs only, not verified and not to drive behaviour.
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_server_info: Option<IoModelcontextprotocolServerInfo>,
     /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
     /// `id`
@@ -4634,6 +5105,7 @@ pub struct SubscriptionsListenResultMetaObject {
     /// display
     /// and logs only, not verified and not to drive behaviour.
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_server_info: Option<IoModelcontextprotocolServerInfo>,
     /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
     /// `id`
@@ -4675,8 +5147,10 @@ pub struct ResultClass {
 pub struct TextContent {
     /// Free metadata about this block.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AudioContentAnnotations>,
     /// The text itself.
     pub text: String,
@@ -4697,8 +5171,10 @@ pub enum TextContentType {
 pub struct TextResourceContents {
     /// Free metadata about these contents.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Media type of the contents, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// The contents as text; used only when the data really is text, not binary.
     pub text: String,
@@ -4712,16 +5188,21 @@ pub struct TextResourceContents {
 pub struct TitledMultiSelectEnumSchema {
     /// Values to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub titled_multi_select_enum_schema_default: Option<Vec<String>>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// What each picked item may be.
     pub items: TitledMultiSelectEnumSchemaItems,
     /// Most options the user may pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"array"`.
     #[serde(rename = "type")]
@@ -4751,12 +5232,15 @@ pub struct FluffyAnyOf {
 pub struct TitledSingleSelectEnumSchema {
     /// Value to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub titled_single_select_enum_schema_default: Option<String>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The options, each a value and the label to show for it.
     pub one_of: Vec<TitledSingleSelectEnumSchemaOneOf>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"string"`.
     #[serde(rename = "type")]
@@ -4781,14 +5265,18 @@ pub struct TitledSingleSelectEnumSchemaOneOf {
 pub struct Tool {
     /// Free metadata about the tool.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
     /// `name`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotationsClass>,
     /// What the tool does, written to help a model decide when and how to call it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
     /// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The
     /// root
@@ -4800,9 +5288,11 @@ pub struct Tool {
     /// JSON Schema (2020-12 unless `$schema` says otherwise) that `structuredContent` of a
     /// result
     /// must satisfy. Any schema is allowed, the root need not be an object.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -4815,18 +5305,23 @@ pub struct ToolAnnotations {
     /// For tools that do change things: true when changes may destroy or overwrite, false when
     /// they
     /// only add. Treated as true when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
     /// For tools that do change things: true when repeating a call with the same arguments has
     /// no
     /// further effect. Treated as false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
     /// True when the tool reaches an open set of outside entities (like web search), false when
     /// its
     /// world is closed (like a local memory). Treated as true when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
     /// True when the tool changes nothing in its environment. Treated as false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
     /// Display title of the tool; used when the tool itself has no `title`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -4836,6 +5331,7 @@ pub struct ToolChoice {
     /// `"auto"` lets the model decide (the default), `"required"` makes it call at least one
     /// tool,
     /// `"none"` forbids tool calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
 }
 
@@ -4849,6 +5345,7 @@ pub struct ToolListChangedNotification {
     /// Always `"notifications/tools/list_changed"`.
     pub method: ToolListChangedNotificationMethod,
     /// Only the `_meta` naming the listen stream.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<PromptListChangedNotificationParams>,
 }
 
@@ -4864,10 +5361,12 @@ pub enum ToolListChangedNotificationMethod {
 pub struct ToolResultContent {
     /// Free metadata; clients should keep it when replaying the result, to help caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The unstructured outcome, in the same form as a CallToolResult's `content`.
     pub content: Vec<ContentBlock>,
     /// True when the tool call failed; false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
     pub structured_content: Option<serde_json::Value>,
@@ -4890,6 +5389,7 @@ pub enum ToolResultContentType {
 pub struct ToolUseContent {
     /// Free metadata; clients should keep it when replaying the call, to help caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
     pub id: String,
@@ -4955,16 +5455,21 @@ pub struct FluffyData {
 pub struct UntitledMultiSelectEnumSchema {
     /// Values to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub untitled_multi_select_enum_schema_default: Option<Vec<String>>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// What each picked item may be.
     pub items: UntitledMultiSelectEnumSchemaItems,
     /// Most options the user may pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// Fewest options the user must pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"array"`.
     #[serde(rename = "type")]
@@ -4987,13 +5492,16 @@ pub struct UntitledMultiSelectEnumSchemaItems {
 pub struct UntitledSingleSelectEnumSchema {
     /// Value to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub untitled_single_select_enum_schema_default: Option<String>,
     /// Help text for the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
     pub untitled_single_select_enum_schema_enum: Vec<String>,
     /// Label of the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Always `"string"`.
     #[serde(rename = "type")]
