@@ -22,9 +22,10 @@ export function defNameFor(schema, typeName) {
 /**
  * Declares each top-level name quicktype referred to but never declared as an alias of the type it
  * merged that definition into. `declared(text)` lists the language's declared type names;
- * `alias(name, target)` renders the declaration. Returns the lines to add.
+ * `alias(name, target)` renders the declaration. Returns the lines to add. With `skipUnmatched`, a
+ * name that no kept type has the shape of is left undeclared (a language without a type for it).
  */
-export function missingAliases({ label, schema, used, declared, alias }) {
+export function missingAliases({ label, schema, used, declared, alias, skipUnmatched = false }) {
   const have = new Set(declared);
   const byNormal = new Map(declared.map((name) => [normalizeName(name), name]));
   const lines = [];
@@ -32,6 +33,7 @@ export function missingAliases({ label, schema, used, declared, alias }) {
     const defName = defNameFor(schema, name);
     if (!defName) throw new Error(`codegen: ${label}: quicktype used undeclared type ${name}, which names no definition`);
     const target = sameShapeAs(schema, defName).map((other) => byNormal.get(normalizeName(other))).find(Boolean);
+    if (!target && skipUnmatched) continue;
     if (!target) throw new Error(`codegen: ${label}: ${name} is undeclared and no definition of the same shape was kept`);
     lines.push(alias(name, target, defName));
   }

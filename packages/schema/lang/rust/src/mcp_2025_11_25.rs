@@ -3,6 +3,15 @@
 use serde::{Serialize, Deserialize};
 use std::collections::HashMap;
 
+/// CancelTaskResult has the shape of GetTaskResult.
+pub type CancelTaskResult = GetTaskResult;
+
+/// ProgressToken has the shape of RequestId.
+pub type ProgressToken = RequestId;
+
+/// Result has the shape of GetTaskPayloadResult.
+pub type Result = GetTaskPayloadResult;
+
 pub type Cursor = String;
 pub type EmptyResult = HashMap<String, Option<serde_json::Value>>;
 pub type GetTaskPayloadResult = HashMap<String, Option<serde_json::Value>>;
@@ -22,6 +31,9 @@ pub struct Annotations {
     /// How much the object matters, from 0 (can be left out) to 1 (effectively required).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Who a message or piece of content comes from, or is meant for, in a conversation.
@@ -54,6 +66,9 @@ pub struct AudioContent {
     /// Always `audio`.
     #[serde(rename = "type")]
     pub audio_content_type: AudioContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Display and audience hints for the client.
@@ -72,6 +87,9 @@ pub struct AudioContentAnnotations {
     /// How much the object matters, from 0 (can be left out) to 1 (effectively required).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -89,6 +107,9 @@ pub struct BaseMetadata {
     /// `annotations.title` comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Resource contents that are binary.
@@ -106,6 +127,9 @@ pub struct BlobResourceContents {
     pub mime_type: Option<String>,
     /// The URI these contents belong to (the resource itself or a part of it).
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A yes/no form field.
@@ -124,6 +148,9 @@ pub struct BooleanSchema {
     /// Always `boolean`.
     #[serde(rename = "type")]
     pub boolean_schema_type: BooleanSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -144,6 +171,9 @@ pub struct CallToolRequest {
     pub method: CallToolRequestMethod,
     /// Which tool to run, with what.
     pub params: CallToolRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sender-chosen id, not reused by the same sender within the session.
@@ -205,6 +235,9 @@ pub struct CallToolRequestParamsClass {
     /// type.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
@@ -216,8 +249,11 @@ pub struct CallToolRequestParamsClass {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TaskClass {
     /// How long, in milliseconds from creation, the requestor would like the task kept.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which tool to run and its arguments.
@@ -238,6 +274,9 @@ pub struct CallToolRequestParams {
     /// type.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The outcome of running a tool. Failures of the tool itself are reported here with
@@ -257,6 +296,9 @@ pub struct CallToolResult {
     /// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Any block that may appear in a tool result or a prompt message.
@@ -338,6 +380,9 @@ pub struct ContentBlock {
     /// The embedded contents, as text or as base64 bytes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<ContentElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -368,6 +413,9 @@ pub struct IconElement {
     /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
@@ -401,6 +449,9 @@ pub struct ContentElement {
     /// The bytes, base64-encoded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub blob: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the receiver to stop a task and mark it `cancelled`. A task already in a final
@@ -416,6 +467,9 @@ pub struct CancelTaskRequest {
     pub method: CancelTaskRequestMethod,
     /// Which task.
     pub params: CancelTaskRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -430,6 +484,9 @@ pub enum CancelTaskRequestMethod {
 pub struct CancelTaskRequestParams {
     /// Id of the task to cancel.
     pub task_id: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The state of the task after cancellation.
@@ -466,8 +523,11 @@ pub struct GetTaskResult {
     pub task_id: String,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Where the task is in its life.
@@ -497,6 +557,9 @@ pub struct CancelledNotification {
     pub method: CancelledNotificationMethod,
     /// Which request, and why.
     pub params: CancelledNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -522,7 +585,11 @@ pub struct CancelledNotificationParamsClass {
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_id: Option<ProgressTokenUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sender-chosen id, not reused by the same sender within the session.
@@ -567,7 +634,11 @@ pub struct CancelledNotificationParams {
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_id: Option<ProgressTokenUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The optional features a client supports, declared in `initialize`.
@@ -589,6 +660,9 @@ pub struct ClientCapabilities {
     /// Present when the client can run server requests as tasks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<ClientCapabilitiesTasks>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the client can answer `elicitation/create`. An empty object means form mode
@@ -601,6 +675,9 @@ pub struct ClientCapabilitiesElicitation {
     /// Present when the client supports URL-mode elicitation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the client can answer `roots/list`.
@@ -610,6 +687,9 @@ pub struct ClientCapabilitiesRoots {
     /// True when the client will send `notifications/roots/list_changed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the client can answer `sampling/createMessage`.
@@ -622,6 +702,9 @@ pub struct ClientCapabilitiesSampling {
     /// Present when the client accepts `tools` and `toolChoice` in sampling requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the client can run server requests as tasks.
@@ -636,6 +719,9 @@ pub struct ClientCapabilitiesTasks {
     /// Which server-to-client requests may carry a `task` field; anything not listed may not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<PurpleRequests>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which server-to-client requests may carry a `task` field; anything not listed may not.
@@ -647,6 +733,9 @@ pub struct PurpleRequests {
     /// Task support for sampling requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<PurpleSampling>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Task support for elicitation requests.
@@ -655,6 +744,9 @@ pub struct PurpleElicitation {
     /// Present when `elicitation/create` may be run as a task.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub create: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Task support for sampling requests.
@@ -664,6 +756,9 @@ pub struct PurpleSampling {
     /// Present when `sampling/createMessage` may be run as a task.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub create_message: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Every notification a client may send to a server.
@@ -708,6 +803,9 @@ pub struct ClientNotification {
     /// The progress report.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ClientNotificationParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -757,6 +855,7 @@ pub struct ClientNotificationParams {
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_id: Option<ProgressTokenUnion>,
     /// When the task was created, as an ISO 8601 timestamp.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -780,8 +879,8 @@ pub struct ClientNotificationParams {
     pub task_id: Option<String>,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
     /// Human-readable text describing the current state.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
@@ -791,10 +890,14 @@ pub struct ClientNotificationParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<f64>,
     /// The token from the request this report is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress_token: Option<ProgressTokenUnion>,
     /// Amount that will be done in all, when known. May be fractional.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Every request a client may send to a server.
@@ -905,6 +1008,9 @@ pub struct ClientRequest {
     /// The threshold to apply.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ClientRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1037,6 +1143,9 @@ pub struct ClientRequestParams {
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<LoggingLevel>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The argument being completed.
@@ -1046,6 +1155,9 @@ pub struct ParamsArgument {
     pub name: String,
     /// What has been typed so far; suggestions should match it.
     pub value: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The optional features the client supports for this session.
@@ -1069,6 +1181,9 @@ pub struct ParamsCapabilities {
     /// Present when the client can run server requests as tasks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<PurpleTasks>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the client can answer `elicitation/create`. An empty object means form mode
@@ -1081,6 +1196,9 @@ pub struct CapabilitiesElicitation {
     /// Present when the client supports URL-mode elicitation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the client can answer `roots/list`.
@@ -1090,6 +1208,9 @@ pub struct CapabilitiesRoots {
     /// True when the client will send `notifications/roots/list_changed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the client can answer `sampling/createMessage`.
@@ -1102,6 +1223,9 @@ pub struct CapabilitiesSampling {
     /// Present when the client accepts `tools` and `toolChoice` in sampling requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the client can run server requests as tasks.
@@ -1116,6 +1240,9 @@ pub struct PurpleTasks {
     /// Which server-to-client requests may carry a `task` field; anything not listed may not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<FluffyRequests>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which server-to-client requests may carry a `task` field; anything not listed may not.
@@ -1127,6 +1254,9 @@ pub struct FluffyRequests {
     /// Task support for sampling requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<FluffySampling>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Task support for elicitation requests.
@@ -1135,6 +1265,9 @@ pub struct FluffyElicitation {
     /// Present when `elicitation/create` may be run as a task.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub create: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Task support for sampling requests.
@@ -1144,6 +1277,9 @@ pub struct FluffySampling {
     /// Present when `sampling/createMessage` may be run as a task.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub create_message: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Who the client is.
@@ -1173,6 +1309,9 @@ pub struct ClientInfo {
     /// Home page of the program, if it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Extra information that can narrow the suggestions.
@@ -1181,6 +1320,9 @@ pub struct ParamsContext {
     /// Values already chosen for other arguments of the same prompt or template, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Entries at this severity and every more severe one are sent; less severe ones are not.
@@ -1225,6 +1367,9 @@ pub struct Ref {
     /// The resource's URI, or the URI template whose variable is being completed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1288,8 +1433,8 @@ pub struct ClientResult {
     pub task_id: Option<String>,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
     #[serde(rename = "_meta")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1310,6 +1455,7 @@ pub struct ClientResult {
     /// for an accepted form-mode request; absent in URL mode.
     ///
     /// What the turn says: a single block or a list of blocks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<ClientResultContent>,
     /// Which model the client actually used.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1324,6 +1470,9 @@ pub struct ClientResult {
     /// Every root the server may operate on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roots: Option<Vec<RootElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
@@ -1415,6 +1564,9 @@ pub struct SamplingMessageContentBlock {
     /// The `id` of the `tool_use` block this answers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1452,10 +1604,13 @@ pub struct PurpleSomething {
     /// Free-form metadata; clients should keep it when sending the result back in later sampling
     /// requests, which helps caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<MetaUnion>,
     /// Display and audience hints for the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AnnotationsUnion>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<DataUnion>,
     /// Always `text`.
     ///
@@ -1467,29 +1622,42 @@ pub struct PurpleSomething {
     ///
     /// Always `tool_result`.
     #[serde(rename = "type")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub something_type: Option<DataUnion>,
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<DataUnion>,
     /// Image format, such as `image/png`; which formats work depends on the model provider.
     ///
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<DataUnion>,
     /// Identifier of this call, unique within the conversation; its result refers back to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<DataUnion>,
     /// Arguments for the tool, following its input schema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<MetaUnion>,
     /// Which tool the model wants to run.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<DataUnion>,
     /// The unstructured output, in the same form as a `tools/call` result.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<PurpleContent>,
     /// True when the call failed and `content` describes the failure (false when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<DataUnion>,
     /// The structured output; should follow the tool's output schema when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<MetaUnion>,
     /// The `id` of the `tool_use` block this answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<DataUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1549,6 +1717,9 @@ pub struct RootElement {
     pub name: Option<String>,
     /// Where the root is; in this revision it must be a `file://` URI.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The state of one task, as reported by its receiver.
@@ -1575,8 +1746,11 @@ pub struct TaskElement {
     pub task_id: String,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for suggested values of one argument of a prompt or resource template.
@@ -1590,6 +1764,9 @@ pub struct CompleteRequest {
     pub method: CompleteRequestMethod,
     /// What is being completed, and the text typed so far.
     pub params: CompleteRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1613,6 +1790,9 @@ pub struct CompleteRequestParamsClass {
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
     pub params_ref: Ref,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What is being completed, and the text typed so far.
@@ -1630,6 +1810,9 @@ pub struct CompleteRequestParams {
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
     pub complete_request_params_ref: Ref,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The argument being completed.
@@ -1639,6 +1822,9 @@ pub struct CompleteRequestParamsArgument {
     pub name: String,
     /// What has been typed so far; suggestions should match it.
     pub value: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Extra information that can narrow the suggestions.
@@ -1647,6 +1833,9 @@ pub struct CompleteRequestParamsContext {
     /// Values already chosen for other arguments of the same prompt or template, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The server's suggestions.
@@ -1658,6 +1847,9 @@ pub struct CompleteResult {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The suggested values and how many more exist.
     pub completion: CompleteResultCompletion,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The suggested values and how many more exist.
@@ -1672,6 +1864,9 @@ pub struct CompleteResultCompletion {
     pub total: Option<i64>,
     /// Suggested values, best first; at most 100 of them.
     pub values: Vec<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sent by the server: asks the client to generate a model reply to the given messages. The
@@ -1686,6 +1881,9 @@ pub struct CreateMessageRequest {
     pub method: CreateMessageRequestMethod,
     /// The conversation and generation settings.
     pub params: CreateMessageRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1741,6 +1939,9 @@ pub struct CreateMessageRequestParamsClass {
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
@@ -1767,6 +1968,9 @@ pub struct ParamsMessage {
     pub content: MessageContent,
     /// Who speaks this turn.
     pub role: Role,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1846,6 +2050,9 @@ pub struct FluffySomething {
     /// The `id` of the `tool_use` block this answers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What the server would like in a model; the client may disregard it.
@@ -1869,6 +2076,9 @@ pub struct ModelPreferencesClass {
     /// How much a fast (low-latency) model matters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A hint for choosing a model. Members other than `name` are left to the client to
@@ -1879,6 +2089,9 @@ pub struct HintElement {
     /// client may map it to an equivalent model of another provider.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Whether the model may, must or must not call tools (`auto` when absent); needs the
@@ -1892,6 +2105,9 @@ pub struct ToolChoiceClass {
     /// `none`: it must not call any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// `auto`: the model decides (the default); `required`: it must call at least one tool;
@@ -1940,6 +2156,9 @@ pub struct ToolElement {
     /// `annotations.title` comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
@@ -1970,6 +2189,9 @@ pub struct ToolAnnotationsClass {
     /// A display name for the tool.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// How the tool may be run, for example whether it can run as a task.
@@ -1982,6 +2204,9 @@ pub struct Execution {
     /// (`forbidden`, the meaning when absent) be run as a task.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_support: Option<TaskSupport>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
@@ -2010,6 +2235,9 @@ pub struct ToolInputSchema {
     /// Always `object`: arguments are a JSON object.
     #[serde(rename = "type")]
     pub input_schema_type: InputSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2035,6 +2263,9 @@ pub struct ToolOutputSchema {
     /// Always `object`: structured output is a JSON object.
     #[serde(rename = "type")]
     pub output_schema_type: InputSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The conversation to continue and how to generate the reply.
@@ -2082,6 +2313,9 @@ pub struct CreateMessageRequestParams {
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The client's answer to `sampling/createMessage`: the generated message and the model that
@@ -2103,6 +2337,9 @@ pub struct CreateMessageResult {
     /// any provider-specific value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The immediate answer to a request accepted as a task; the real result comes later.
@@ -2114,6 +2351,9 @@ pub struct CreateTaskResult {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The newly created task, normally `working`.
     pub task: TaskElement,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sent by the server: asks the client to collect information from the user, by a form or by
@@ -2128,6 +2368,9 @@ pub struct ElicitRequest {
     pub method: ElicitRequestMethod,
     /// What to ask the user, and how.
     pub params: ElicitRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2180,6 +2423,9 @@ pub struct ElicitRequestParams {
     /// nesting).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_schema: Option<ElicitRequestParamsRequestedSchema>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2205,6 +2451,9 @@ pub struct ElicitRequestParamsRequestedSchema {
     /// Always `object`.
     #[serde(rename = "type")]
     pub requested_schema_type: InputSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The schema of one form field: any of the primitive field kinds.
@@ -2235,6 +2484,7 @@ pub struct PrimitiveSchemaDefinition {
     ///
     /// Values selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub primitive_schema_definition_default: Option<PrimitiveSchemaDefinitionDefault>,
     /// Help text shown for the field.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -2286,6 +2536,9 @@ pub struct PrimitiveSchemaDefinition {
     /// 2020-12.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Expected shape of the text, which the client may check.
@@ -2314,6 +2567,9 @@ pub struct PrimitiveSchemaDefinitionItems {
     /// The options, each a value with its label.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub any_of: Option<Vec<PurpleAnyOf>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2323,6 +2579,9 @@ pub struct PurpleAnyOf {
     pub any_of_const: String,
     /// The label shown for this option.
     pub title: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2339,6 +2598,9 @@ pub struct PrimitiveSchemaDefinitionOneOf {
     pub one_of_const: String,
     /// The label shown for this option.
     pub title: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2386,6 +2648,9 @@ pub struct ElicitRequestFormParams {
     /// type.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2410,6 +2675,9 @@ pub struct ElicitRequestFormParamsRequestedSchema {
     /// Always `object`.
     #[serde(rename = "type")]
     pub requested_schema_type: InputSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A URL-mode question: the client, with the user's consent, opens a URL where the
@@ -2437,6 +2705,9 @@ pub struct ElicitRequestUrlParams {
     pub task: Option<TaskClass>,
     /// The page the user should open.
     pub url: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2459,6 +2730,9 @@ pub struct ElicitResult {
     /// for an accepted form-mode request; absent in URL mode.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<HashMap<String, ContentValue>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2481,6 +2755,9 @@ pub struct ElicitationCompleteNotification {
     pub method: ElicitationCompleteNotificationMethod,
     /// Which elicitation finished.
     pub params: ElicitationCompleteNotificationParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2495,6 +2772,9 @@ pub enum ElicitationCompleteNotificationMethod {
 pub struct ElicitationCompleteNotificationParams {
     /// The `elicitationId` of the URL-mode request that finished.
     pub elicitation_id: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A resource's contents placed directly in a prompt or tool result; the client decides how
@@ -2514,6 +2794,9 @@ pub struct EmbeddedResource {
     /// Always `resource`.
     #[serde(rename = "type")]
     pub embedded_resource_type: EmbeddedResourceType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2542,6 +2825,7 @@ pub struct EnumSchema {
     ///
     /// Values selected at first.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_schema_default: Option<EnumSchemaDefault>,
     /// Help text shown for the field.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -2574,6 +2858,9 @@ pub struct EnumSchema {
     /// 2020-12.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2597,9 +2884,13 @@ pub struct Error {
     /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
     pub code: i64,
     /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// One short sentence describing the failure.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for one prompt, with its template filled in from the given arguments.
@@ -2613,6 +2904,9 @@ pub struct GetPromptRequest {
     pub method: GetPromptRequestMethod,
     /// Which prompt, with which arguments.
     pub params: GetPromptRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2635,6 +2929,9 @@ pub struct GetPromptRequestParamsClass {
     pub arguments: Option<HashMap<String, String>>,
     /// Name of the prompt, as listed by `prompts/list`.
     pub name: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which prompt to get and the values to fill it with.
@@ -2649,6 +2946,9 @@ pub struct GetPromptRequestParams {
     pub arguments: Option<HashMap<String, String>>,
     /// Name of the prompt, as listed by `prompts/list`.
     pub name: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A prompt ready for use: the messages produced from the template.
@@ -2663,6 +2963,9 @@ pub struct GetPromptResult {
     pub description: Option<String>,
     /// The messages, in order.
     pub messages: Vec<GetPromptResultMessage>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One message of a filled-in prompt. Like a sampling message, but its content may also
@@ -2674,6 +2977,9 @@ pub struct GetPromptResultMessage {
     pub content: ContentBlock,
     /// Who speaks this message.
     pub role: Role,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks for the outcome of a task. The receiver holds the answer until the task ends, then
@@ -2688,6 +2994,9 @@ pub struct GetTaskPayloadRequest {
     pub method: GetTaskPayloadRequestMethod,
     /// Which task.
     pub params: GetTaskPayloadRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2702,6 +3011,9 @@ pub enum GetTaskPayloadRequestMethod {
 pub struct GetTaskPayloadRequestParams {
     /// Id of the task whose outcome is wanted.
     pub task_id: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks for the current state of a task; requestors poll with it until the task ends or
@@ -2717,6 +3029,9 @@ pub struct GetTaskRequest {
     pub method: GetTaskRequestMethod,
     /// Which task.
     pub params: GetTaskRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2731,6 +3046,9 @@ pub enum GetTaskRequestMethod {
 pub struct GetTaskRequestParams {
     /// Id of the task to look up.
     pub task_id: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A picture a user interface can show next to an item, optionally tied to a size and theme.
@@ -2750,6 +3068,9 @@ pub struct Icon {
     /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Mixin for things that can show icons in a user interface.
@@ -2760,6 +3081,9 @@ pub struct Icons {
     /// should handle SVG and WebP.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// An image exchanged with a model.
@@ -2780,6 +3104,9 @@ pub struct ImageContent {
     /// Always `image`.
     #[serde(rename = "type")]
     pub image_content_type: ImageContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2811,6 +3138,9 @@ pub struct Implementation {
     /// Home page of the program, if it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The first message a client sends on a new connection, proposing a protocol version and
@@ -2825,6 +3155,9 @@ pub struct InitializeRequest {
     pub method: InitializeRequestMethod,
     /// The client's proposal.
     pub params: InitializeRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2851,6 +3184,9 @@ pub struct InitializeRequestParamsClass {
     /// may
     /// still accept older ones.
     pub protocol_version: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What the client offers when it opens a session.
@@ -2869,6 +3205,9 @@ pub struct InitializeRequestParams {
     /// may
     /// still accept older ones.
     pub protocol_version: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The server's answer to `initialize`: the agreed version and what the server offers.
@@ -2890,6 +3229,9 @@ pub struct InitializeResult {
     pub protocol_version: String,
     /// Who the server is.
     pub server_info: ClientInfo,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The optional features the server supports for this session.
@@ -2918,6 +3260,9 @@ pub struct InitializeResultCapabilities {
     /// Present when the server offers tools.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<CapabilitiesTools>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the server offers prompts.
@@ -2927,6 +3272,9 @@ pub struct CapabilitiesPrompts {
     /// True when the server will send `notifications/prompts/list_changed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the server offers resources.
@@ -2939,6 +3287,9 @@ pub struct CapabilitiesResources {
     /// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the server can run client requests as tasks.
@@ -2953,6 +3304,9 @@ pub struct FluffyTasks {
     /// Which client-to-server requests may carry a `task` field; anything not listed may not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<TentacledRequests>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which client-to-server requests may carry a `task` field; anything not listed may not.
@@ -2961,6 +3315,9 @@ pub struct TentacledRequests {
     /// Task support for tool requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<PurpleTools>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Task support for tool requests.
@@ -2969,6 +3326,9 @@ pub struct PurpleTools {
     /// Present when `tools/call` may be run as a task.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub call: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the server offers tools.
@@ -2978,6 +3338,9 @@ pub struct CapabilitiesTools {
     /// True when the server will send `notifications/tools/list_changed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sent by the client once it has accepted the server's `initialize` answer; normal
@@ -2992,6 +3355,9 @@ pub struct InitializedNotification {
     /// Carries nothing but optional metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3010,6 +3376,9 @@ pub struct ParamsClass {
     #[serde(rename = "_meta")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A response saying the request failed.
@@ -3019,9 +3388,13 @@ pub struct JsonrpcErrorResponse {
     pub error: JsonrpcErrorResponseError,
     /// The id of the request being answered; left out only when the request was too malformed
     /// for its id to be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always `"2.0"`.
     pub jsonrpc: Jsonrpc,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What went wrong.
@@ -3032,9 +3405,13 @@ pub struct JsonrpcErrorResponseError {
     /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
     pub code: i64,
     /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// One short sentence describing the failure.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Any message that can travel between client and server, in either direction.
@@ -3054,6 +3431,7 @@ pub struct JsonrpcMessage {
     ///
     /// The id of the request being answered; left out only when the request was too malformed
     /// for its id to be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always `"2.0"`.
     pub jsonrpc: Jsonrpc,
@@ -3073,6 +3451,9 @@ pub struct JsonrpcMessage {
     /// What went wrong.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<JsonrpcErrorResponseError>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A one-way message; the peer never replies to it. It has no `id`.
@@ -3085,6 +3466,9 @@ pub struct JsonrpcNotification {
     /// Method-specific payload, if the notification has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A request that the peer must answer with a result or an error.
@@ -3099,6 +3483,9 @@ pub struct JsonrpcRequest {
     /// Method-specific arguments, if the method takes any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The answer to a request: either its result or an error.
@@ -3112,6 +3499,7 @@ pub struct JsonrpcResponse {
     ///
     /// The id of the request being answered; left out only when the request was too malformed
     /// for its id to be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always `"2.0"`.
     pub jsonrpc: Jsonrpc,
@@ -3121,6 +3509,9 @@ pub struct JsonrpcResponse {
     /// What went wrong.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<JsonrpcErrorResponseError>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A response saying the request succeeded, with its result.
@@ -3132,6 +3523,9 @@ pub struct JsonrpcResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The method-specific outcome.
     pub result: HashMap<String, Option<serde_json::Value>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The older way to label single-choice options, with a parallel `enumNames` list.
@@ -3160,6 +3554,9 @@ pub struct LegacyTitledEnumSchema {
     /// Always `string`.
     #[serde(rename = "type")]
     pub legacy_titled_enum_schema_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for the prompts and prompt templates it offers, one page at a time.
@@ -3174,6 +3571,9 @@ pub struct ListPromptsRequest {
     /// Optional cursor and metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3194,6 +3594,9 @@ pub struct ListPromptsRequestParams {
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One page of the server's prompts.
@@ -3211,6 +3614,9 @@ pub struct ListPromptsResult {
     pub next_cursor: Option<String>,
     /// The prompts on this page.
     pub prompts: Vec<PromptElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A prompt, possibly a template with arguments, that the server makes available.
@@ -3237,6 +3643,9 @@ pub struct PromptElement {
     /// `annotations.title` comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One value a prompt template accepts.
@@ -3254,6 +3663,9 @@ pub struct ArgumentElement {
     /// `annotations.title` comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for its resource URI templates, one page at a time.
@@ -3268,6 +3680,9 @@ pub struct ListResourceTemplatesRequest {
     /// Optional cursor and metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3291,6 +3706,9 @@ pub struct ListResourceTemplatesResult {
     pub next_cursor: Option<String>,
     /// The templates on this page.
     pub resource_templates: Vec<ResourceTemplateElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A parameterised family of resources whose URIs follow a template.
@@ -3323,6 +3741,9 @@ pub struct ResourceTemplateElement {
     pub title: Option<String>,
     /// An RFC 6570 URI template; filling in its variables yields resource URIs.
     pub uri_template: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for the resources it offers, one page at a time.
@@ -3337,6 +3758,9 @@ pub struct ListResourcesRequest {
     /// Optional cursor and metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3360,6 +3784,9 @@ pub struct ListResourcesResult {
     pub next_cursor: Option<String>,
     /// The resources on this page.
     pub resources: Vec<ResourceElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A concrete resource the server can read.
@@ -3397,6 +3824,9 @@ pub struct ResourceElement {
     pub title: Option<String>,
     /// Where the resource lives.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sent by the server: asks the client which roots (for example project folders or
@@ -3412,6 +3842,9 @@ pub struct ListRootsRequest {
     /// Carries nothing but optional metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListRootsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3429,6 +3862,9 @@ pub struct ListRootsRequestParams {
     #[serde(rename = "_meta")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The client's current roots.
@@ -3440,6 +3876,9 @@ pub struct ListRootsResult {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Every root the server may operate on.
     pub roots: Vec<RootElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks for the tasks the requestor may see, one page at a time.
@@ -3454,6 +3893,9 @@ pub struct ListTasksRequest {
     /// Optional cursor and metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3477,6 +3919,9 @@ pub struct ListTasksResult {
     pub next_cursor: Option<String>,
     /// The tasks on this page.
     pub tasks: Vec<TaskElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for the tools it offers, one page at a time.
@@ -3491,6 +3936,9 @@ pub struct ListToolsRequest {
     /// Optional cursor and metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3514,6 +3962,9 @@ pub struct ListToolsResult {
     pub next_cursor: Option<String>,
     /// The tools on this page.
     pub tools: Vec<ToolElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One log entry pushed by the server. Until the client sets a level, the server chooses
@@ -3527,6 +3978,9 @@ pub struct LoggingMessageNotification {
     pub method: LoggingMessageNotificationMethod,
     /// The log entry.
     pub params: LoggingMessageNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3546,12 +4000,16 @@ pub struct LoggingMessageNotificationParamsClass {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What is being logged: a message string, an object, or any other JSON value.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// How severe the entry is.
     pub level: LoggingLevel,
     /// Name of the component that produced the entry, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The contents of one log entry.
@@ -3563,12 +4021,16 @@ pub struct LoggingMessageNotificationParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// What is being logged: a message string, an object, or any other JSON value.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// How severe the entry is.
     pub level: LoggingLevel,
     /// Name of the component that produced the entry, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A hint for choosing a model. Members other than `name` are left to the client to
@@ -3579,6 +4041,9 @@ pub struct ModelHint {
     /// client may map it to an equivalent model of another provider.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What the server values when the client chooses a model. Priorities run from 0
@@ -3600,6 +4065,9 @@ pub struct ModelPreferences {
     /// How much a fast (low-latency) model matters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A field where the user picks any number of values from a list.
@@ -3631,6 +4099,9 @@ pub struct MultiSelectEnumSchema {
     /// Always `array`: the answer is a list of the chosen values.
     #[serde(rename = "type")]
     pub multi_select_enum_schema_type: MultiSelectEnumSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3647,6 +4118,9 @@ pub struct Notification {
     /// Method-specific payload, if the notification has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters every notification may carry, whatever its method.
@@ -3657,6 +4131,9 @@ pub struct NotificationParams {
     #[serde(rename = "_meta")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A numeric form field.
@@ -3681,6 +4158,9 @@ pub struct NumberSchema {
     /// `number` for any number, `integer` for whole numbers only.
     #[serde(rename = "type")]
     pub number_schema_type: NumberSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// `number` for any number, `integer` for whole numbers only.
@@ -3703,6 +4183,9 @@ pub struct PaginatedRequest {
     /// Optional cursor and metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListPromptsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters shared by every list request that returns pages.
@@ -3715,6 +4198,9 @@ pub struct PaginatedRequestParams {
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The shape shared by every page of a listing.
@@ -3730,6 +4216,9 @@ pub struct PaginatedResult {
     /// page.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the peer to prove it is still responsive. A peer that does not answer in time may be
@@ -3745,6 +4234,9 @@ pub struct PingRequest {
     /// Carries nothing but optional metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListRootsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3763,6 +4255,9 @@ pub struct ProgressNotification {
     pub method: ProgressNotificationMethod,
     /// The progress report.
     pub params: ProgressNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3794,6 +4289,9 @@ pub struct ProgressNotificationParamsClass {
     /// Amount that will be done in all, when known. May be fractional.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One progress report.
@@ -3817,6 +4315,9 @@ pub struct ProgressNotificationParams {
     /// Amount that will be done in all, when known. May be fractional.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A prompt, possibly a template with arguments, that the server makes available.
@@ -3843,6 +4344,9 @@ pub struct Prompt {
     /// `annotations.title` comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One value a prompt template accepts.
@@ -3860,6 +4364,9 @@ pub struct PromptArgument {
     /// `annotations.title` comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Tells the client that the server's set of prompts changed, so it may list them again.
@@ -3874,6 +4381,9 @@ pub struct PromptListChangedNotification {
     /// Carries nothing but optional metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3891,6 +4401,9 @@ pub struct PromptMessage {
     pub content: ContentBlock,
     /// Who speaks this message.
     pub role: Role,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Points at a prompt by name, as the target of a completion.
@@ -3905,6 +4418,9 @@ pub struct PromptReference {
     /// Always `ref/prompt`.
     #[serde(rename = "type")]
     pub prompt_reference_type: PromptReferenceType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3924,6 +4440,9 @@ pub struct ReadResourceRequest {
     pub method: ReadResourceRequestMethod,
     /// Which resource to read.
     pub params: ReadResourceRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3941,6 +4460,9 @@ pub struct ReadResourceRequestParamsClass {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which resource to read.
@@ -3952,6 +4474,9 @@ pub struct ReadResourceRequestParams {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The contents of a resource that was read.
@@ -3963,6 +4488,9 @@ pub struct ReadResourceResult {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// One or more pieces of contents (a resource may expand into several sub-resources).
     pub contents: Vec<ContentElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Ties a message to a task; sent in `_meta` under `io.modelcontextprotocol/related-task` on
@@ -3972,6 +4500,9 @@ pub struct ReadResourceResult {
 pub struct RelatedTaskMetadata {
     /// Id of the task the message belongs to.
     pub task_id: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The shape common to every request, before the JSON-RPC envelope is added: a method name
@@ -3984,6 +4515,9 @@ pub struct Request {
     /// Method-specific arguments, if the method takes any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters every request may carry, whatever its method.
@@ -3993,6 +4527,9 @@ pub struct RequestParams {
     #[serde(rename = "_meta")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A concrete resource the server can read.
@@ -4030,6 +4567,9 @@ pub struct Resource {
     pub title: Option<String>,
     /// Where the resource lives.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The part every piece of resource contents has, whether text or binary.
@@ -4045,6 +4585,9 @@ pub struct ResourceContents {
     pub mime_type: Option<String>,
     /// The URI these contents belong to (the resource itself or a part of it).
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A pointer to a resource the server can read, returned inside a result instead of the
@@ -4087,6 +4630,9 @@ pub struct ResourceLink {
     pub resource_link_type: ResourceLinkType,
     /// Where the resource lives.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4107,6 +4653,9 @@ pub struct ResourceListChangedNotification {
     /// Carries nothing but optional metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4124,6 +4673,9 @@ pub struct ResourceRequestParams {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A parameterised family of resources whose URIs follow a template.
@@ -4156,6 +4708,9 @@ pub struct ResourceTemplate {
     pub title: Option<String>,
     /// An RFC 6570 URI template; filling in its variables yields resource URIs.
     pub uri_template: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Points at a resource or resource template by URI, as the target of a completion.
@@ -4166,6 +4721,9 @@ pub struct ResourceTemplateReference {
     pub resource_template_reference_type: ResourceTemplateReferenceType,
     /// The resource's URI, or the URI template whose variable is being completed.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4184,6 +4742,9 @@ pub struct ResourceUpdatedNotification {
     pub method: ResourceUpdatedNotificationMethod,
     /// Which resource changed.
     pub params: ResourceUpdatedNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4203,6 +4764,9 @@ pub struct ResourceUpdatedNotificationParamsClass {
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which resource changed.
@@ -4216,6 +4780,9 @@ pub struct ResourceUpdatedNotificationParams {
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A directory or file the server is allowed to operate on.
@@ -4230,6 +4797,9 @@ pub struct Root {
     pub name: Option<String>,
     /// Where the root is; in this revision it must be a `file://` URI.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sent by the client whenever it adds, removes or changes a root; the server may then ask
@@ -4244,6 +4814,9 @@ pub struct RootsListChangedNotification {
     /// Carries nothing but optional metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4263,6 +4836,9 @@ pub struct SamplingMessage {
     pub content: MessageContent,
     /// Who speaks this turn.
     pub role: Role,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The optional features a server supports, declared in its `initialize` result.
@@ -4289,6 +4865,9 @@ pub struct ServerCapabilities {
     /// Present when the server offers tools.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<ServerCapabilitiesTools>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the server offers prompts.
@@ -4298,6 +4877,9 @@ pub struct ServerCapabilitiesPrompts {
     /// True when the server will send `notifications/prompts/list_changed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the server offers resources.
@@ -4310,6 +4892,9 @@ pub struct ServerCapabilitiesResources {
     /// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the server can run client requests as tasks.
@@ -4324,6 +4909,9 @@ pub struct ServerCapabilitiesTasks {
     /// Which client-to-server requests may carry a `task` field; anything not listed may not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<StickyRequests>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which client-to-server requests may carry a `task` field; anything not listed may not.
@@ -4332,6 +4920,9 @@ pub struct StickyRequests {
     /// Task support for tool requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<FluffyTools>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Task support for tool requests.
@@ -4340,6 +4931,9 @@ pub struct FluffyTools {
     /// Present when `tools/call` may be run as a task.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub call: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Present when the server offers tools.
@@ -4349,6 +4943,9 @@ pub struct ServerCapabilitiesTools {
     /// True when the server will send `notifications/tools/list_changed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Every notification a server may send to a client.
@@ -4420,6 +5017,9 @@ pub struct ServerNotification {
     /// The progress report.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ServerNotificationParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4485,6 +5085,7 @@ pub struct ServerNotificationParams {
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_id: Option<ProgressTokenUnion>,
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
@@ -4512,12 +5113,13 @@ pub struct ServerNotificationParams {
     pub task_id: Option<String>,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
     /// The `elicitationId` of the URL-mode request that finished.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation_id: Option<String>,
     /// What is being logged: a message string, an object, or any other JSON value.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// How severe the entry is.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -4534,10 +5136,14 @@ pub struct ServerNotificationParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<f64>,
     /// The token from the request this report is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress_token: Option<ProgressTokenUnion>,
     /// Amount that will be done in all, when known. May be fractional.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Every request a server may send to a client.
@@ -4599,6 +5205,9 @@ pub struct ServerRequest {
     /// The conversation and generation settings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ServerRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4719,6 +5328,9 @@ pub struct ServerRequestParams {
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Every result a server may return to a client's request. The bare `Result` covers empty
@@ -4808,8 +5420,8 @@ pub struct ServerResult {
     pub task_id: Option<String>,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
     /// The tasks on this page.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<Vec<TaskElement>>,
@@ -4848,6 +5460,9 @@ pub struct ServerResult {
     /// The messages, in order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<GetPromptResultMessage>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The suggested values and how many more exist.
@@ -4862,6 +5477,9 @@ pub struct ServerResultCompletion {
     pub total: Option<i64>,
     /// Suggested values, best first; at most 100 of them.
     pub values: Vec<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sets the lowest severity of log entries the client wants the server to send.
@@ -4875,6 +5493,9 @@ pub struct SetLevelRequest {
     pub method: SetLevelRequestMethod,
     /// The threshold to apply.
     pub params: SetLevelRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4894,6 +5515,9 @@ pub struct SetLevelRequestParamsClass {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
     pub level: LoggingLevel,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The severity threshold to apply.
@@ -4905,6 +5529,9 @@ pub struct SetLevelRequestParams {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
     pub level: LoggingLevel,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A field where the user picks exactly one value from a list.
@@ -4935,6 +5562,9 @@ pub struct SingleSelectEnumSchema {
     /// The options, each a value with its label.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<PrimitiveSchemaDefinitionOneOf>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A free-text form field.
@@ -4963,6 +5593,9 @@ pub struct StringSchema {
     /// Always `string`.
     #[serde(rename = "type")]
     pub string_schema_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server to send `notifications/resources/updated` whenever the given resource
@@ -4977,6 +5610,9 @@ pub struct SubscribeRequest {
     pub method: SubscribeRequestMethod,
     /// Which resource to watch.
     pub params: SubscribeRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4994,6 +5630,9 @@ pub struct SubscribeRequestParamsClass {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which resource to watch.
@@ -5005,6 +5644,9 @@ pub struct SubscribeRequestParams {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The state of one task, as reported by its receiver.
@@ -5029,8 +5671,11 @@ pub struct Task {
     pub task_id: String,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of a request that may be run as a task.
@@ -5046,14 +5691,20 @@ pub struct TaskAugmentedRequestParams {
     /// type.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What a requestor puts in a request's `task` field to have it run as a task.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TaskMetadata {
     /// How long, in milliseconds from creation, the requestor would like the task kept.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sent by a task's receiver when the task's status changes. Optional: requestors must keep
@@ -5066,6 +5717,9 @@ pub struct TaskStatusNotification {
     pub method: TaskStatusNotificationMethod,
     /// The full new state of the task.
     pub params: TaskStatusNotificationParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5111,8 +5765,11 @@ pub struct TaskStatusNotificationParams {
     pub task_id: String,
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]
+    pub ttl: Option<Option<i64>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A block of plain text exchanged with a model.
@@ -5130,6 +5787,9 @@ pub struct TextContent {
     /// Always `text`.
     #[serde(rename = "type")]
     pub text_content_type: TextContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5153,6 +5813,9 @@ pub struct TextResourceContents {
     pub text: String,
     /// The URI these contents belong to (the resource itself or a part of it).
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A multiple-choice field whose options each have a display label.
@@ -5180,6 +5843,9 @@ pub struct TitledMultiSelectEnumSchema {
     /// Always `array`: the answer is a list of the chosen values.
     #[serde(rename = "type")]
     pub titled_multi_select_enum_schema_type: MultiSelectEnumSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What each chosen value may be.
@@ -5188,6 +5854,9 @@ pub struct TitledMultiSelectEnumSchema {
 pub struct TitledMultiSelectEnumSchemaItems {
     /// The options, each a value with its label.
     pub any_of: Vec<FluffyAnyOf>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5197,6 +5866,9 @@ pub struct FluffyAnyOf {
     pub any_of_const: String,
     /// The label shown for this option.
     pub title: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A single-choice field whose options each have a display label.
@@ -5218,6 +5890,9 @@ pub struct TitledSingleSelectEnumSchema {
     /// Always `string`.
     #[serde(rename = "type")]
     pub titled_single_select_enum_schema_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5227,6 +5902,9 @@ pub struct TitledSingleSelectEnumSchemaOneOf {
     pub one_of_const: String,
     /// The label shown for this option.
     pub title: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A callable function the server offers, with the JSON Schemas of its input and output.
@@ -5264,6 +5942,9 @@ pub struct Tool {
     /// `annotations.title` comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
@@ -5282,6 +5963,9 @@ pub struct ToolInputSchemaClass {
     /// Always `object`: arguments are a JSON object.
     #[serde(rename = "type")]
     pub input_schema_type: InputSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
@@ -5301,6 +5985,9 @@ pub struct ToolOutputSchemaClass {
     /// Always `object`: structured output is a JSON object.
     #[serde(rename = "type")]
     pub output_schema_type: InputSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Self-described traits of a tool. They are only hints, not guarantees; a client must not
@@ -5328,6 +6015,9 @@ pub struct ToolAnnotations {
     /// A display name for the tool.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// How the model may use the tools offered in a sampling request.
@@ -5337,6 +6027,9 @@ pub struct ToolChoice {
     /// `none`: it must not call any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// How a tool may be executed.
@@ -5347,6 +6040,9 @@ pub struct ToolExecution {
     /// (`forbidden`, the meaning when absent) be run as a task.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_support: Option<TaskSupport>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Tells the client that the server's set of tools changed, so it may list them again. Sent
@@ -5360,6 +6056,9 @@ pub struct ToolListChangedNotification {
     /// Carries nothing but optional metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5390,6 +6089,9 @@ pub struct ToolResultContent {
     /// Always `tool_result`.
     #[serde(rename = "type")]
     pub tool_result_content_type: ToolResultContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5416,6 +6118,9 @@ pub struct ToolUseContent {
     /// Always `tool_use`.
     #[serde(rename = "type")]
     pub tool_use_content_type: ToolUseContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5432,9 +6137,13 @@ pub struct UrlElicitationRequiredError {
     /// Code -32042, with the elicitations to complete in `data`.
     pub error: UrlElicitationRequiredErrorError,
     /// The id of the request being refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always `"2.0"`.
     pub jsonrpc: Jsonrpc,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Code -32042, with the elicitations to complete in `data`.
@@ -5454,6 +6163,9 @@ pub struct UrlElicitationRequiredErrorError {
     pub data: HashMap<String, Option<serde_json::Value>>,
     /// One short sentence describing the failure.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server to stop the update notifications started by an earlier
@@ -5468,6 +6180,9 @@ pub struct UnsubscribeRequest {
     pub method: UnsubscribeRequestMethod,
     /// Which resource to stop watching.
     pub params: UnsubscribeRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5485,6 +6200,9 @@ pub struct UnsubscribeRequestParamsClass {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which resource to stop watching.
@@ -5496,6 +6214,9 @@ pub struct UnsubscribeRequestParams {
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
     /// The resource's URI, in any scheme; the server decides what it means.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A multiple-choice field whose options are shown as their raw values.
@@ -5523,6 +6244,9 @@ pub struct UntitledMultiSelectEnumSchema {
     /// Always `array`: the answer is a list of the chosen values.
     #[serde(rename = "type")]
     pub untitled_multi_select_enum_schema_type: MultiSelectEnumSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What each chosen value may be.
@@ -5534,6 +6258,9 @@ pub struct UntitledMultiSelectEnumSchemaItems {
     /// Always `string`.
     #[serde(rename = "type")]
     pub items_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A single-choice field whose options are shown as their raw values.
@@ -5555,4 +6282,7 @@ pub struct UntitledSingleSelectEnumSchema {
     /// Always `string`.
     #[serde(rename = "type")]
     pub untitled_single_select_enum_schema_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }

@@ -3,6 +3,9 @@
 use serde::{Serialize, Deserialize};
 use std::collections::HashMap;
 
+/// ProgressToken has the shape of RequestId.
+pub type ProgressToken = RequestId;
+
 pub type ClientResult = HashMap<String, Option<serde_json::Value>>;
 pub type Cursor = String;
 pub type EmptyResult = HashMap<String, Option<serde_json::Value>>;
@@ -29,6 +32,9 @@ pub struct Annotations {
     /// How much the content matters, from 0 (optional) to 1 (effectively required).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Who a message or piece of content is for, or who produced it: the user or the model.
@@ -61,6 +67,9 @@ pub struct AudioContent {
     /// Discriminator: always `"audio"`.
     #[serde(rename = "type")]
     pub audio_content_type: AudioContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Hints about audience, importance and age.
@@ -79,6 +88,9 @@ pub struct AudioContentAnnotations {
     /// How much the content matters, from 0 (optional) to 1 (effectively required).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -96,6 +108,9 @@ pub struct BaseMetadata {
     /// comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Resource contents given as binary data.
@@ -113,6 +128,9 @@ pub struct BlobResourceContents {
     pub mime_type: Option<String>,
     /// The URI these contents belong to.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A yes/no field.
@@ -131,6 +149,9 @@ pub struct BooleanSchema {
     /// Always `"boolean"`.
     #[serde(rename = "type")]
     pub boolean_schema_type: BooleanSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -160,6 +181,9 @@ pub struct CacheableResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Who may share a cached copy: `"public"` means any client or intermediary across users;
@@ -182,6 +206,9 @@ pub struct CacheableResultMeta {
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_server_info: Option<IoModelcontextprotocolServerInfo>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Self-reported identity of the server software. Recommended on every result; meant for
@@ -213,6 +240,9 @@ pub struct IoModelcontextprotocolServerInfo {
     /// Home page of the program.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// An image a client may show for an object, optionally restricted to sizes and a theme.
@@ -232,6 +262,9 @@ pub struct IconElement {
     /// Background the image is drawn for: `light` or `dark`; absent means either.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Background the image is drawn for: `light` or `dark`; absent means either.
@@ -253,6 +286,9 @@ pub struct CallToolRequest {
     pub method: CallToolRequestMethod,
     /// Which tool, with which arguments, plus any input responses of a retry.
     pub params: CallToolRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Correlates the response with this request.
@@ -324,6 +360,9 @@ pub struct CallToolRequestParamsClass {
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The client's answer to one input request: the result of the matching method. These
@@ -349,6 +388,7 @@ pub struct InputResponse {
     /// The submitted form values, by field name; present only when a form was accepted.
     ///
     /// The content of the turn: a single block or a list of blocks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<InputResponseContent>,
     /// The roots the server may use.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -367,6 +407,9 @@ pub struct InputResponse {
     /// `toolUse`, but providers may report other values.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
@@ -452,10 +495,14 @@ pub struct SamplingMessageContentBlock {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub structured_content: Option<serde_json::Value>,
     /// The `id` of the ToolUseContent this answers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One block of content in a tool result or prompt message: text, image, audio, a resource
@@ -540,6 +587,9 @@ pub struct ContentBlock {
     /// The embedded contents, as text or as base64 bytes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<ContentElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -576,6 +626,9 @@ pub struct ContentElement {
     /// The raw bytes, base64-encoded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub blob: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -610,10 +663,13 @@ pub struct ContentClass {
     ///
     /// Free metadata; clients should keep it when replaying the result, to help caching.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<MetaUnion>,
     /// Hints about audience, importance and age.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<AnnotationsUnion>,
     /// The text itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<DataUnion>,
     /// Discriminator: always `"text"`.
     ///
@@ -625,30 +681,43 @@ pub struct ContentClass {
     ///
     /// Discriminator: always `"tool_result"`.
     #[serde(rename = "type")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content_type: Option<DataUnion>,
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<DataUnion>,
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
     ///
     /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<DataUnion>,
     /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<DataUnion>,
     /// Arguments for the tool, matching its input schema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<MetaUnion>,
     /// Name of the tool to run.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<DataUnion>,
     /// The unstructured outcome, in the same form as a CallToolResult's `content`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<ContentContentUnion>,
     /// True when the tool call failed; false when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<DataUnion>,
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub structured_content: Option<serde_json::Value>,
     /// The `id` of the ToolUseContent this answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<DataUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -753,6 +822,9 @@ pub struct PurpleSomething {
     /// The embedded contents, as text or as base64 bytes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<ContentElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -786,6 +858,9 @@ pub struct RootElement {
     pub name: Option<String>,
     /// Where the root is; in this revision it must be a `file://` URI.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Per-request protocol version, client capabilities and other reserved keys.
@@ -820,7 +895,11 @@ pub struct CallToolRequestParamsMeta {
     /// When present, asks for `notifications/progress` about this request, tagged with this
     /// token.
     /// The server may still send none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress_token: Option<ProgressTokenUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What the client can do while this request is served. Required; `{}` declares nothing. The
@@ -853,6 +932,9 @@ pub struct IoModelcontextprotocolClientCapabilities {
     /// Deprecated together with sampling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<IoModelcontextprotocolClientCapabilitiesSampling>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the client can answer `elicitation/create` input requests. An empty object means
@@ -865,6 +947,9 @@ pub struct IoModelcontextprotocolClientCapabilitiesElicitation {
     /// Set when the client can send the user to an external URL.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the client can answer `sampling/createMessage` input requests by calling a
@@ -880,6 +965,9 @@ pub struct IoModelcontextprotocolClientCapabilitiesSampling {
     /// Set when the client accepts `tools` and `toolChoice` in sampling requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Lowest severity of `notifications/message` the client wants for this request. Without it
@@ -960,6 +1048,9 @@ pub struct CallToolRequestParams {
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What a tool call produced. Failures of the tool itself (its input validation included)
@@ -985,7 +1076,11 @@ pub struct CallToolResult {
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub structured_content: Option<serde_json::Value>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `tools/call`: the tool's output, or a request for more input.
@@ -997,6 +1092,9 @@ pub struct CallToolResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The tool's output, or what the server still needs before it can run the tool.
     pub result: CallToolResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The tool's output, or what the server still needs before it can run the tool.
@@ -1029,6 +1127,7 @@ pub struct CallToolResultResponseResult {
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub structured_content: Option<serde_json::Value>,
     /// The questions the client should answer before retrying.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1038,6 +1137,9 @@ pub struct CallToolResultResponseResult {
     /// not inspect or alter it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A question a server can put to the client inside an InputRequiredResult: a bare
@@ -1068,6 +1170,9 @@ pub struct InputRequest {
     /// The conversation and the generation settings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ParamsClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1148,6 +1253,9 @@ pub struct ParamsClass {
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
@@ -1176,6 +1284,9 @@ pub struct ParamsMessage {
     pub content: MessageContent,
     /// Who speaks in this turn.
     pub role: Role,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1249,10 +1360,14 @@ pub struct FluffySomething {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub structured_content: Option<serde_json::Value>,
     /// The `id` of the ToolUseContent this answers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_use_id: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1281,6 +1396,9 @@ pub struct ModelPreferencesClass {
     /// How much low latency matters, from 0 (not at all) to 1 (most).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A hint about which model to use. Clients may interpret keys not defined here as they see
@@ -1292,6 +1410,9 @@ pub struct HintElement {
     /// of another provider.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
@@ -1310,6 +1431,9 @@ pub struct ParamsRequestedSchema {
     /// Always `"object"`.
     #[serde(rename = "type")]
     pub requested_schema_type: RequestedSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Any field type allowed in a form-mode `requestedSchema`: no nested objects, and arrays
@@ -1342,6 +1466,7 @@ pub struct PrimitiveSchemaDefinition {
     ///
     /// Values to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub primitive_schema_definition_default: Option<PrimitiveSchemaDefinitionDefault>,
     /// Help text for the field.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1392,6 +1517,9 @@ pub struct PrimitiveSchemaDefinition {
     /// Display labels, in the same order as `enum` (not standard JSON Schema).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Required shape of the text: an email address, a URI, a date or a date-time.
@@ -1420,6 +1548,9 @@ pub struct PrimitiveSchemaDefinitionItems {
     /// The options, each a value and the label to show for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub any_of: Option<Vec<PurpleAnyOf>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1429,6 +1560,9 @@ pub struct PurpleAnyOf {
     pub any_of_const: String,
     /// The label shown for this option.
     pub title: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1445,6 +1579,9 @@ pub struct PrimitiveSchemaDefinitionOneOf {
     pub one_of_const: String,
     /// The label shown for this option.
     pub title: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1485,6 +1622,9 @@ pub struct ToolChoiceClass {
     /// `"none"` forbids tool calls.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// `"auto"` lets the model decide (the default), `"required"` makes it call at least one
@@ -1537,6 +1677,9 @@ pub struct ToolElement {
     /// comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
@@ -1569,6 +1712,9 @@ pub struct ToolAnnotationsClass {
     /// Display title of the tool; used when the tool itself has no `title`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Says that the sender gives up on a request. The receiver should stop the work and send
@@ -1584,6 +1730,9 @@ pub struct CancelledNotification {
     pub method: CancelledNotificationMethod,
     /// Which request is cancelled, and why.
     pub params: CancelledNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1609,6 +1758,9 @@ pub struct CancelledNotificationParamsClass {
     /// or,
     /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
     pub request_id: RequestId,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Reserved and free metadata; names the listen stream for listen-stream notifications.
@@ -1621,7 +1773,11 @@ pub struct CancelledNotificationParamsMeta {
     /// (same
     /// JSON type as that id). Required on listen-stream notifications, absent on all others.
     #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_subscription_id: Option<ProgressTokenUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `notifications/cancelled`.
@@ -1639,6 +1795,9 @@ pub struct CancelledNotificationParams {
     /// or,
     /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
     pub request_id: RequestId,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Optional features the client supports for the request that carries it, sent in
@@ -1666,6 +1825,9 @@ pub struct ClientCapabilities {
     /// Deprecated together with sampling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<ClientCapabilitiesSampling>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the client can answer `elicitation/create` input requests. An empty object means
@@ -1678,6 +1840,9 @@ pub struct ClientCapabilitiesElicitation {
     /// Set when the client can send the user to an external URL.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the client can answer `sampling/createMessage` input requests by calling a
@@ -1693,6 +1858,9 @@ pub struct ClientCapabilitiesSampling {
     /// Set when the client accepts `tools` and `toolChoice` in sampling requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Says that the sender gives up on a request. The receiver should stop the work and send
@@ -1708,6 +1876,9 @@ pub struct ClientNotification {
     pub method: CancelledNotificationMethod,
     /// Which request is cancelled, and why.
     pub params: CancelledNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Every request a client may send to a server.
@@ -1779,6 +1950,9 @@ pub struct ClientRequest {
     ///
     /// Which prompt, with which arguments, plus any input responses of a retry.
     pub params: ClientRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1882,6 +2056,9 @@ pub struct ClientRequestParams {
     /// The notifications to receive on this stream.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub notifications: Option<Notifications>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The argument being completed and what has been typed so far.
@@ -1891,6 +2068,9 @@ pub struct ParamsArgument {
     pub name: String,
     /// The partial value to find completions for.
     pub value: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What is already known besides the argument being completed.
@@ -1899,6 +2079,9 @@ pub struct ParamsContext {
     /// Values already chosen for other arguments or variables, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The notifications to receive on this stream.
@@ -1925,6 +2108,9 @@ pub struct Notifications {
     /// Deliver `notifications/tools/list_changed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools_list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The prompt or resource template the argument belongs to.
@@ -1950,6 +2136,9 @@ pub struct Ref {
     /// URI of the resource, or the URI template containing the variable.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1971,6 +2160,9 @@ pub struct CompleteRequest {
     pub method: CompleteRequestMethod,
     /// What to complete, and in which context.
     pub params: CompleteRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -1995,6 +2187,9 @@ pub struct CompleteRequestParamsClass {
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
     pub params_ref: Ref,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `completion/complete`.
@@ -2011,6 +2206,9 @@ pub struct CompleteRequestParams {
     /// The prompt or resource template the argument belongs to.
     #[serde(rename = "ref")]
     pub complete_request_params_ref: Ref,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The argument being completed and what has been typed so far.
@@ -2020,6 +2218,9 @@ pub struct CompleteRequestParamsArgument {
     pub name: String,
     /// The partial value to find completions for.
     pub value: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What is already known besides the argument being completed.
@@ -2028,6 +2229,9 @@ pub struct CompleteRequestParamsContext {
     /// Values already chosen for other arguments or variables, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<HashMap<String, String>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The suggestions for a completion request.
@@ -2044,6 +2248,9 @@ pub struct CompleteResult {
     /// an
     /// older server and counts as `"complete"`.
     pub result_type: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The suggested values and how many more there are.
@@ -2058,6 +2265,9 @@ pub struct CompleteResultCompletion {
     pub total: Option<i64>,
     /// Suggested values, best first; at most 100.
     pub values: Vec<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `completion/complete`.
@@ -2069,6 +2279,9 @@ pub struct CompleteResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The suggestions.
     pub result: CompleteResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The suggestions.
@@ -2087,6 +2300,9 @@ pub struct CompleteResultResponseResult {
     /// an
     /// older server and counts as `"complete"`.
     pub result_type: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The suggested values and how many more there are.
@@ -2101,6 +2317,9 @@ pub struct ResultCompletion {
     pub total: Option<i64>,
     /// Suggested values, best first; at most 100.
     pub values: Vec<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the client to sample its model. The user should be able to review both the request
@@ -2112,6 +2331,9 @@ pub struct CreateMessageRequest {
     pub method: CreateMessageRequestMethod,
     /// The conversation and the generation settings.
     pub params: CreateMessageRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2155,6 +2377,9 @@ pub struct CreateMessageRequestParamsClass {
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `sampling/createMessage`.
@@ -2190,6 +2415,9 @@ pub struct CreateMessageRequestParams {
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<ToolElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The message the model produced, returned in `inputResponses`. There is no error slot: a
@@ -2212,6 +2440,9 @@ pub struct CreateMessageResult {
     /// `toolUse`, but providers may report other values.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server which protocol versions it speaks, what it offers and who it is. Takes
@@ -2227,6 +2458,9 @@ pub struct DiscoverRequest {
     pub method: DiscoverRequestMethod,
     /// Only the required `_meta`.
     pub params: DiscoverRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2245,6 +2479,9 @@ pub struct DiscoverRequestParams {
     /// Per-request protocol version, client capabilities and other reserved keys.
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What the server reports about itself, with caching hints. Its identity travels in
@@ -2276,6 +2513,9 @@ pub struct DiscoverResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The optional features the server offers.
@@ -2309,6 +2549,9 @@ pub struct Capabilities {
     /// Set when the server offers tools (`tools/list`, `tools/call`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<CapabilitiesTools>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
@@ -2318,6 +2561,9 @@ pub struct CapabilitiesPrompts {
     /// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
@@ -2330,6 +2576,9 @@ pub struct CapabilitiesResources {
     /// Whether listeners may watch individual resources via `resourceSubscriptions`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the server offers tools (`tools/list`, `tools/call`).
@@ -2339,6 +2588,9 @@ pub struct CapabilitiesTools {
     /// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `server/discover`.
@@ -2350,6 +2602,9 @@ pub struct DiscoverResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The server's versions, capabilities and identity.
     pub result: DiscoverResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The server's versions, capabilities and identity.
@@ -2383,6 +2638,9 @@ pub struct DiscoverResultResponseResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the user, through the client, for input. Appears only inside an InputRequiredResult.
@@ -2392,6 +2650,9 @@ pub struct ElicitRequest {
     pub method: ElicitRequestMethod,
     /// The form or the URL to present.
     pub params: ElicitRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2430,6 +2691,9 @@ pub struct ElicitRequestParams {
     /// prefetches it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of a form-mode elicitation: a message and a flat schema the client renders as
@@ -2445,6 +2709,9 @@ pub struct ElicitRequestFormParams {
     /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
     /// boolean or enum); nesting is not allowed.
     pub requested_schema: ElicitRequestFormParamsRequestedSchema,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2469,6 +2736,9 @@ pub struct ElicitRequestFormParamsRequestedSchema {
     /// Always `"object"`.
     #[serde(rename = "type")]
     pub requested_schema_type: RequestedSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of a URL-mode elicitation: the user is sent to a page outside the client, for
@@ -2483,6 +2753,9 @@ pub struct ElicitRequestUrlParams {
     /// The page to open. The client shows it in full, asks for consent first, and never
     /// prefetches it.
     pub url: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2500,6 +2773,9 @@ pub struct ElicitResult {
     /// The submitted form values, by field name; present only when a form was accepted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<HashMap<String, ContentValue>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2528,6 +2804,9 @@ pub struct EmbeddedResource {
     /// Discriminator: always `"resource"`.
     #[serde(rename = "type")]
     pub embedded_resource_type: EmbeddedResourceType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2556,6 +2835,7 @@ pub struct EnumSchema {
     ///
     /// Values to pre-select.
     #[serde(rename = "default")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_schema_default: Option<EnumSchemaDefault>,
     /// Help text for the field.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -2587,6 +2867,9 @@ pub struct EnumSchema {
     /// Display labels, in the same order as `enum` (not standard JSON Schema).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enum_names: Option<Vec<String>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2610,9 +2893,13 @@ pub struct Error {
     /// Integer naming the kind of failure (see the standard and MCP codes).
     pub code: i64,
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Resolves a prompt into messages. Unknown names and missing required arguments get -32602;
@@ -2628,6 +2915,9 @@ pub struct GetPromptRequest {
     pub method: GetPromptRequestMethod,
     /// Which prompt, with which arguments, plus any input responses of a retry.
     pub params: GetPromptRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2657,6 +2947,9 @@ pub struct GetPromptRequestParamsClass {
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
@@ -2678,6 +2971,9 @@ pub struct GetPromptRequestParams {
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A resolved prompt, ready to hand to a model.
@@ -2697,6 +2993,9 @@ pub struct GetPromptResult {
     /// an
     /// older server and counts as `"complete"`.
     pub result_type: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One message of a resolved prompt: who says it and one content block. Unlike a sampling
@@ -2708,6 +3007,9 @@ pub struct GetPromptResultMessage {
     pub content: ContentBlock,
     /// Who the message is from.
     pub role: Role,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `prompts/get`: the messages, or a request for more input.
@@ -2719,6 +3021,9 @@ pub struct GetPromptResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The resolved prompt, or what the server still needs before it can resolve it.
     pub result: GetPromptResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The resolved prompt, or what the server still needs before it can resolve it.
@@ -2753,6 +3058,9 @@ pub struct GetPromptResultResponseResult {
     /// The messages the prompt consists of.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<GetPromptResultMessage>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Error -32020: an HTTP header the request needs is missing or malformed, or its (decoded)
@@ -2764,9 +3072,13 @@ pub struct HeaderMismatchError {
     /// The error, with code -32020.
     pub error: HeaderMismatchErrorError,
     /// The `id` of the failed request; left out only when the request could not even be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always the string `"2.0"`.
     pub jsonrpc: Jsonrpc,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The error, with code -32020.
@@ -2781,9 +3093,13 @@ pub struct HeaderMismatchErrorError {
     /// Always -32020.
     pub code: i64,
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// An image a client may show for an object, optionally restricted to sizes and a theme.
@@ -2803,6 +3119,9 @@ pub struct Icon {
     /// Background the image is drawn for: `light` or `dark`; absent means either.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Mixin for objects that can carry a list of icons.
@@ -2812,6 +3131,9 @@ pub struct Icons {
     /// JPEG and should handle SVG and WebP.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<IconElement>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// An image exchanged with a model, inlined as base64.
@@ -2832,6 +3154,9 @@ pub struct ImageContent {
     /// Discriminator: always `"image"`.
     #[serde(rename = "type")]
     pub image_content_type: ImageContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -2862,6 +3187,9 @@ pub struct Implementation {
     /// Home page of the program.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Says the request cannot finish yet: the client should answer `inputRequests` and/or echo
@@ -2886,6 +3214,9 @@ pub struct InputRequiredResult {
     /// an
     /// older server and counts as `"complete"`.
     pub result_type: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of the requests that may be retried after an InputRequiredResult. A retry is a
@@ -2903,6 +3234,9 @@ pub struct InputResponseRequestParams {
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Error -32603: the receiver hit an unexpected failure of its own while handling the
@@ -2912,9 +3246,13 @@ pub struct InternalError {
     /// Always -32603.
     pub code: i64,
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Error -32602: the parameters are wrong. MCP uses it for missing required `_meta` keys,
@@ -2926,9 +3264,13 @@ pub struct InvalidParamsError {
     /// Always -32602.
     pub code: i64,
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Error -32600: the JSON is valid but is not a well-formed JSON-RPC request (for example a
@@ -2939,9 +3281,13 @@ pub struct InvalidRequestError {
     /// Always -32600.
     pub code: i64,
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A failed JSON-RPC response: an `error` object instead of a result.
@@ -2950,9 +3296,13 @@ pub struct JsonrpcErrorResponse {
     /// Why the request failed.
     pub error: ErrorClass,
     /// The `id` of the failed request; left out only when the request could not even be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always the string `"2.0"`.
     pub jsonrpc: Jsonrpc,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The error member of a failed response.
@@ -2963,9 +3313,13 @@ pub struct ErrorClass {
     /// Integer naming the kind of failure (see the standard and MCP codes).
     pub code: i64,
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Anything that can travel on an MCP connection: a request, a notification, or one of the
@@ -2986,6 +3340,7 @@ pub struct JsonrpcMessage {
     /// The `id` of the request being answered.
     ///
     /// The `id` of the failed request; left out only when the request could not even be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always the string `"2.0"`.
     pub jsonrpc: Jsonrpc,
@@ -3007,6 +3362,9 @@ pub struct JsonrpcMessage {
     /// Why the request failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A JSON-RPC notification: a one-way message with no `id` that never gets a response.
@@ -3020,6 +3378,9 @@ pub struct JsonrpcNotification {
     /// index signature here only lets them do so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A JSON-RPC request: a call that expects exactly one response carrying the same `id`.
@@ -3035,6 +3396,9 @@ pub struct JsonrpcRequest {
     /// open index signature here only lets them do so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Any response: either a result or an error.
@@ -3047,6 +3411,7 @@ pub struct JsonrpcResponse {
     /// The `id` of the request being answered.
     ///
     /// The `id` of the failed request; left out only when the request could not even be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always the string `"2.0"`.
     pub jsonrpc: Jsonrpc,
@@ -3056,6 +3421,9 @@ pub struct JsonrpcResponse {
     /// Why the request failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorClass>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A successful JSON-RPC response: the `result` of the request with the same `id`.
@@ -3067,6 +3435,9 @@ pub struct JsonrpcResultResponse {
     pub jsonrpc: Jsonrpc,
     /// What the request produced.
     pub result: HashMap<String, Option<serde_json::Value>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Deprecated single choice whose labels sit in a parallel, non-standard `enumNames` array.
@@ -3094,6 +3465,9 @@ pub struct LegacyTitledEnumSchema {
     /// Always `"string"`.
     #[serde(rename = "type")]
     pub legacy_titled_enum_schema_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for (one page of) the prompts it offers.
@@ -3107,6 +3481,9 @@ pub struct ListPromptsRequest {
     pub method: ListPromptsRequestMethod,
     /// Where to continue, plus the usual `_meta`.
     pub params: ListPromptsRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3128,6 +3505,9 @@ pub struct ListPromptsRequestParams {
     /// first page.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One page of the server's prompts, with caching hints.
@@ -3156,6 +3536,9 @@ pub struct ListPromptsResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A prompt or prompt template the server offers.
@@ -3181,6 +3564,9 @@ pub struct PromptElement {
     /// comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One named argument a prompt template accepts.
@@ -3198,6 +3584,9 @@ pub struct ArgumentElement {
     /// comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `prompts/list`.
@@ -3209,6 +3598,9 @@ pub struct ListPromptsResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The page of prompts.
     pub result: ListPromptsResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The page of prompts.
@@ -3239,6 +3631,9 @@ pub struct ListPromptsResultResponseResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for (one page of) its resource templates.
@@ -3252,6 +3647,9 @@ pub struct ListResourceTemplatesRequest {
     pub method: ListResourceTemplatesRequestMethod,
     /// Where to continue, plus the usual `_meta`.
     pub params: ListPromptsRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3286,6 +3684,9 @@ pub struct ListResourceTemplatesResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A pattern for a family of resources whose URIs the client fills in itself.
@@ -3318,6 +3719,9 @@ pub struct ResourceTemplateElement {
     pub title: Option<String>,
     /// RFC 6570 URI template that expands to the URIs of matching resources.
     pub uri_template: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `resources/templates/list`.
@@ -3329,6 +3733,9 @@ pub struct ListResourceTemplatesResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The page of templates.
     pub result: ListResourceTemplatesResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The page of templates.
@@ -3359,6 +3766,9 @@ pub struct ListResourceTemplatesResultResponseResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for (one page of) the resources it offers.
@@ -3372,6 +3782,9 @@ pub struct ListResourcesRequest {
     pub method: ListResourcesRequestMethod,
     /// Where to continue, plus the usual `_meta`.
     pub params: ListPromptsRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3406,6 +3819,9 @@ pub struct ListResourcesResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A resource the server can read, as listed by `resources/list`.
@@ -3440,6 +3856,9 @@ pub struct ResourceElement {
     pub title: Option<String>,
     /// The URI that identifies the resource and is passed to `resources/read`.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `resources/list`.
@@ -3451,6 +3870,9 @@ pub struct ListResourcesResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The page of resources.
     pub result: ListResourcesResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The page of resources.
@@ -3481,6 +3903,9 @@ pub struct ListResourcesResultResponseResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the client which roots the server may work on. Appears only inside an
@@ -3493,6 +3918,9 @@ pub struct ListRootsRequest {
     /// Nothing but optional free metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListRootsRequestParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3508,6 +3936,9 @@ pub struct ListRootsRequestParams {
     #[serde(rename = "_meta")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The client's roots, returned in `inputResponses`. There is no error slot: a client that
@@ -3517,6 +3948,9 @@ pub struct ListRootsRequestParams {
 pub struct ListRootsResult {
     /// The roots the server may use.
     pub roots: Vec<RootElement>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Asks the server for (one page of) the tools it offers.
@@ -3530,6 +3964,9 @@ pub struct ListToolsRequest {
     pub method: ListToolsRequestMethod,
     /// Where to continue, plus the usual `_meta`.
     pub params: ListPromptsRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3564,6 +4001,9 @@ pub struct ListToolsResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `tools/list`.
@@ -3575,6 +4015,9 @@ pub struct ListToolsResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The page of tools.
     pub result: ListToolsResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The page of tools.
@@ -3605,6 +4048,9 @@ pub struct ListToolsResultResponseResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One log message about a request whose `_meta` set a log level. Without that key the
@@ -3618,6 +4064,9 @@ pub struct LoggingMessageNotification {
     pub method: LoggingMessageNotificationMethod,
     /// The severity, the logger name and the logged data.
     pub params: LoggingMessageNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3636,12 +4085,16 @@ pub struct LoggingMessageNotificationParamsClass {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// What is logged: a string, an object or any other JSON value.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// How severe the message is; never below the level the request asked for.
     pub level: LoggingLevel,
     /// Name of the component that logged the message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `notifications/message`.
@@ -3652,12 +4105,16 @@ pub struct LoggingMessageNotificationParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// What is logged: a string, an object or any other JSON value.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// How severe the message is; never below the level the request asked for.
     pub level: LoggingLevel,
     /// Name of the component that logged the message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Error -32601: the method is unknown, or belongs to a server capability that was not
@@ -3668,9 +4125,13 @@ pub struct MethodNotFoundError {
     /// Always -32601.
     pub code: i64,
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Error -32021: the server cannot handle the request without a client capability that the
@@ -3680,9 +4141,13 @@ pub struct MissingRequiredClientCapabilityError {
     /// The error, with code -32021 and the capabilities that were missing.
     pub error: MissingRequiredClientCapabilityErrorError,
     /// The `id` of the failed request; left out only when the request could not even be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always the string `"2.0"`.
     pub jsonrpc: Jsonrpc,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The error, with code -32021 and the capabilities that were missing.
@@ -3702,6 +4167,9 @@ pub struct MissingRequiredClientCapabilityErrorError {
     pub data: PurpleData,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which capabilities are needed.
@@ -3710,6 +4178,9 @@ pub struct MissingRequiredClientCapabilityErrorError {
 pub struct PurpleData {
     /// The client capabilities the server needs in order to serve this request.
     pub required_capabilities: IoModelcontextprotocolClientCapabilities,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A hint about which model to use. Clients may interpret keys not defined here as they see
@@ -3721,6 +4192,9 @@ pub struct ModelHint {
     /// of another provider.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// How the server would weigh models against each other. The client decides; these are
@@ -3740,6 +4214,9 @@ pub struct ModelPreferences {
     /// How much low latency matters, from 0 (not at all) to 1 (most).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A multiple-choice field, with or without display labels.
@@ -3771,6 +4248,9 @@ pub struct MultiSelectEnumSchema {
     /// Always `"array"`.
     #[serde(rename = "type")]
     pub multi_select_enum_schema_type: MultiSelectEnumSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3788,6 +4268,9 @@ pub struct Notification {
     /// index signature here only lets them do so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The `_meta` of a notification's `params`. Besides free keys it tells which listen stream
@@ -3798,7 +4281,11 @@ pub struct NotificationMetaObject {
     /// (same
     /// JSON type as that id). Required on listen-stream notifications, absent on all others.
     #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_subscription_id: Option<ProgressTokenUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters every notification may carry.
@@ -3808,6 +4295,9 @@ pub struct NotificationParams {
     #[serde(rename = "_meta")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A numeric field, either any number or integers only.
@@ -3832,6 +4322,9 @@ pub struct NumberSchema {
     /// `"number"` for any number, `"integer"` for whole numbers.
     #[serde(rename = "type")]
     pub number_schema_type: NumberSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// `"number"` for any number, `"integer"` for whole numbers.
@@ -3853,6 +4346,9 @@ pub struct PaginatedRequest {
     pub method: String,
     /// Where to continue, plus the usual `_meta`.
     pub params: ListPromptsRequestParams,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of a list request: the usual `_meta` and an optional position to continue from.
@@ -3866,6 +4362,9 @@ pub struct PaginatedRequestParams {
     /// first page.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A result holding one page of a list.
@@ -3885,6 +4384,9 @@ pub struct PaginatedResult {
     /// an
     /// older server and counts as `"complete"`.
     pub result_type: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Error -32700: the receiver got text that is not valid JSON.
@@ -3893,9 +4395,13 @@ pub struct ParseError {
     /// Always -32700.
     pub code: i64,
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Reports how far a long-running request has got. Sent only for requests that carried a
@@ -3908,6 +4414,9 @@ pub struct ProgressNotification {
     pub method: ProgressNotificationMethod,
     /// The token, the amount done and optionally the total and a message.
     pub params: ProgressNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -3938,6 +4447,9 @@ pub struct ProgressNotificationParamsClass {
     /// The value `progress` will reach when the work is done, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `notifications/progress`.
@@ -3960,6 +4472,9 @@ pub struct ProgressNotificationParams {
     /// The value `progress` will reach when the work is done, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A prompt or prompt template the server offers.
@@ -3985,6 +4500,9 @@ pub struct Prompt {
     /// comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One named argument a prompt template accepts.
@@ -4002,6 +4520,9 @@ pub struct PromptArgument {
     /// comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Tells a listener that the set of available prompts changed. Sent only on a
@@ -4015,6 +4536,9 @@ pub struct PromptListChangedNotification {
     /// Only the `_meta` naming the listen stream.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<PromptListChangedNotificationParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4032,6 +4556,9 @@ pub struct PromptListChangedNotificationParams {
     #[serde(rename = "_meta")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One message of a resolved prompt: who says it and one content block. Unlike a sampling
@@ -4043,6 +4570,9 @@ pub struct PromptMessage {
     pub content: ContentBlock,
     /// Who the message is from.
     pub role: Role,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Points at a prompt by name, as the thing whose argument is being completed.
@@ -4057,6 +4587,9 @@ pub struct PromptReference {
     /// Discriminator: always `"ref/prompt"`.
     #[serde(rename = "type")]
     pub prompt_reference_type: PromptReferenceType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4077,6 +4610,9 @@ pub struct ReadResourceRequest {
     pub method: ReadResourceRequestMethod,
     /// Which resource to read, plus any input responses of a retry.
     pub params: ReadResourceRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4104,6 +4640,9 @@ pub struct ReadResourceRequestParamsClass {
     /// URI of the resource to read; the scheme is free and the server decides how to interpret
     /// it.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `resources/read`; a retry after an InputRequiredResult also carries the
@@ -4123,6 +4662,9 @@ pub struct ReadResourceRequestParams {
     /// URI of the resource to read; the scheme is free and the server decides how to interpret
     /// it.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The contents of a resource; several entries are possible (e.g. the files of a directory).
@@ -4147,6 +4689,9 @@ pub struct ReadResourceResult {
     /// means
     /// stale at once; this is not a polling interval.
     pub ttl_ms: i64,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `resources/read`: the contents, or a request for more input.
@@ -4158,6 +4703,9 @@ pub struct ReadResourceResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The contents, or what the server still needs before it can return them.
     pub result: ReadResourceResultResponseResult,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The contents, or what the server still needs before it can return them.
@@ -4199,6 +4747,9 @@ pub struct ReadResourceResultResponseResult {
     /// stale at once; this is not a polling interval.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<i64>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The method-and-params core of any request, before the JSON-RPC envelope is added. Also
@@ -4212,6 +4763,9 @@ pub struct Request {
     /// open index signature here only lets them do so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<HashMap<String, Option<serde_json::Value>>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The `_meta` of every request's `params`. Besides free keys it names the protocol version
@@ -4244,7 +4798,11 @@ pub struct RequestMetaObject {
     /// When present, asks for `notifications/progress` about this request, tagged with this
     /// token.
     /// The server may still send none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress_token: Option<ProgressTokenUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters every client request carries: at least the required `_meta`, which is why
@@ -4255,6 +4813,9 @@ pub struct RequestParams {
     /// Per-request protocol version, client capabilities and other reserved keys.
     #[serde(rename = "_meta")]
     pub meta: CallToolRequestParamsMeta,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A resource the server can read, as listed by `resources/list`.
@@ -4289,6 +4850,9 @@ pub struct Resource {
     pub title: Option<String>,
     /// The URI that identifies the resource and is passed to `resources/read`.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Fields shared by the contents of a resource (or of one of its sub-resources).
@@ -4304,6 +4868,9 @@ pub struct ResourceContents {
     pub mime_type: Option<String>,
     /// The URI these contents belong to.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A pointer to a resource the server can read, placed in a tool result or prompt. The
@@ -4343,6 +4910,9 @@ pub struct ResourceLink {
     pub resource_link_type: ResourceLinkType,
     /// The URI that identifies the resource and is passed to `resources/read`.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4363,6 +4933,9 @@ pub struct ResourceListChangedNotification {
     /// Only the `_meta` naming the listen stream.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<PromptListChangedNotificationParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4379,6 +4952,9 @@ pub struct ResourceRequestParams {
     pub meta: CallToolRequestParamsMeta,
     /// URI of the resource; the scheme is free and the server decides how to interpret it.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A pattern for a family of resources whose URIs the client fills in itself.
@@ -4411,6 +4987,9 @@ pub struct ResourceTemplate {
     pub title: Option<String>,
     /// RFC 6570 URI template that expands to the URIs of matching resources.
     pub uri_template: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Points at a resource or resource template by URI, as the thing whose variable is being
@@ -4422,6 +5001,9 @@ pub struct ResourceTemplateReference {
     pub resource_template_reference_type: ResourceTemplateReferenceType,
     /// URI of the resource, or the URI template containing the variable.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4441,6 +5023,9 @@ pub struct ResourceUpdatedNotification {
     pub method: ResourceUpdatedNotificationMethod,
     /// Which resource changed.
     pub params: ResourceUpdatedNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4460,6 +5045,9 @@ pub struct ResourceUpdatedNotificationParamsClass {
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `notifications/resources/updated`.
@@ -4471,6 +5059,9 @@ pub struct ResourceUpdatedNotificationParams {
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The `_meta` of a result. Besides free keys it may identify the server that produced it.
@@ -4482,6 +5073,9 @@ pub struct ResultMetaObject {
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_server_info: Option<IoModelcontextprotocolServerInfo>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A directory or file the server may operate on.
@@ -4496,6 +5090,9 @@ pub struct Root {
     pub name: Option<String>,
     /// Where the root is; in this revision it must be a `file://` URI.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// One turn of the conversation sent to, or produced by, the model. A user turn that returns
@@ -4511,6 +5108,9 @@ pub struct SamplingMessage {
     pub content: MessageContent,
     /// Who speaks in this turn.
     pub role: Role,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Optional features a server offers, returned by `server/discover`. A method whose
@@ -4542,6 +5142,9 @@ pub struct ServerCapabilities {
     /// Set when the server offers tools (`tools/list`, `tools/call`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<ServerCapabilitiesTools>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
@@ -4551,6 +5154,9 @@ pub struct ServerCapabilitiesPrompts {
     /// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
@@ -4563,6 +5169,9 @@ pub struct ServerCapabilitiesResources {
     /// Whether listeners may watch individual resources via `resourceSubscriptions`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Set when the server offers tools (`tools/list`, `tools/call`).
@@ -4572,6 +5181,9 @@ pub struct ServerCapabilitiesTools {
     /// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Every notification a server may send to a client: progress and log messages on a
@@ -4643,6 +5255,9 @@ pub struct ServerNotification {
     /// The granted filter, plus the `_meta` naming the stream.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ServerNotificationParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -4696,6 +5311,7 @@ pub struct ServerNotificationParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<CancelledNotificationParamsMeta>,
     /// What is logged: a string, an object or any other JSON value.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub data: Option<serde_json::Value>,
     /// How severe the message is; never below the level the request asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -4712,6 +5328,7 @@ pub struct ServerNotificationParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<f64>,
     /// The token from the request's `_meta`, identifying which request progressed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress_token: Option<ProgressTokenUnion>,
     /// The value `progress` will reach when the work is done, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -4722,6 +5339,7 @@ pub struct ServerNotificationParams {
     /// The `id` of the request to abandon: one the client itself sent and that is still open,
     /// or,
     /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_id: Option<ProgressTokenUnion>,
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -4731,6 +5349,9 @@ pub struct ServerNotificationParams {
     /// out, so the client can compare this with what it asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub notifications: Option<Notifications>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Every result a server may return, including the generic Result and the
@@ -4828,6 +5449,7 @@ pub struct ServerResult {
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub structured_content: Option<serde_json::Value>,
     /// The questions the client should answer before retrying.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -4866,6 +5488,9 @@ pub struct ServerResult {
     /// The messages the prompt consists of.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<GetPromptResultMessage>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Reserved and free metadata about the result, such as the server's identity.
@@ -4889,7 +5514,11 @@ pub struct ServerResultMeta {
     /// `id`
     /// and the tag carried by the stream's notifications.
     #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub io_modelcontextprotocol_subscription_id: Option<ProgressTokenUnion>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A single-choice field, with or without display labels.
@@ -4920,6 +5549,9 @@ pub struct SingleSelectEnumSchema {
     /// The options, each a value and the label to show for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<PrimitiveSchemaDefinitionOneOf>>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A text field.
@@ -4948,6 +5580,9 @@ pub struct StringSchema {
     /// Always `"string"`.
     #[serde(rename = "type")]
     pub string_schema_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which notifications a listener wants. Everything is opt-in: the server never sends a kind
@@ -4968,6 +5603,9 @@ pub struct SubscriptionFilter {
     /// Deliver `notifications/tools/list_changed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools_list_changed: Option<bool>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Confirms that a listen stream is open and says which notifications it will carry. It is
@@ -4982,6 +5620,9 @@ pub struct SubscriptionsAcknowledgedNotification {
     pub method: SubscriptionsAcknowledgedNotificationMethod,
     /// The granted filter, plus the `_meta` naming the stream.
     pub params: SubscriptionsAcknowledgedNotificationParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5003,6 +5644,9 @@ pub struct SubscriptionsAcknowledgedNotificationParamsClass {
     /// left
     /// out, so the client can compare this with what it asked for.
     pub notifications: Notifications,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `notifications/subscriptions/acknowledged`.
@@ -5016,6 +5660,9 @@ pub struct SubscriptionsAcknowledgedNotificationParams {
     /// left
     /// out, so the client can compare this with what it asked for.
     pub notifications: Notifications,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Opens a stream of change notifications. It stays open until the client cancels it
@@ -5031,6 +5678,9 @@ pub struct SubscriptionsListenRequest {
     pub method: SubscriptionsListenRequestMethod,
     /// The filter, plus the usual `_meta`.
     pub params: SubscriptionsListenRequestParamsClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5049,6 +5699,9 @@ pub struct SubscriptionsListenRequestParamsClass {
     pub meta: CallToolRequestParamsMeta,
     /// The notifications to receive on this stream.
     pub notifications: Notifications,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Parameters of `subscriptions/listen`.
@@ -5059,6 +5712,9 @@ pub struct SubscriptionsListenRequestParams {
     pub meta: CallToolRequestParamsMeta,
     /// The notifications to receive on this stream.
     pub notifications: Notifications,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sent only when the server closes a subscription in an orderly way (e.g. on shutdown). A
@@ -5074,6 +5730,9 @@ pub struct SubscriptionsListenResult {
     /// an
     /// older server and counts as `"complete"`.
     pub result_type: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Must name the subscription being closed.
@@ -5094,6 +5753,9 @@ pub struct SubscriptionsListenResultMeta {
     /// and the tag carried by the stream's notifications.
     #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
     pub io_modelcontextprotocol_subscription_id: RequestId,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The `_meta` of the final `subscriptions/listen` result: a result `_meta` that must also
@@ -5112,6 +5774,9 @@ pub struct SubscriptionsListenResultMetaObject {
     /// and the tag carried by the stream's notifications.
     #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
     pub io_modelcontextprotocol_subscription_id: RequestId,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The successful response to `subscriptions/listen`, marking an orderly end of the stream.
@@ -5123,6 +5788,9 @@ pub struct SubscriptionsListenResultResponse {
     pub jsonrpc: Jsonrpc,
     /// The closing result.
     pub result: ResultClass,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Sent only when the server closes a subscription in an orderly way (e.g. on shutdown). A
@@ -5140,6 +5808,9 @@ pub struct ResultClass {
     /// an
     /// older server and counts as `"complete"`.
     pub result_type: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A block of plain text exchanged with a model.
@@ -5157,6 +5828,9 @@ pub struct TextContent {
     /// Discriminator: always `"text"`.
     #[serde(rename = "type")]
     pub text_content_type: TextContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5180,6 +5854,9 @@ pub struct TextResourceContents {
     pub text: String,
     /// The URI these contents belong to.
     pub uri: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A multiple choice among values that each have a display label; the answer is an array.
@@ -5207,6 +5884,9 @@ pub struct TitledMultiSelectEnumSchema {
     /// Always `"array"`.
     #[serde(rename = "type")]
     pub titled_multi_select_enum_schema_type: MultiSelectEnumSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What each picked item may be.
@@ -5215,6 +5895,9 @@ pub struct TitledMultiSelectEnumSchema {
 pub struct TitledMultiSelectEnumSchemaItems {
     /// The options, each a value and the label to show for it.
     pub any_of: Vec<FluffyAnyOf>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5224,6 +5907,9 @@ pub struct FluffyAnyOf {
     pub any_of_const: String,
     /// The label shown for this option.
     pub title: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A single choice among values that each have a display label.
@@ -5245,6 +5931,9 @@ pub struct TitledSingleSelectEnumSchema {
     /// Always `"string"`.
     #[serde(rename = "type")]
     pub titled_single_select_enum_schema_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5254,6 +5943,9 @@ pub struct TitledSingleSelectEnumSchemaOneOf {
     pub one_of_const: String,
     /// The label shown for this option.
     pub title: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A tool the server offers: its name, what it is for, and JSON Schemas for its arguments
@@ -5294,6 +5986,9 @@ pub struct Tool {
     /// comes before `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Behaviour hints about a tool. They are not guarantees: a client must not rely on them
@@ -5323,6 +6018,9 @@ pub struct ToolAnnotations {
     /// Display title of the tool; used when the tool itself has no `title`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Whether and how the model may use the offered tools.
@@ -5333,6 +6031,9 @@ pub struct ToolChoice {
     /// `"none"` forbids tool calls.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Tells a listener that the set of available tools changed. Sent only on a
@@ -5347,6 +6048,9 @@ pub struct ToolListChangedNotification {
     /// Only the `_meta` naming the listen stream.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<PromptListChangedNotificationParams>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5369,12 +6073,16 @@ pub struct ToolResultContent {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]
     pub structured_content: Option<serde_json::Value>,
     /// The `id` of the ToolUseContent this answers.
     pub tool_use_id: String,
     /// Discriminator: always `"tool_result"`.
     #[serde(rename = "type")]
     pub tool_result_content_type: ToolResultContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5400,6 +6108,9 @@ pub struct ToolUseContent {
     /// Discriminator: always `"tool_use"`.
     #[serde(rename = "type")]
     pub tool_use_content_type: ToolUseContentType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -5416,9 +6127,13 @@ pub struct UnsupportedProtocolVersionError {
     /// The error, with code -32022 and the versions involved.
     pub error: UnsupportedProtocolVersionErrorError,
     /// The `id` of the failed request; left out only when the request could not even be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<ProgressTokenUnion>,
     /// Protocol marker; always the string `"2.0"`.
     pub jsonrpc: Jsonrpc,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// The error, with code -32022 and the versions involved.
@@ -5438,6 +6153,9 @@ pub struct UnsupportedProtocolVersionErrorError {
     pub data: FluffyData,
     /// Short human-readable summary, ideally one sentence.
     pub message: String,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// Which version was asked for and which ones would work.
@@ -5447,6 +6165,9 @@ pub struct FluffyData {
     pub requested: String,
     /// Versions the server serves; the client retries with one it also speaks.
     pub supported: Vec<String>,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A multiple choice among strings that are shown as they are; the answer is an array.
@@ -5474,6 +6195,9 @@ pub struct UntitledMultiSelectEnumSchema {
     /// Always `"array"`.
     #[serde(rename = "type")]
     pub untitled_multi_select_enum_schema_type: MultiSelectEnumSchemaType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// What each picked item may be.
@@ -5485,6 +6209,9 @@ pub struct UntitledMultiSelectEnumSchemaItems {
     /// Always `"string"`.
     #[serde(rename = "type")]
     pub items_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
 
 /// A single choice among strings that are shown as they are.
@@ -5506,4 +6233,7 @@ pub struct UntitledSingleSelectEnumSchema {
     /// Always `"string"`.
     #[serde(rename = "type")]
     pub untitled_single_select_enum_schema_type: ItemsType,
+    /// Members not declared above, kept as received and written back.
+    #[serde(flatten)]
+    pub additional_properties: HashMap<String, serde_json::Value>,
 }
