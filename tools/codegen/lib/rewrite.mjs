@@ -9,9 +9,8 @@
  * @property {string} name  what the rule does (shown when it no longer applies)
  * @property {RegExp} pattern  a global regular expression: the shape the rule anchors on
  * @property {string | ((match: string, ...groups: string[]) => string)} replace  as for String.replace
- * @property {number} [min]  the fewest matches that prove the shape is still there (default 1)
- * @property {number} [applies]  for a rule whose pattern is only where it writes: how many things it
- *   fixes (e.g. names to declare), counted instead of the matches
+ * @property {number} [min]  the fewest matches that prove the shape is still there (default 1; a
+ *   rule built from facts of the schema may expect 0, e.g. a revision without the recursive JSON types)
  */
 
 /** Applies `rules` in order to `text` of `label` (e.g. "go 2026-07-28"); throws if one matches too little. */
@@ -20,11 +19,10 @@ export function applyRules(label, text, rules) {
   for (const rule of rules) {
     if (!rule.pattern.global) throw new Error(`codegen: rule "${rule.name}" (${label}) needs a global pattern`);
     const matches = [...current.matchAll(rule.pattern)].length;
-    const count = rule.applies ?? matches;
     const min = rule.min ?? 1;
-    if (count < min || (min > 0 && matches === 0)) {
+    if (matches < min) {
       throw new Error(
-        `codegen: post-processing rule "${rule.name}" for ${label} applies ${count} time(s) (pattern matched ${matches}), ` +
+        `codegen: post-processing rule "${rule.name}" for ${label} matched ${matches} time(s), ` +
           `expected at least ${min}: quicktype's output changed shape (an upgrade?); update the rule in tools/codegen/lib/lang/`,
       );
     }

@@ -7,6 +7,7 @@ namespace Mcp.V20251125
 
     using System.Globalization;
     using Newtonsoft.Json;
+    using Newtonsoft.Json.Linq;
     using Newtonsoft.Json.Converters;
 
     /// <summary>
@@ -33,6 +34,12 @@ namespace Mcp.V20251125
         [JsonProperty("priority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? Priority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -69,6 +76,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public AudioContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -97,6 +110,12 @@ namespace Mcp.V20251125
         [JsonProperty("priority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? Priority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -116,6 +135,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -146,6 +171,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -176,6 +207,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public BooleanSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -207,6 +244,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public CallToolRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -242,6 +285,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
         public TaskClass Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -259,6 +308,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("ttl", NullValueHandling = NullValueHandling.Ignore)]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -292,6 +347,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
         public TaskClass Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -323,6 +384,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> StructuredContent { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -442,6 +509,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("resource", NullValueHandling = NullValueHandling.Ignore)]
         public ContentElement Resource { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -474,6 +547,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("theme", NullValueHandling = NullValueHandling.Ignore)]
         public Theme? Theme { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -514,6 +593,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("blob", NullValueHandling = NullValueHandling.Ignore)]
         public string Blob { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -546,6 +631,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public CancelTaskRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -558,6 +649,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("taskId")]
         public string TaskId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -621,6 +718,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("ttl")]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -647,6 +750,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public CancelledNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -676,6 +785,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("requestId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? RequestId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -703,6 +818,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("requestId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? RequestId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -740,6 +861,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tasks", NullValueHandling = NullValueHandling.Ignore)]
         public ClientCapabilitiesTasks Tasks { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -759,6 +886,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -771,6 +904,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -790,6 +929,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -814,6 +959,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("requests", NullValueHandling = NullValueHandling.Ignore)]
         public PurpleRequests Requests { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -832,6 +983,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
         public PurpleSampling Sampling { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -844,6 +1001,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("create", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Create { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -856,6 +1019,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("createMessage", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> CreateMessage { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -912,6 +1081,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ClientNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1028,6 +1203,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1154,6 +1335,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ClientRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1289,6 +1476,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("level", NullValueHandling = NullValueHandling.Ignore)]
         public LoggingLevelEnum? Level { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1307,6 +1500,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("value")]
         public string Value { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1346,6 +1545,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tasks", NullValueHandling = NullValueHandling.Ignore)]
         public PurpleTasks Tasks { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1365,6 +1570,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1377,6 +1588,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1396,6 +1613,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1420,6 +1643,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("requests", NullValueHandling = NullValueHandling.Ignore)]
         public FluffyRequests Requests { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1438,6 +1667,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
         public FluffySampling Sampling { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1450,6 +1685,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("create", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Create { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1462,6 +1703,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("createMessage", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> CreateMessage { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1511,6 +1758,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("websiteUrl", NullValueHandling = NullValueHandling.Ignore)]
         public Uri WebsiteUrl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1523,6 +1776,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, string> Arguments { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1560,6 +1819,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
         public string Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1699,6 +1964,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("roots", NullValueHandling = NullValueHandling.Ignore)]
         public RootElement[] Roots { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1811,6 +2082,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
         public string ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1924,6 +2201,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1948,6 +2231,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2001,6 +2290,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("ttl")]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2031,6 +2326,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public CompleteRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2061,6 +2362,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("ref")]
         public Ref Ref { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2091,6 +2398,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("ref")]
         public Ref Ref { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2109,6 +2422,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("value")]
         public string Value { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2121,6 +2440,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, string> Arguments { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2139,6 +2464,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("completion")]
         public CompleteResultCompletion Completion { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2163,6 +2494,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("values")]
         public string[] Values { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2194,6 +2531,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public CreateMessageRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2280,6 +2623,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2304,6 +2653,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2414,6 +2769,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
         public string ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2452,6 +2813,12 @@ namespace Mcp.V20251125
         [JsonProperty("speedPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? SpeedPriority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2466,6 +2833,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
         public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2483,6 +2856,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ToolChoiceMode? Mode { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2548,6 +2927,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2593,6 +2978,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2608,6 +2999,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("taskSupport", NullValueHandling = NullValueHandling.Ignore)]
         public TaskSupport? TaskSupport { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2638,6 +3035,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2669,6 +3072,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2753,6 +3162,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2791,6 +3206,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("stopReason", NullValueHandling = NullValueHandling.Ignore)]
         public string StopReason { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2809,6 +3230,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("task")]
         public TaskElement Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2840,6 +3267,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public ElicitRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2907,6 +3340,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("requestedSchema", NullValueHandling = NullValueHandling.Ignore)]
         public ElicitRequestParamsRequestedSchema RequestedSchema { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2938,6 +3377,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3063,6 +3508,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
         public string[] EnumNames { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3087,6 +3538,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("anyOf", NullValueHandling = NullValueHandling.Ignore)]
         public PurpleAnyOf[] AnyOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class PurpleAnyOf
@@ -3102,6 +3559,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class PrimitiveSchemaDefinitionOneOf
@@ -3117,6 +3580,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3159,6 +3628,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
         public TaskClass Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3190,6 +3665,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3238,6 +3719,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("url")]
         public Uri Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3264,6 +3751,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, ContentValue> Content { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3290,6 +3783,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public ElicitationCompleteNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3302,6 +3801,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("elicitationId")]
         public string ElicitationId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3334,6 +3839,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public EmbeddedResourceType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3417,6 +3928,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
         public string[] EnumNames { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3433,14 +3950,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// One short sentence describing the failure.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3471,6 +3994,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public GetPromptRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3497,6 +4026,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("name")]
         public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3521,6 +4056,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("name")]
         public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3545,6 +4086,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("messages")]
         public GetPromptResultMessage[] Messages { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3565,6 +4112,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3596,6 +4149,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public GetTaskPayloadRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3608,6 +4167,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("taskId")]
         public string TaskId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3640,6 +4205,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public GetTaskRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3652,6 +4223,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("taskId")]
         public string TaskId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3684,6 +4261,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("theme", NullValueHandling = NullValueHandling.Ignore)]
         public Theme? Theme { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3698,6 +4281,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
         public IconElement[] IconsIcons { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3734,6 +4323,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public ImageContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3779,6 +4374,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("websiteUrl", NullValueHandling = NullValueHandling.Ignore)]
         public Uri WebsiteUrl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3810,6 +4411,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public InitializeRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3844,6 +4451,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("protocolVersion")]
         public string ProtocolVersion { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3876,6 +4489,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("protocolVersion")]
         public string ProtocolVersion { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3914,6 +4533,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("serverInfo")]
         public ClientInfo ServerInfo { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3964,6 +4589,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public CapabilitiesTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3976,6 +4607,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3994,6 +4631,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("subscribe", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Subscribe { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4018,6 +4661,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("requests", NullValueHandling = NullValueHandling.Ignore)]
         public TentacledRequests Requests { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4030,6 +4679,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public PurpleTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4042,6 +4697,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("call", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Call { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4054,6 +4715,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4080,6 +4747,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4095,6 +4768,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4120,6 +4799,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4138,14 +4823,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// One short sentence describing the failure.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4205,6 +4896,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)]
         public JsonrpcErrorResponseError Error { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4229,6 +4926,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4259,6 +4962,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4296,6 +5005,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)]
         public JsonrpcErrorResponseError Error { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4320,6 +5035,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("result")]
         public Dictionary<string, object> Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4365,6 +5086,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4395,6 +5122,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4415,6 +5148,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
         public string Cursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4441,6 +5180,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("prompts")]
         public PromptElement[] Prompts { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4486,6 +5231,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4517,6 +5268,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4547,6 +5304,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4573,6 +5336,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("resourceTemplates")]
         public ResourceTemplateElement[] ResourceTemplates { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4630,6 +5399,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uriTemplate")]
         public string UriTemplate { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4660,6 +5435,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4686,6 +5467,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("resources")]
         public ResourceElement[] Resources { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4751,6 +5538,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4782,6 +5575,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListRootsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4796,6 +5595,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4814,6 +5619,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("roots")]
         public RootElement[] Roots { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4844,6 +5655,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4870,6 +5687,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tasks")]
         public TaskElement[] Tasks { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4900,6 +5723,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4926,6 +5755,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools")]
         public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4952,6 +5787,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public LoggingMessageNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4971,8 +5812,8 @@ namespace Mcp.V20251125
         /// <summary>
         /// What is being logged: a message string, an object, or any other JSON value.
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the entry is.
@@ -4985,6 +5826,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
         public string Logger { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5002,8 +5849,8 @@ namespace Mcp.V20251125
         /// <summary>
         /// What is being logged: a message string, an object, or any other JSON value.
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the entry is.
@@ -5016,6 +5863,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
         public string Logger { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5030,6 +5883,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
         public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5066,6 +5925,12 @@ namespace Mcp.V20251125
         [JsonProperty("speedPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? SpeedPriority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5118,6 +5983,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5136,6 +6007,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5149,6 +6026,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5191,6 +6074,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public NumberSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5221,6 +6110,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5239,6 +6134,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
         public string Cursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5259,6 +6160,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
         public string NextCursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5290,6 +6197,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListRootsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5315,6 +6228,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public ProgressNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5356,6 +6275,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5395,6 +6320,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5440,6 +6371,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5471,6 +6408,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5497,6 +6440,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5517,6 +6466,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5542,6 +6497,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public PromptReferenceType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5572,6 +6533,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public ReadResourceRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5590,6 +6557,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5608,6 +6581,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5626,6 +6605,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("contents")]
         public ContentElement[] Contents { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5639,6 +6624,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("taskId")]
         public string TaskId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5659,6 +6650,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5671,6 +6668,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5736,6 +6739,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5760,6 +6769,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5833,6 +6848,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5858,6 +6879,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5876,6 +6903,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5933,6 +6966,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uriTemplate")]
         public string UriTemplate { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5951,6 +6990,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public string Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5976,6 +7021,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public ResourceUpdatedNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5996,6 +7047,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6016,6 +7073,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6040,6 +7103,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6066,6 +7135,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6090,6 +7165,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6138,6 +7219,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public ServerCapabilitiesTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6150,6 +7237,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6168,6 +7261,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("subscribe", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Subscribe { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6192,6 +7291,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("requests", NullValueHandling = NullValueHandling.Ignore)]
         public StickyRequests Requests { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6204,6 +7309,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public FluffyTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6216,6 +7327,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("call", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Call { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6228,6 +7345,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6311,6 +7434,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ServerNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6426,8 +7555,8 @@ namespace Mcp.V20251125
         /// <summary>
         /// What is being logged: a message string, an object, or any other JSON value.
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the entry is.
@@ -6466,6 +7595,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6543,6 +7678,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ServerRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6699,6 +7840,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6902,6 +8049,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("messages", NullValueHandling = NullValueHandling.Ignore)]
         public GetPromptResultMessage[] Messages { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6926,6 +8079,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("values")]
         public string[] Values { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6956,6 +8115,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public SetLevelRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6976,6 +8141,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("level")]
         public LoggingLevelEnum Level { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6994,6 +8165,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("level")]
         public LoggingLevelEnum Level { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7040,6 +8217,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("oneOf", NullValueHandling = NullValueHandling.Ignore)]
         public PrimitiveSchemaDefinitionOneOf[] OneOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7088,6 +8271,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7119,6 +8308,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public SubscribeRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7137,6 +8332,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7155,6 +8356,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7206,6 +8413,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("ttl")]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7227,6 +8440,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
         public TaskClass Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7239,6 +8458,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("ttl", NullValueHandling = NullValueHandling.Ignore)]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7264,6 +8489,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public TaskStatusNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7332,6 +8563,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("ttl")]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7362,6 +8599,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public TextContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7392,6 +8635,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7440,6 +8689,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7452,6 +8707,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("anyOf")]
         public FluffyAnyOf[] AnyOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class FluffyAnyOf
@@ -7467,6 +8728,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7503,6 +8770,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class TitledSingleSelectEnumSchemaOneOf
@@ -7518,6 +8791,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7583,6 +8862,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7613,6 +8898,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7644,6 +8935,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7686,6 +8983,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7699,6 +9002,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ToolChoiceMode? Mode { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7712,6 +9021,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("taskSupport", NullValueHandling = NullValueHandling.Ignore)]
         public TaskSupport? TaskSupport { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7737,6 +9052,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7780,6 +9101,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public ToolResultContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7817,6 +9144,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public ToolUseContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7842,6 +9175,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7874,6 +9213,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7905,6 +9250,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("params")]
         public UnsubscribeRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7923,6 +9274,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7941,6 +9298,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7989,6 +9352,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8007,6 +9376,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8043,6 +9418,12 @@ namespace Mcp.V20251125
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>

@@ -7,6 +7,7 @@ namespace Mcp.V20260728
 
     using System.Globalization;
     using Newtonsoft.Json;
+    using Newtonsoft.Json.Linq;
     using Newtonsoft.Json.Converters;
 
     /// <summary>
@@ -33,6 +34,12 @@ namespace Mcp.V20260728
         [JsonProperty("priority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? Priority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -69,6 +76,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public AudioContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -97,6 +110,12 @@ namespace Mcp.V20260728
         [JsonProperty("priority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? Priority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -116,6 +135,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -146,6 +171,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -176,6 +207,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public BooleanSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -213,6 +250,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -229,6 +272,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("io.modelcontextprotocol/serverInfo", NullValueHandling = NullValueHandling.Ignore)]
         public IoModelcontextprotocolServerInfo IoModelcontextprotocolServerInfo { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -280,6 +329,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("websiteUrl", NullValueHandling = NullValueHandling.Ignore)]
         public Uri WebsiteUrl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -312,6 +367,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("theme", NullValueHandling = NullValueHandling.Ignore)]
         public Theme? Theme { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -342,6 +403,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public CallToolRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -380,6 +447,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
         public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -444,6 +517,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("stopReason", NullValueHandling = NullValueHandling.Ignore)]
         public string StopReason { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -547,14 +626,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
         /// </summary>
-        [JsonProperty("structuredContent")]
-        public object StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
         /// </summary>
         [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
         public string ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -677,6 +762,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resource", NullValueHandling = NullValueHandling.Ignore)]
         public ContentElement Resource { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -717,6 +808,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("blob", NullValueHandling = NullValueHandling.Ignore)]
         public string Blob { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -820,14 +917,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
         /// </summary>
-        [JsonProperty("structuredContent")]
-        public object StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
         /// </summary>
         [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -944,6 +1047,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resource", NullValueHandling = NullValueHandling.Ignore)]
         public ContentElement Resource { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -968,6 +1077,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1017,6 +1132,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("progressToken", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? ProgressToken { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1065,6 +1186,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
         public IoModelcontextprotocolClientCapabilitiesSampling Sampling { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1084,6 +1211,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1106,6 +1239,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1142,6 +1281,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
         public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1183,8 +1328,14 @@ namespace Mcp.V20260728
         /// one.
         /// Servers should also put its serialized form in a text block.
         /// </summary>
-        [JsonProperty("structuredContent")]
-        public object StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1209,6 +1360,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public CallToolResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1256,8 +1413,8 @@ namespace Mcp.V20260728
         /// one.
         /// Servers should also put its serialized form in a text block.
         /// </summary>
-        [JsonProperty("structuredContent")]
-        public object StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The questions the client should answer before retrying.
@@ -1272,6 +1429,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
         public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1310,6 +1473,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1424,6 +1593,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1450,6 +1625,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1551,14 +1732,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
         /// </summary>
-        [JsonProperty("structuredContent")]
-        public object StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
         /// </summary>
         [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
         public string ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1595,6 +1782,12 @@ namespace Mcp.V20260728
         [JsonProperty("speedPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? SpeedPriority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1610,6 +1803,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
         public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1641,6 +1840,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public RequestedSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1767,6 +1972,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
         public string[] EnumNames { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1791,6 +2002,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("anyOf", NullValueHandling = NullValueHandling.Ignore)]
         public PurpleAnyOf[] AnyOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class PurpleAnyOf
@@ -1806,6 +2023,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class PrimitiveSchemaDefinitionOneOf
@@ -1821,6 +2044,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1838,6 +2067,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ToolChoiceMode? Mode { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1903,6 +2138,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1950,6 +2191,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1978,6 +2225,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public CancelledNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2006,6 +2259,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestId")]
         public ProgressTokenUnion RequestId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2023,6 +2282,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("io.modelcontextprotocol/subscriptionId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2049,6 +2314,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestId")]
         public ProgressTokenUnion RequestId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2092,6 +2363,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
         public ClientCapabilitiesSampling Sampling { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2111,6 +2388,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2133,6 +2416,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2161,6 +2450,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public CancelledNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2249,6 +2544,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ClientRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2360,6 +2661,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("notifications", NullValueHandling = NullValueHandling.Ignore)]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2378,6 +2685,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("value")]
         public string Value { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2390,6 +2703,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, string> Arguments { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2428,6 +2747,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("toolsListChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ToolsListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2466,6 +2791,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
         public string Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2496,6 +2827,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public CompleteRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2528,6 +2865,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ref")]
         public Ref Ref { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2558,6 +2901,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ref")]
         public Ref Ref { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2576,6 +2925,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("value")]
         public string Value { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2588,6 +2943,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, string> Arguments { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2614,6 +2975,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2638,6 +3005,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("values")]
         public string[] Values { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2662,6 +3035,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public CompleteResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2690,6 +3069,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2714,6 +3099,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("values")]
         public string[] Values { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2734,6 +3125,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public CreateMessageRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2803,6 +3200,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2870,6 +3273,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2909,6 +3318,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("stopReason", NullValueHandling = NullValueHandling.Ignore)]
         public string StopReason { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2941,6 +3356,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public DiscoverRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2957,6 +3378,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3013,6 +3440,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3068,6 +3501,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public CapabilitiesTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3080,6 +3519,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3098,6 +3543,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("subscribe", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Subscribe { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3110,6 +3561,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3134,6 +3591,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public DiscoverResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3192,6 +3655,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3210,6 +3679,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ElicitRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3255,6 +3730,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
         public Uri Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3281,6 +3762,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestedSchema")]
         public ElicitRequestFormParamsRequestedSchema RequestedSchema { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3312,6 +3799,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public RequestedSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3339,6 +3832,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("url")]
         public Uri Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3358,6 +3857,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, ContentValue> Content { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3390,6 +3895,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public EmbeddedResourceType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3472,6 +3983,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
         public string[] EnumNames { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3488,14 +4005,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3528,6 +4051,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public GetPromptRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3567,6 +4096,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
         public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3604,6 +4139,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
         public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3636,6 +4177,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3656,6 +4203,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3680,6 +4233,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public GetPromptResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3732,6 +4291,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("messages", NullValueHandling = NullValueHandling.Ignore)]
         public GetPromptResultMessage[] Messages { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3759,6 +4324,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3781,14 +4352,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3821,6 +4398,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("theme", NullValueHandling = NullValueHandling.Ignore)]
         public Theme? Theme { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3834,6 +4417,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
         public IconElement[] IconsIcons { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3870,6 +4459,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public ImageContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3914,6 +4509,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("websiteUrl", NullValueHandling = NullValueHandling.Ignore)]
         public Uri WebsiteUrl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3950,6 +4551,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3976,6 +4583,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
         public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3993,14 +4606,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4020,14 +4639,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4046,14 +4671,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4078,6 +4709,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4096,14 +4733,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4166,6 +4809,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)]
         public ErrorClass Error { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4191,6 +4840,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4222,6 +4877,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4258,6 +4919,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)]
         public ErrorClass Error { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4282,6 +4949,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public Dictionary<string, object> Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4326,6 +4999,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4356,6 +5035,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4378,6 +5063,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
         public string Cursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4427,6 +5118,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4471,6 +5168,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4502,6 +5205,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4526,6 +5235,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public ListPromptsResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4577,6 +5292,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4607,6 +5328,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4656,6 +5383,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4713,6 +5446,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uriTemplate")]
         public string UriTemplate { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4737,6 +5476,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public ListResourceTemplatesResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4788,6 +5533,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4818,6 +5569,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4867,6 +5624,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4929,6 +5692,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4953,6 +5722,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public ListResourcesResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5004,6 +5779,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5024,6 +5805,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ListRootsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5036,6 +5823,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5050,6 +5843,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("roots")]
         public RootElement[] Roots { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5080,6 +5879,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5129,6 +5934,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5153,6 +5964,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public ListToolsResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5204,6 +6021,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5230,6 +6053,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public LoggingMessageNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5248,8 +6077,8 @@ namespace Mcp.V20260728
         /// <summary>
         /// What is logged: a string, an object or any other JSON value.
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the message is; never below the level the request asked for.
@@ -5262,6 +6091,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
         public string Logger { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5278,8 +6113,8 @@ namespace Mcp.V20260728
         /// <summary>
         /// What is logged: a string, an object or any other JSON value.
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the message is; never below the level the request asked for.
@@ -5292,6 +6127,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
         public string Logger { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5310,14 +6151,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5343,6 +6190,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5375,6 +6228,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5387,6 +6246,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("requiredCapabilities")]
         public IoModelcontextprotocolClientCapabilities RequiredCapabilities { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5402,6 +6267,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
         public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5436,6 +6307,12 @@ namespace Mcp.V20260728
         [JsonProperty("speedPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? SpeedPriority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5488,6 +6365,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5507,6 +6390,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5522,6 +6411,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("io.modelcontextprotocol/subscriptionId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5534,6 +6429,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public CancelledNotificationParamsMeta Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5576,6 +6477,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public NumberSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5606,6 +6513,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5626,6 +6539,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
         public string Cursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5654,6 +6573,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5670,14 +6595,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5703,6 +6634,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ProgressNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5743,6 +6680,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5781,6 +6724,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5825,6 +6774,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5856,6 +6811,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5881,6 +6842,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public PromptListChangedNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5895,6 +6862,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public CancelledNotificationParamsMeta Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5915,6 +6888,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5940,6 +6919,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public PromptReferenceType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5971,6 +6956,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ReadResourceRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6005,6 +6996,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6037,6 +7034,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6079,6 +7082,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6103,6 +7112,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public ReadResourceResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6165,6 +7180,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("ttlMs", NullValueHandling = NullValueHandling.Ignore)]
         public long? TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6186,6 +7207,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6233,6 +7260,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("progressToken", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? ProgressToken { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6247,6 +7280,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6309,6 +7348,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6333,6 +7378,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6403,6 +7454,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6428,6 +7485,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public PromptListChangedNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6446,6 +7509,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6503,6 +7572,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uriTemplate")]
         public string UriTemplate { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6522,6 +7597,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public string Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6548,6 +7629,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public ResourceUpdatedNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6568,6 +7655,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6586,6 +7679,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6600,6 +7699,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("io.modelcontextprotocol/serverInfo", NullValueHandling = NullValueHandling.Ignore)]
         public IoModelcontextprotocolServerInfo IoModelcontextprotocolServerInfo { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6624,6 +7729,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6650,6 +7761,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6703,6 +7820,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
         public ServerCapabilitiesTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6715,6 +7838,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6733,6 +7862,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("subscribe", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Subscribe { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6745,6 +7880,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6828,6 +7969,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public ServerNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6866,8 +8013,8 @@ namespace Mcp.V20260728
         /// <summary>
         /// What is logged: a string, an object or any other JSON value.
         /// </summary>
-        [JsonProperty("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the message is; never below the level the request asked for.
@@ -6934,6 +8081,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("notifications", NullValueHandling = NullValueHandling.Ignore)]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7060,8 +8213,8 @@ namespace Mcp.V20260728
         /// one.
         /// Servers should also put its serialized form in a text block.
         /// </summary>
-        [JsonProperty("structuredContent")]
-        public object StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The questions the client should answer before retrying.
@@ -7132,6 +8285,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("messages", NullValueHandling = NullValueHandling.Ignore)]
         public GetPromptResultMessage[] Messages { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7162,6 +8321,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("io.modelcontextprotocol/subscriptionId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7208,6 +8373,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("oneOf", NullValueHandling = NullValueHandling.Ignore)]
         public PrimitiveSchemaDefinitionOneOf[] OneOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7256,6 +8427,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7288,6 +8465,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("toolsListChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ToolsListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7315,6 +8498,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public SubscriptionsAcknowledgedNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7337,6 +8526,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("notifications")]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7357,6 +8552,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("notifications")]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7389,6 +8590,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params")]
         public SubscriptionsListenRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7409,6 +8616,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("notifications")]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7427,6 +8640,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("notifications")]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7449,6 +8668,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7475,6 +8700,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("io.modelcontextprotocol/subscriptionId")]
         public ProgressTokenUnion IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7499,6 +8730,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("io.modelcontextprotocol/subscriptionId")]
         public ProgressTokenUnion IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7523,6 +8760,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("result")]
         public ResultClass Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7547,6 +8790,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7577,6 +8826,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public TextContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7607,6 +8862,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7655,6 +8916,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7667,6 +8934,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("anyOf")]
         public FluffyAnyOf[] AnyOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class FluffyAnyOf
@@ -7682,6 +8955,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7718,6 +8997,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class TitledSingleSelectEnumSchemaOneOf
@@ -7733,6 +9018,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7798,6 +9089,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7842,6 +9139,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7856,6 +9159,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ToolChoiceMode? Mode { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7882,6 +9191,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
         public PromptListChangedNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7910,8 +9225,8 @@ namespace Mcp.V20260728
         /// <summary>
         /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
         /// </summary>
-        [JsonProperty("structuredContent")]
-        public object StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
@@ -7924,6 +9239,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public ToolResultContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7960,6 +9281,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public ToolUseContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7985,6 +9312,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8017,6 +9350,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8035,6 +9374,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("supported")]
         public string[] Supported { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8083,6 +9428,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8101,6 +9452,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8137,6 +9494,12 @@ namespace Mcp.V20260728
         /// </summary>
         [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -9316,7 +10679,6 @@ namespace Mcp.V20260728
         public static string ToJson(this PrimitiveSchemaDefinition self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this ProgressNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this ProgressNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this object self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this Prompt self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this PromptArgument self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this PromptListChangedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);

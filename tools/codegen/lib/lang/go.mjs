@@ -39,7 +39,6 @@ function postProcess(text, rev, schema) {
       // quicktype writes Unmarshal/Marshal helpers for a merged definition's name without declaring it.
       name: 'declare merged top-level names as aliases',
       pattern: /^import "encoding\/json"\n/gm,
-      applies: aliases.length,
       replace: (line) => `${line}\n${aliases.map((a) => a.text).join('\n')}`,
     },
     {

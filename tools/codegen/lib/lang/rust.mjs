@@ -89,8 +89,6 @@ function postProcess(text, rev, schema) {
     {
       name: 'declare names quicktype merged into a type of the same shape',
       pattern: /^use std::collections::HashMap;\n/gm,
-      applies: aliases.length,
-      min: 0,
       replace: (line) => `${line}\n${aliases.join('\n')}`,
     },
   ]);
