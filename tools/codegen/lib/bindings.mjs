@@ -3,13 +3,7 @@
 // definitions, so they are presented to it as "any JSON" (any value, an object of anything, an
 // array of anything); every other definition is generated as a top-level type.
 import { createRequire } from 'node:module';
-import { csharp } from './lang/csharp.mjs';
-import { go } from './lang/go.mjs';
-import { kotlin } from './lang/kotlin.mjs';
-import { python } from './lang/python.mjs';
-import { rust } from './lang/rust.mjs';
-import { swift } from './lang/swift.mjs';
-import { typescript } from './lang/typescript.mjs';
+import { LANGUAGES } from './lang/index.mjs';
 import { mapSchema } from './schema-walk.mjs';
 
 const require = createRequire(import.meta.url);
@@ -18,11 +12,7 @@ const { quicktype, InputData, JSONSchemaInput, FetchingJSONSchemaStore } = requi
 /** "Any JSON" stand-ins for the recursive definitions. */
 const ANY_JSON = { JSONValue: {}, JSONObject: { type: 'object', additionalProperties: {} }, JSONArray: { type: 'array', items: {} } };
 
-/**
- * Languages, each a module of `lang/`: quicktype's renderer name (`lang`), its options, the output
- * path under `lang/` for a revision, an optional own header, and the post-processing of its output.
- */
-export const LANGUAGES = [python, go, rust, csharp, kotlin, swift, typescript];
+export { LANGUAGES };
 
 /**
  * An object that declares some members and welcomes any others (a TypeScript index signature, e.g.

@@ -6,24 +6,11 @@
 // `Some(Value::Null)`, and a property the schema allows to be `null` becomes `Option<Option<T>>`.
 import { snakeRevision } from '../paths.mjs';
 import { applyRules, normalizeName } from '../rewrite.mjs';
-import { walkSchema } from '../schema-walk.mjs';
-import { missingAliases } from './shared.mjs';
+import { missingAliases, nullableProperties } from './shared.mjs';
 
 const SKIP = '#[serde(skip_serializing_if = "Option::is_none")]';
 const FREE_FORM = '#[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::open::present")]';
 const NULLABLE = '#[serde(default, skip_serializing_if = "Option::is_none", with = "crate::open::nullable")]';
-
-/** Property names the schema lets be `null` (2025-11-25: Task's `ttl`). */
-function nullableProperties(schema) {
-  const names = new Set();
-  walkSchema(schema, (node) => {
-    for (const [name, property] of Object.entries(node.properties ?? {})) {
-      const types = [property.type].flat();
-      if (types.includes('null')) names.add(normalizeName(name));
-    }
-  });
-  return names;
-}
 
 /** Rewrites the fields of one struct body (quicktype: doc lines, attribute lines, then `pub name: Type,`). */
 function rewriteFields(body, nullable, counts) {

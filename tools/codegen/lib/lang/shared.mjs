@@ -1,6 +1,6 @@
 // Facts about a revision's schema that several languages' post-processing needs.
 import { normalizeName } from '../rewrite.mjs';
-import { stripAnnotations } from '../schema-walk.mjs';
+import { stripAnnotations, walkSchema } from '../schema-walk.mjs';
 
 /**
  * quicktype merges definitions of identical shape into one type and may then declare only one of
@@ -38,4 +38,16 @@ export function missingAliases({ label, schema, used, declared, alias, skipUnmat
     lines.push(alias(name, target, defName));
   }
   return lines;
+}
+
+/** Property names the schema lets be `null` (2025-11-25: Task's `ttl`). */
+export function nullableProperties(schema) {
+  const names = new Set();
+  walkSchema(schema, (node) => {
+    for (const [name, property] of Object.entries(node.properties ?? {})) {
+      const types = [property.type].flat();
+      if (types.includes('null')) names.add(normalizeName(name));
+    }
+  });
+  return names;
 }

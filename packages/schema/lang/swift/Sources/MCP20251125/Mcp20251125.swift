@@ -153,25 +153,31 @@ import Foundation
 
 /// Hints a client may use to decide how to use or display an object; never binding.
 // MARK: - Annotations
-struct Annotations: Codable {
+public struct Annotations: Codable {
     /// Who the object is meant for: the user, the model, or both.
-    let audience: [Role]?
+    public let audience: [Role]?
     /// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
     /// `2025-01-12T15:00:58Z`).
-    let lastModified: String?
+    public let lastModified: String?
     /// How much the object matters, from 0 (can be left out) to 1 (effectively required).
-    let priority: Double?
+    public let priority: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case audience = "audience"
         case lastModified = "lastModified"
         case priority = "priority"
+    }
+
+    public init(audience: [Role]?, lastModified: String?, priority: Double?) {
+        self.audience = audience
+        self.lastModified = lastModified
+        self.priority = priority
     }
 }
 
 // MARK: Annotations convenience initializers and mutators
 
-extension Annotations {
+public extension Annotations {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Annotations.self, from: data)
     }
@@ -213,37 +219,45 @@ extension Annotations {
 /// Who speaks this turn.
 ///
 /// Who speaks this message.
-enum Role: String, Codable {
+public enum Role: String, Codable {
     case assistant = "assistant"
     case user = "user"
 }
 
 /// A piece of audio exchanged with a model.
 // MARK: - AudioContent
-struct AudioContent: Codable {
+public struct AudioContent: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The audio bytes, base64-encoded.
-    let data: String
+    public let data: String
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
-    let mimeType: String
+    public let mimeType: String
     /// Always `audio`.
-    let type: AudioContentType
+    public let type: AudioContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case data = "data"
         case mimeType = "mimeType"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, data: String, mimeType: String, type: AudioContentType) {
+        self.meta = meta
+        self.annotations = annotations
+        self.data = data
+        self.mimeType = mimeType
+        self.type = type
+    }
 }
 
 // MARK: AudioContent convenience initializers and mutators
 
-extension AudioContent {
+public extension AudioContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(AudioContent.self, from: data)
     }
@@ -288,25 +302,31 @@ extension AudioContent {
 ///
 /// Hints a client may use to decide how to use or display an object; never binding.
 // MARK: - AudioContentAnnotations
-struct AudioContentAnnotations: Codable {
+public struct AudioContentAnnotations: Codable {
     /// Who the object is meant for: the user, the model, or both.
-    let audience: [Role]?
+    public let audience: [Role]?
     /// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
     /// `2025-01-12T15:00:58Z`).
-    let lastModified: String?
+    public let lastModified: String?
     /// How much the object matters, from 0 (can be left out) to 1 (effectively required).
-    let priority: Double?
+    public let priority: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case audience = "audience"
         case lastModified = "lastModified"
         case priority = "priority"
+    }
+
+    public init(audience: [Role]?, lastModified: String?, priority: Double?) {
+        self.audience = audience
+        self.lastModified = lastModified
+        self.priority = priority
     }
 }
 
 // MARK: AudioContentAnnotations convenience initializers and mutators
 
-extension AudioContentAnnotations {
+public extension AudioContentAnnotations {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(AudioContentAnnotations.self, from: data)
     }
@@ -343,28 +363,33 @@ extension AudioContentAnnotations {
     }
 }
 
-enum AudioContentType: String, Codable {
+public enum AudioContentType: String, Codable {
     case audio = "audio"
 }
 
 /// Identifying names shared by things a server exposes: a machine name and a display title.
 // MARK: - BaseMetadata
-struct BaseMetadata: Codable {
+public struct BaseMetadata: Codable {
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case title = "title"
+    }
+
+    public init(name: String, title: String?) {
+        self.name = name
+        self.title = title
     }
 }
 
 // MARK: BaseMetadata convenience initializers and mutators
 
-extension BaseMetadata {
+public extension BaseMetadata {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(BaseMetadata.self, from: data)
     }
@@ -401,27 +426,34 @@ extension BaseMetadata {
 
 /// Resource contents that are binary.
 // MARK: - BlobResourceContents
-struct BlobResourceContents: Codable {
+public struct BlobResourceContents: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The bytes, base64-encoded.
-    let blob: String
+    public let blob: String
     /// Media type of these contents, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// The URI these contents belong to (the resource itself or a part of it).
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case blob = "blob"
         case mimeType = "mimeType"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, blob: String, mimeType: String?, uri: String) {
+        self.meta = meta
+        self.blob = blob
+        self.mimeType = mimeType
+        self.uri = uri
+    }
 }
 
 // MARK: BlobResourceContents convenience initializers and mutators
 
-extension BlobResourceContents {
+public extension BlobResourceContents {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(BlobResourceContents.self, from: data)
     }
@@ -462,27 +494,34 @@ extension BlobResourceContents {
 
 /// A yes/no form field.
 // MARK: - BooleanSchema
-struct BooleanSchema: Codable {
+public struct BooleanSchema: Codable {
     /// Value the field starts with.
-    let booleanSchemaDefault: Bool?
+    public let booleanSchemaDefault: Bool?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `boolean`.
-    let type: BooleanSchemaType
+    public let type: BooleanSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case booleanSchemaDefault = "default"
         case description = "description"
         case title = "title"
         case type = "type"
     }
+
+    public init(booleanSchemaDefault: Bool?, description: String?, title: String?, type: BooleanSchemaType) {
+        self.booleanSchemaDefault = booleanSchemaDefault
+        self.description = description
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: BooleanSchema convenience initializers and mutators
 
-extension BooleanSchema {
+public extension BooleanSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(BooleanSchema.self, from: data)
     }
@@ -521,34 +560,41 @@ extension BooleanSchema {
     }
 }
 
-enum BooleanSchemaType: String, Codable {
+public enum BooleanSchemaType: String, Codable {
     case boolean = "boolean"
 }
 
 /// Asks the server to run one of its tools with the given arguments. With a `task` field the
 /// server may instead answer with a task to poll.
 // MARK: - CallToolRequest
-struct CallToolRequest: Codable {
+public struct CallToolRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `tools/call`.
-    let method: CallToolRequestMethod
+    public let method: CallToolRequestMethod
     /// Which tool to run, with what.
-    let params: CallToolRequestParamsClass
+    public let params: CallToolRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: CallToolRequestMethod, params: CallToolRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: CallToolRequest convenience initializers and mutators
 
-extension CallToolRequest {
+public extension CallToolRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolRequest.self, from: data)
     }
@@ -607,11 +653,11 @@ extension CallToolRequest {
 ///
 /// An opaque value, chosen by the requester and unique among its active requests, that ties
 /// progress notifications back to the request that asked for them.
-enum RequestID: Codable {
+public enum RequestID: Codable {
     case integer(Int)
     case string(String)
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Int.self) {
             self = .integer(x)
@@ -624,7 +670,7 @@ enum RequestID: Codable {
         throw DecodingError.typeMismatch(RequestID.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for RequestID"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .integer(let x):
@@ -635,11 +681,11 @@ enum RequestID: Codable {
     }
 }
 
-enum Jsonrpc: String, Codable {
+public enum Jsonrpc: String, Codable {
     case the20 = "2.0"
 }
 
-enum CallToolRequestMethod: String, Codable {
+public enum CallToolRequestMethod: String, Codable {
     case toolsCall = "tools/call"
 }
 
@@ -647,30 +693,37 @@ enum CallToolRequestMethod: String, Codable {
 ///
 /// Which tool to run and its arguments.
 // MARK: - CallToolRequestParamsClass
-struct CallToolRequestParamsClass: Codable {
+public struct CallToolRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Argument values, expected to satisfy the tool's `inputSchema`.
-    let arguments: [String: JSONAny]?
+    public let arguments: [String: JSONAny]?
     /// Name of the tool, as listed by `tools/list`.
-    let name: String
+    public let name: String
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case name = "name"
         case task = "task"
     }
+
+    public init(meta: [String: JSONAny]?, arguments: [String: JSONAny]?, name: String, task: TaskClass?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.name = name
+        self.task = task
+    }
 }
 
 // MARK: CallToolRequestParamsClass convenience initializers and mutators
 
-extension CallToolRequestParamsClass {
+public extension CallToolRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolRequestParamsClass.self, from: data)
     }
@@ -716,18 +769,22 @@ extension CallToolRequestParamsClass {
 ///
 /// What a requestor puts in a request's `task` field to have it run as a task.
 // MARK: - TaskClass
-struct TaskClass: Codable {
+public struct TaskClass: Codable {
     /// How long, in milliseconds from creation, the requestor would like the task kept.
-    let ttl: Int?
+    public let ttl: Int?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ttl = "ttl"
+    }
+
+    public init(ttl: Int?) {
+        self.ttl = ttl
     }
 }
 
 // MARK: TaskClass convenience initializers and mutators
 
-extension TaskClass {
+public extension TaskClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TaskClass.self, from: data)
     }
@@ -762,30 +819,37 @@ extension TaskClass {
 
 /// Which tool to run and its arguments.
 // MARK: - CallToolRequestParams
-struct CallToolRequestParams: Codable {
+public struct CallToolRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Argument values, expected to satisfy the tool's `inputSchema`.
-    let arguments: [String: JSONAny]?
+    public let arguments: [String: JSONAny]?
     /// Name of the tool, as listed by `tools/list`.
-    let name: String
+    public let name: String
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case name = "name"
         case task = "task"
     }
+
+    public init(meta: [String: JSONAny]?, arguments: [String: JSONAny]?, name: String, task: TaskClass?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.name = name
+        self.task = task
+    }
 }
 
 // MARK: CallToolRequestParams convenience initializers and mutators
 
-extension CallToolRequestParams {
+public extension CallToolRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolRequestParams.self, from: data)
     }
@@ -827,27 +891,34 @@ extension CallToolRequestParams {
 /// The outcome of running a tool. Failures of the tool itself are reported here with
 /// `isError: true` so the model can see them; protocol problems are JSON-RPC errors instead.
 // MARK: - CallToolResult
-struct CallToolResult: Codable {
+public struct CallToolResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The unstructured output, as content blocks.
-    let content: [ContentBlock]
+    public let content: [ContentBlock]
     /// True when the tool failed; false or absent means it succeeded.
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
-    let structuredContent: [String: JSONAny]?
+    public let structuredContent: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case isError = "isError"
         case structuredContent = "structuredContent"
     }
+
+    public init(meta: [String: JSONAny]?, content: [ContentBlock], isError: Bool?, structuredContent: [String: JSONAny]?) {
+        self.meta = meta
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+    }
 }
 
 // MARK: CallToolResult convenience initializers and mutators
 
-extension CallToolResult {
+public extension CallToolResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolResult.self, from: data)
     }
@@ -904,13 +975,13 @@ extension CallToolResult {
 /// to
 /// present it to the model or the user.
 // MARK: - ContentBlock
-struct ContentBlock: Codable {
+public struct ContentBlock: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String?
+    public let text: String?
     /// Always `text`.
     ///
     /// Always `image`.
@@ -920,38 +991,38 @@ struct ContentBlock: Codable {
     /// Always `resource_link`.
     ///
     /// Always `resource`.
-    let type: ContentBlockType
+    public let type: ContentBlockType
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: String?
+    public let data: String?
     /// Image format, such as `image/png`; which formats work depends on the model provider.
     ///
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
     ///
     /// Media type of the contents, when the server knows it.
-    let mimeType: String?
+    public let mimeType: String?
     /// What the resource holds, as a hint that helps the model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String?
+    public let name: String?
     /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
     /// hosts
     /// show sizes and budget context.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// Where the resource lives.
-    let uri: String?
+    public let uri: String?
     /// The embedded contents, as text or as base64 bytes.
-    let resource: ContentElement?
+    public let resource: ContentElement?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -966,11 +1037,27 @@ struct ContentBlock: Codable {
         case uri = "uri"
         case resource = "resource"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String?, type: ContentBlockType, data: String?, mimeType: String?, description: String?, icons: [IconElement]?, name: String?, size: Int?, title: String?, uri: String?, resource: ContentElement?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.size = size
+        self.title = title
+        self.uri = uri
+        self.resource = resource
+    }
 }
 
 // MARK: ContentBlock convenience initializers and mutators
 
-extension ContentBlock {
+public extension ContentBlock {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ContentBlock.self, from: data)
     }
@@ -1029,29 +1116,36 @@ extension ContentBlock {
 
 /// A picture a user interface can show next to an item, optionally tied to a size and theme.
 // MARK: - IconElement
-struct IconElement: Codable {
+public struct IconElement: Codable {
     /// MIME type to assume when the source does not state a useful one (e.g. `image/png`).
-    let mimeType: String?
+    public let mimeType: String?
     /// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
     /// when absent, any size is fine.
-    let sizes: [String]?
+    public let sizes: [String]?
     /// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
     /// Consumers should only trust sources from the same or a trusted origin.
-    let src: String
+    public let src: String
     /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
-    let theme: Theme?
+    public let theme: Theme?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case mimeType = "mimeType"
         case sizes = "sizes"
         case src = "src"
         case theme = "theme"
     }
+
+    public init(mimeType: String?, sizes: [String]?, src: String, theme: Theme?) {
+        self.mimeType = mimeType
+        self.sizes = sizes
+        self.src = src
+        self.theme = theme
+    }
 }
 
 // MARK: IconElement convenience initializers and mutators
 
-extension IconElement {
+public extension IconElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(IconElement.self, from: data)
     }
@@ -1091,7 +1185,7 @@ extension IconElement {
 }
 
 /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
-enum Theme: String, Codable {
+public enum Theme: String, Codable {
     case dark = "dark"
     case light = "light"
 }
@@ -1102,30 +1196,38 @@ enum Theme: String, Codable {
 ///
 /// Resource contents that are binary.
 // MARK: - ContentElement
-struct ContentElement: Codable {
+public struct ContentElement: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Media type of these contents, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// The text; used only when the data really is text rather than bytes.
-    let text: String?
+    public let text: String?
     /// The URI these contents belong to (the resource itself or a part of it).
-    let uri: String
+    public let uri: String
     /// The bytes, base64-encoded.
-    let blob: String?
+    public let blob: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case mimeType = "mimeType"
         case text = "text"
         case uri = "uri"
         case blob = "blob"
     }
+
+    public init(meta: [String: JSONAny]?, mimeType: String?, text: String?, uri: String, blob: String?) {
+        self.meta = meta
+        self.mimeType = mimeType
+        self.text = text
+        self.uri = uri
+        self.blob = blob
+    }
 }
 
 // MARK: ContentElement convenience initializers and mutators
 
-extension ContentElement {
+public extension ContentElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ContentElement.self, from: data)
     }
@@ -1166,7 +1268,7 @@ extension ContentElement {
     }
 }
 
-enum ContentBlockType: String, Codable {
+public enum ContentBlockType: String, Codable {
     case audio = "audio"
     case image = "image"
     case resource = "resource"
@@ -1178,27 +1280,34 @@ enum ContentBlockType: String, Codable {
 /// status
 /// cannot be cancelled (-32602).
 // MARK: - CancelTaskRequest
-struct CancelTaskRequest: Codable {
+public struct CancelTaskRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `tasks/cancel`.
-    let method: CancelTaskRequestMethod
+    public let method: CancelTaskRequestMethod
     /// Which task.
-    let params: CancelTaskRequestParams
+    public let params: CancelTaskRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: CancelTaskRequestMethod, params: CancelTaskRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: CancelTaskRequest convenience initializers and mutators
 
-extension CancelTaskRequest {
+public extension CancelTaskRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelTaskRequest.self, from: data)
     }
@@ -1237,24 +1346,28 @@ extension CancelTaskRequest {
     }
 }
 
-enum CancelTaskRequestMethod: String, Codable {
+public enum CancelTaskRequestMethod: String, Codable {
     case tasksCancel = "tasks/cancel"
 }
 
 /// Which task.
 // MARK: - CancelTaskRequestParams
-struct CancelTaskRequestParams: Codable {
+public struct CancelTaskRequestParams: Codable {
     /// Id of the task to cancel.
-    let taskID: String
+    public let taskID: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case taskID = "taskId"
+    }
+
+    public init(taskID: String) {
+        self.taskID = taskID
     }
 }
 
 // MARK: CancelTaskRequestParams convenience initializers and mutators
 
-extension CancelTaskRequestParams {
+public extension CancelTaskRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelTaskRequestParams.self, from: data)
     }
@@ -1301,26 +1414,26 @@ extension CancelTaskRequestParams {
 ///
 /// The newly created task, normally `working`.
 // MARK: - GetTaskResult
-struct GetTaskResult: Codable {
+public struct GetTaskResult: Codable {
     /// When the task was created, as an ISO 8601 timestamp.
-    let createdAt: String
+    public let createdAt: String
     /// When the task last changed, as an ISO 8601 timestamp.
-    let lastUpdatedAt: String
+    public let lastUpdatedAt: String
     /// How many milliseconds the requestor should wait between polls.
-    let pollInterval: Int?
+    public let pollInterval: Int?
     /// Where the task is in its life.
-    let status: TaskStatus
+    public let status: TaskStatus
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
-    let statusMessage: String?
+    public let statusMessage: String?
     /// Identifier chosen by the receiver, unique among the tasks it holds.
-    let taskID: String
+    public let taskID: String
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    let ttl: Int?
+    public let ttl: Int?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case createdAt = "createdAt"
         case lastUpdatedAt = "lastUpdatedAt"
         case pollInterval = "pollInterval"
@@ -1329,11 +1442,21 @@ struct GetTaskResult: Codable {
         case taskID = "taskId"
         case ttl = "ttl"
     }
+
+    public init(createdAt: String, lastUpdatedAt: String, pollInterval: Int?, status: TaskStatus, statusMessage: String?, taskID: String, ttl: Int?) {
+        self.createdAt = createdAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.pollInterval = pollInterval
+        self.status = status
+        self.statusMessage = statusMessage
+        self.taskID = taskID
+        self.ttl = ttl
+    }
 }
 
 // MARK: GetTaskResult convenience initializers and mutators
 
-extension GetTaskResult {
+public extension GetTaskResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetTaskResult.self, from: data)
     }
@@ -1383,7 +1506,7 @@ extension GetTaskResult {
 /// Where a task is in its life. It starts `working`, may go to `input_required` and back,
 /// and
 /// ends in `completed`, `failed` or `cancelled`, which never change again.
-enum TaskStatus: String, Codable {
+public enum TaskStatus: String, Codable {
     case cancelled = "cancelled"
     case completed = "completed"
     case failed = "failed"
@@ -1395,24 +1518,30 @@ enum TaskStatus: String, Codable {
 /// may
 /// cross the response on the wire; both sides must tolerate that.
 // MARK: - CancelledNotification
-struct CancelledNotification: Codable {
+public struct CancelledNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/cancelled`.
-    let method: CancelledNotificationMethod
+    public let method: CancelledNotificationMethod
     /// Which request, and why.
-    let params: CancelledNotificationParamsClass
+    public let params: CancelledNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: CancelledNotificationMethod, params: CancelledNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: CancelledNotification convenience initializers and mutators
 
-extension CancelledNotification {
+public extension CancelledNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelledNotification.self, from: data)
     }
@@ -1449,7 +1578,7 @@ extension CancelledNotification {
     }
 }
 
-enum CancelledNotificationMethod: String, Codable {
+public enum CancelledNotificationMethod: String, Codable {
     case notificationsCancelled = "notifications/cancelled"
 }
 
@@ -1457,27 +1586,33 @@ enum CancelledNotificationMethod: String, Codable {
 ///
 /// Which request is being abandoned, and why.
 // MARK: - CancelledNotificationParamsClass
-struct CancelledNotificationParamsClass: Codable {
+public struct CancelledNotificationParamsClass: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Why the request was cancelled, for logs or display.
-    let reason: String?
+    public let reason: String?
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
-    let requestID: RequestID?
+    public let requestID: RequestID?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case reason = "reason"
         case requestID = "requestId"
+    }
+
+    public init(meta: [String: JSONAny]?, reason: String?, requestID: RequestID?) {
+        self.meta = meta
+        self.reason = reason
+        self.requestID = requestID
     }
 }
 
 // MARK: CancelledNotificationParamsClass convenience initializers and mutators
 
-extension CancelledNotificationParamsClass {
+public extension CancelledNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelledNotificationParamsClass.self, from: data)
     }
@@ -1516,27 +1651,33 @@ extension CancelledNotificationParamsClass {
 
 /// Which request is being abandoned, and why.
 // MARK: - CancelledNotificationParams
-struct CancelledNotificationParams: Codable {
+public struct CancelledNotificationParams: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Why the request was cancelled, for logs or display.
-    let reason: String?
+    public let reason: String?
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
-    let requestID: RequestID?
+    public let requestID: RequestID?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case reason = "reason"
         case requestID = "requestId"
+    }
+
+    public init(meta: [String: JSONAny]?, reason: String?, requestID: RequestID?) {
+        self.meta = meta
+        self.reason = reason
+        self.requestID = requestID
     }
 }
 
 // MARK: CancelledNotificationParams convenience initializers and mutators
 
-extension CancelledNotificationParams {
+public extension CancelledNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelledNotificationParams.self, from: data)
     }
@@ -1575,31 +1716,39 @@ extension CancelledNotificationParams {
 
 /// The optional features a client supports, declared in `initialize`.
 // MARK: - ClientCapabilities
-struct ClientCapabilities: Codable {
+public struct ClientCapabilities: Codable {
     /// Present when the client can answer `elicitation/create`. An empty object means form mode
     /// only.
-    let elicitation: ClientCapabilitiesElicitation?
+    public let elicitation: ClientCapabilitiesElicitation?
     /// Non-standard features still being tried out, keyed by feature name.
-    let experimental: [String: [String: JSONAny]]?
+    public let experimental: [String: [String: JSONAny]]?
     /// Present when the client can answer `roots/list`.
-    let roots: ClientCapabilitiesRoots?
+    public let roots: ClientCapabilitiesRoots?
     /// Present when the client can answer `sampling/createMessage`.
-    let sampling: ClientCapabilitiesSampling?
+    public let sampling: ClientCapabilitiesSampling?
     /// Present when the client can run server requests as tasks.
-    let tasks: ClientCapabilitiesTasks?
+    public let tasks: ClientCapabilitiesTasks?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case elicitation = "elicitation"
         case experimental = "experimental"
         case roots = "roots"
         case sampling = "sampling"
         case tasks = "tasks"
     }
+
+    public init(elicitation: ClientCapabilitiesElicitation?, experimental: [String: [String: JSONAny]]?, roots: ClientCapabilitiesRoots?, sampling: ClientCapabilitiesSampling?, tasks: ClientCapabilitiesTasks?) {
+        self.elicitation = elicitation
+        self.experimental = experimental
+        self.roots = roots
+        self.sampling = sampling
+        self.tasks = tasks
+    }
 }
 
 // MARK: ClientCapabilities convenience initializers and mutators
 
-extension ClientCapabilities {
+public extension ClientCapabilities {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientCapabilities.self, from: data)
     }
@@ -1643,21 +1792,26 @@ extension ClientCapabilities {
 /// Present when the client can answer `elicitation/create`. An empty object means form mode
 /// only.
 // MARK: - ClientCapabilitiesElicitation
-struct ClientCapabilitiesElicitation: Codable {
+public struct ClientCapabilitiesElicitation: Codable {
     /// Present when the client supports form-mode elicitation.
-    let form: [String: JSONAny]?
+    public let form: [String: JSONAny]?
     /// Present when the client supports URL-mode elicitation.
-    let url: [String: JSONAny]?
+    public let url: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case form = "form"
         case url = "url"
+    }
+
+    public init(form: [String: JSONAny]?, url: [String: JSONAny]?) {
+        self.form = form
+        self.url = url
     }
 }
 
 // MARK: ClientCapabilitiesElicitation convenience initializers and mutators
 
-extension ClientCapabilitiesElicitation {
+public extension ClientCapabilitiesElicitation {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientCapabilitiesElicitation.self, from: data)
     }
@@ -1694,18 +1848,22 @@ extension ClientCapabilitiesElicitation {
 
 /// Present when the client can answer `roots/list`.
 // MARK: - ClientCapabilitiesRoots
-struct ClientCapabilitiesRoots: Codable {
+public struct ClientCapabilitiesRoots: Codable {
     /// True when the client will send `notifications/roots/list_changed`.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: ClientCapabilitiesRoots convenience initializers and mutators
 
-extension ClientCapabilitiesRoots {
+public extension ClientCapabilitiesRoots {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientCapabilitiesRoots.self, from: data)
     }
@@ -1740,22 +1898,27 @@ extension ClientCapabilitiesRoots {
 
 /// Present when the client can answer `sampling/createMessage`.
 // MARK: - ClientCapabilitiesSampling
-struct ClientCapabilitiesSampling: Codable {
+public struct ClientCapabilitiesSampling: Codable {
     /// Present when the client honours `includeContext` values other than `"none"`; without it
     /// servers should leave that field out or set it to `"none"`.
-    let context: [String: JSONAny]?
+    public let context: [String: JSONAny]?
     /// Present when the client accepts `tools` and `toolChoice` in sampling requests.
-    let tools: [String: JSONAny]?
+    public let tools: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case context = "context"
         case tools = "tools"
+    }
+
+    public init(context: [String: JSONAny]?, tools: [String: JSONAny]?) {
+        self.context = context
+        self.tools = tools
     }
 }
 
 // MARK: ClientCapabilitiesSampling convenience initializers and mutators
 
-extension ClientCapabilitiesSampling {
+public extension ClientCapabilitiesSampling {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientCapabilitiesSampling.self, from: data)
     }
@@ -1792,24 +1955,30 @@ extension ClientCapabilitiesSampling {
 
 /// Present when the client can run server requests as tasks.
 // MARK: - ClientCapabilitiesTasks
-struct ClientCapabilitiesTasks: Codable {
+public struct ClientCapabilitiesTasks: Codable {
     /// Present when the client answers `tasks/cancel`.
-    let cancel: [String: JSONAny]?
+    public let cancel: [String: JSONAny]?
     /// Present when the client answers `tasks/list`.
-    let list: [String: JSONAny]?
+    public let list: [String: JSONAny]?
     /// Which server-to-client requests may carry a `task` field; anything not listed may not.
-    let requests: PurpleRequests?
+    public let requests: PurpleRequests?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case cancel = "cancel"
         case list = "list"
         case requests = "requests"
+    }
+
+    public init(cancel: [String: JSONAny]?, list: [String: JSONAny]?, requests: PurpleRequests?) {
+        self.cancel = cancel
+        self.list = list
+        self.requests = requests
     }
 }
 
 // MARK: ClientCapabilitiesTasks convenience initializers and mutators
 
-extension ClientCapabilitiesTasks {
+public extension ClientCapabilitiesTasks {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientCapabilitiesTasks.self, from: data)
     }
@@ -1848,21 +2017,26 @@ extension ClientCapabilitiesTasks {
 
 /// Which server-to-client requests may carry a `task` field; anything not listed may not.
 // MARK: - PurpleRequests
-struct PurpleRequests: Codable {
+public struct PurpleRequests: Codable {
     /// Task support for elicitation requests.
-    let elicitation: PurpleElicitation?
+    public let elicitation: PurpleElicitation?
     /// Task support for sampling requests.
-    let sampling: PurpleSampling?
+    public let sampling: PurpleSampling?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case elicitation = "elicitation"
         case sampling = "sampling"
+    }
+
+    public init(elicitation: PurpleElicitation?, sampling: PurpleSampling?) {
+        self.elicitation = elicitation
+        self.sampling = sampling
     }
 }
 
 // MARK: PurpleRequests convenience initializers and mutators
 
-extension PurpleRequests {
+public extension PurpleRequests {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleRequests.self, from: data)
     }
@@ -1899,18 +2073,22 @@ extension PurpleRequests {
 
 /// Task support for elicitation requests.
 // MARK: - PurpleElicitation
-struct PurpleElicitation: Codable {
+public struct PurpleElicitation: Codable {
     /// Present when `elicitation/create` may be run as a task.
-    let create: [String: JSONAny]?
+    public let create: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case create = "create"
+    }
+
+    public init(create: [String: JSONAny]?) {
+        self.create = create
     }
 }
 
 // MARK: PurpleElicitation convenience initializers and mutators
 
-extension PurpleElicitation {
+public extension PurpleElicitation {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleElicitation.self, from: data)
     }
@@ -1945,18 +2123,22 @@ extension PurpleElicitation {
 
 /// Task support for sampling requests.
 // MARK: - PurpleSampling
-struct PurpleSampling: Codable {
+public struct PurpleSampling: Codable {
     /// Present when `sampling/createMessage` may be run as a task.
-    let createMessage: [String: JSONAny]?
+    public let createMessage: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case createMessage = "createMessage"
+    }
+
+    public init(createMessage: [String: JSONAny]?) {
+        self.createMessage = createMessage
     }
 }
 
 // MARK: PurpleSampling convenience initializers and mutators
 
-extension PurpleSampling {
+public extension PurpleSampling {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleSampling.self, from: data)
     }
@@ -2009,9 +2191,9 @@ extension PurpleSampling {
 /// for
 /// the list again.
 // MARK: - ClientNotification
-struct ClientNotification: Codable {
+public struct ClientNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/cancelled`.
     ///
     /// Always `notifications/tasks/status`.
@@ -2021,7 +2203,7 @@ struct ClientNotification: Codable {
     /// Always `notifications/progress`.
     ///
     /// Always `notifications/roots/list_changed`.
-    let method: ClientNotificationMethod
+    public let method: ClientNotificationMethod
     /// Which request, and why.
     ///
     /// The full new state of the task.
@@ -2029,18 +2211,24 @@ struct ClientNotification: Codable {
     /// Carries nothing but optional metadata.
     ///
     /// The progress report.
-    let params: ClientNotificationParams?
+    public let params: ClientNotificationParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ClientNotificationMethod, params: ClientNotificationParams?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ClientNotification convenience initializers and mutators
 
-extension ClientNotification {
+public extension ClientNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientNotification.self, from: data)
     }
@@ -2077,7 +2265,7 @@ extension ClientNotification {
     }
 }
 
-enum ClientNotificationMethod: String, Codable {
+public enum ClientNotificationMethod: String, Codable {
     case notificationsCancelled = "notifications/cancelled"
     case notificationsInitialized = "notifications/initialized"
     case notificationsProgress = "notifications/progress"
@@ -2105,45 +2293,45 @@ enum ClientNotificationMethod: String, Codable {
 ///
 /// One progress report.
 // MARK: - ClientNotificationParams
-struct ClientNotificationParams: Codable {
+public struct ClientNotificationParams: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Why the request was cancelled, for logs or display.
-    let reason: String?
+    public let reason: String?
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
-    let requestID: RequestID?
+    public let requestID: RequestID?
     /// When the task was created, as an ISO 8601 timestamp.
-    let createdAt: String?
+    public let createdAt: String?
     /// When the task last changed, as an ISO 8601 timestamp.
-    let lastUpdatedAt: String?
+    public let lastUpdatedAt: String?
     /// How many milliseconds the requestor should wait between polls.
-    let pollInterval: Int?
+    public let pollInterval: Int?
     /// Where the task is in its life.
-    let status: TaskStatus?
+    public let status: TaskStatus?
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
-    let statusMessage: String?
+    public let statusMessage: String?
     /// Identifier chosen by the receiver, unique among the tasks it holds.
-    let taskID: String?
+    public let taskID: String?
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    let ttl: Int?
+    public let ttl: Int?
     /// Human-readable text describing the current state.
-    let message: String?
+    public let message: String?
     /// Amount done so far; it must grow with every report, even when the total is unknown. May
     /// be
     /// fractional.
-    let progress: Double?
+    public let progress: Double?
     /// The token from the request this report is about.
-    let progressToken: RequestID?
+    public let progressToken: RequestID?
     /// Amount that will be done in all, when known. May be fractional.
-    let total: Double?
+    public let total: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case reason = "reason"
         case requestID = "requestId"
@@ -2159,11 +2347,28 @@ struct ClientNotificationParams: Codable {
         case progressToken = "progressToken"
         case total = "total"
     }
+
+    public init(meta: [String: JSONAny]?, reason: String?, requestID: RequestID?, createdAt: String?, lastUpdatedAt: String?, pollInterval: Int?, status: TaskStatus?, statusMessage: String?, taskID: String?, ttl: Int?, message: String?, progress: Double?, progressToken: RequestID?, total: Double?) {
+        self.meta = meta
+        self.reason = reason
+        self.requestID = requestID
+        self.createdAt = createdAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.pollInterval = pollInterval
+        self.status = status
+        self.statusMessage = statusMessage
+        self.taskID = taskID
+        self.ttl = ttl
+        self.message = message
+        self.progress = progress
+        self.progressToken = progressToken
+        self.total = total
+    }
 }
 
 // MARK: ClientNotificationParams convenience initializers and mutators
 
-extension ClientNotificationParams {
+public extension ClientNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientNotificationParams.self, from: data)
     }
@@ -2268,11 +2473,11 @@ extension ClientNotificationParams {
 ///
 /// Sets the lowest severity of log entries the client wants the server to send.
 // MARK: - ClientRequest
-struct ClientRequest: Codable {
+public struct ClientRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `completion/complete`.
     ///
     /// Always `resources/list`.
@@ -2306,7 +2511,7 @@ struct ClientRequest: Codable {
     /// Always `prompts/get`.
     ///
     /// Always `logging/setLevel`.
-    let method: ClientRequestMethod
+    public let method: ClientRequestMethod
     /// What is being completed, and the text typed so far.
     ///
     /// Optional cursor and metadata.
@@ -2328,19 +2533,26 @@ struct ClientRequest: Codable {
     /// Which prompt, with which arguments.
     ///
     /// The threshold to apply.
-    let params: ClientRequestParams?
+    public let params: ClientRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ClientRequestMethod, params: ClientRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ClientRequest convenience initializers and mutators
 
-extension ClientRequest {
+public extension ClientRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientRequest.self, from: data)
     }
@@ -2379,7 +2591,7 @@ extension ClientRequest {
     }
 }
 
-enum ClientRequestMethod: String, Codable {
+public enum ClientRequestMethod: String, Codable {
     case completionComplete = "completion/complete"
     case initialize = "initialize"
     case loggingSetLevel = "logging/setLevel"
@@ -2433,50 +2645,50 @@ enum ClientRequestMethod: String, Codable {
 ///
 /// The severity threshold to apply.
 // MARK: - ClientRequestParams
-struct ClientRequestParams: Codable {
+public struct ClientRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The argument being completed.
-    let argument: ParamsArgument?
+    public let argument: ParamsArgument?
     /// Extra information that can narrow the suggestions.
-    let context: ParamsContext?
+    public let context: ParamsContext?
     /// The prompt or resource template the argument belongs to.
-    let ref: Ref?
+    public let ref: Ref?
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
-    let cursor: String?
+    public let cursor: String?
     /// The resource's URI, in any scheme; the server decides what it means.
-    let uri: String?
+    public let uri: String?
     /// Id of the task to look up.
     ///
     /// Id of the task whose outcome is wanted.
     ///
     /// Id of the task to cancel.
-    let taskID: String?
+    public let taskID: String?
     /// The optional features the client supports for this session.
-    let capabilities: ParamsCapabilities?
+    public let capabilities: ParamsCapabilities?
     /// Who the client is.
-    let clientInfo: ClientInfo?
+    public let clientInfo: ClientInfo?
     /// The protocol revision the client would like to speak, normally the newest it knows; it
     /// may
     /// still accept older ones.
-    let protocolVersion: String?
+    public let protocolVersion: String?
     /// Argument values, expected to satisfy the tool's `inputSchema`.
     ///
     /// Values for the template's arguments, keyed by argument name.
-    let arguments: [String: JSONAny]?
+    public let arguments: [String: JSONAny]?
     /// Name of the tool, as listed by `tools/list`.
     ///
     /// Name of the prompt, as listed by `prompts/list`.
-    let name: String?
+    public let name: String?
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
-    let level: LoggingLevel?
+    public let level: LoggingLevel?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case argument = "argument"
         case context = "context"
@@ -2492,11 +2704,28 @@ struct ClientRequestParams: Codable {
         case task = "task"
         case level = "level"
     }
+
+    public init(meta: [String: JSONAny]?, argument: ParamsArgument?, context: ParamsContext?, ref: Ref?, cursor: String?, uri: String?, taskID: String?, capabilities: ParamsCapabilities?, clientInfo: ClientInfo?, protocolVersion: String?, arguments: [String: JSONAny]?, name: String?, task: TaskClass?, level: LoggingLevel?) {
+        self.meta = meta
+        self.argument = argument
+        self.context = context
+        self.ref = ref
+        self.cursor = cursor
+        self.uri = uri
+        self.taskID = taskID
+        self.capabilities = capabilities
+        self.clientInfo = clientInfo
+        self.protocolVersion = protocolVersion
+        self.arguments = arguments
+        self.name = name
+        self.task = task
+        self.level = level
+    }
 }
 
 // MARK: ClientRequestParams convenience initializers and mutators
 
-extension ClientRequestParams {
+public extension ClientRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientRequestParams.self, from: data)
     }
@@ -2557,21 +2786,26 @@ extension ClientRequestParams {
 
 /// The argument being completed.
 // MARK: - ParamsArgument
-struct ParamsArgument: Codable {
+public struct ParamsArgument: Codable {
     /// Name of the argument.
-    let name: String
+    public let name: String
     /// What has been typed so far; suggestions should match it.
-    let value: String
+    public let value: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case value = "value"
+    }
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }
 
 // MARK: ParamsArgument convenience initializers and mutators
 
-extension ParamsArgument {
+public extension ParamsArgument {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsArgument.self, from: data)
     }
@@ -2610,31 +2844,39 @@ extension ParamsArgument {
 ///
 /// The optional features a client supports, declared in `initialize`.
 // MARK: - ParamsCapabilities
-struct ParamsCapabilities: Codable {
+public struct ParamsCapabilities: Codable {
     /// Present when the client can answer `elicitation/create`. An empty object means form mode
     /// only.
-    let elicitation: CapabilitiesElicitation?
+    public let elicitation: CapabilitiesElicitation?
     /// Non-standard features still being tried out, keyed by feature name.
-    let experimental: [String: [String: JSONAny]]?
+    public let experimental: [String: [String: JSONAny]]?
     /// Present when the client can answer `roots/list`.
-    let roots: CapabilitiesRoots?
+    public let roots: CapabilitiesRoots?
     /// Present when the client can answer `sampling/createMessage`.
-    let sampling: CapabilitiesSampling?
+    public let sampling: CapabilitiesSampling?
     /// Present when the client can run server requests as tasks.
-    let tasks: PurpleTasks?
+    public let tasks: PurpleTasks?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case elicitation = "elicitation"
         case experimental = "experimental"
         case roots = "roots"
         case sampling = "sampling"
         case tasks = "tasks"
     }
+
+    public init(elicitation: CapabilitiesElicitation?, experimental: [String: [String: JSONAny]]?, roots: CapabilitiesRoots?, sampling: CapabilitiesSampling?, tasks: PurpleTasks?) {
+        self.elicitation = elicitation
+        self.experimental = experimental
+        self.roots = roots
+        self.sampling = sampling
+        self.tasks = tasks
+    }
 }
 
 // MARK: ParamsCapabilities convenience initializers and mutators
 
-extension ParamsCapabilities {
+public extension ParamsCapabilities {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsCapabilities.self, from: data)
     }
@@ -2678,21 +2920,26 @@ extension ParamsCapabilities {
 /// Present when the client can answer `elicitation/create`. An empty object means form mode
 /// only.
 // MARK: - CapabilitiesElicitation
-struct CapabilitiesElicitation: Codable {
+public struct CapabilitiesElicitation: Codable {
     /// Present when the client supports form-mode elicitation.
-    let form: [String: JSONAny]?
+    public let form: [String: JSONAny]?
     /// Present when the client supports URL-mode elicitation.
-    let url: [String: JSONAny]?
+    public let url: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case form = "form"
         case url = "url"
+    }
+
+    public init(form: [String: JSONAny]?, url: [String: JSONAny]?) {
+        self.form = form
+        self.url = url
     }
 }
 
 // MARK: CapabilitiesElicitation convenience initializers and mutators
 
-extension CapabilitiesElicitation {
+public extension CapabilitiesElicitation {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesElicitation.self, from: data)
     }
@@ -2729,18 +2976,22 @@ extension CapabilitiesElicitation {
 
 /// Present when the client can answer `roots/list`.
 // MARK: - CapabilitiesRoots
-struct CapabilitiesRoots: Codable {
+public struct CapabilitiesRoots: Codable {
     /// True when the client will send `notifications/roots/list_changed`.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: CapabilitiesRoots convenience initializers and mutators
 
-extension CapabilitiesRoots {
+public extension CapabilitiesRoots {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesRoots.self, from: data)
     }
@@ -2775,22 +3026,27 @@ extension CapabilitiesRoots {
 
 /// Present when the client can answer `sampling/createMessage`.
 // MARK: - CapabilitiesSampling
-struct CapabilitiesSampling: Codable {
+public struct CapabilitiesSampling: Codable {
     /// Present when the client honours `includeContext` values other than `"none"`; without it
     /// servers should leave that field out or set it to `"none"`.
-    let context: [String: JSONAny]?
+    public let context: [String: JSONAny]?
     /// Present when the client accepts `tools` and `toolChoice` in sampling requests.
-    let tools: [String: JSONAny]?
+    public let tools: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case context = "context"
         case tools = "tools"
+    }
+
+    public init(context: [String: JSONAny]?, tools: [String: JSONAny]?) {
+        self.context = context
+        self.tools = tools
     }
 }
 
 // MARK: CapabilitiesSampling convenience initializers and mutators
 
-extension CapabilitiesSampling {
+public extension CapabilitiesSampling {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesSampling.self, from: data)
     }
@@ -2827,24 +3083,30 @@ extension CapabilitiesSampling {
 
 /// Present when the client can run server requests as tasks.
 // MARK: - PurpleTasks
-struct PurpleTasks: Codable {
+public struct PurpleTasks: Codable {
     /// Present when the client answers `tasks/cancel`.
-    let cancel: [String: JSONAny]?
+    public let cancel: [String: JSONAny]?
     /// Present when the client answers `tasks/list`.
-    let list: [String: JSONAny]?
+    public let list: [String: JSONAny]?
     /// Which server-to-client requests may carry a `task` field; anything not listed may not.
-    let requests: FluffyRequests?
+    public let requests: FluffyRequests?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case cancel = "cancel"
         case list = "list"
         case requests = "requests"
+    }
+
+    public init(cancel: [String: JSONAny]?, list: [String: JSONAny]?, requests: FluffyRequests?) {
+        self.cancel = cancel
+        self.list = list
+        self.requests = requests
     }
 }
 
 // MARK: PurpleTasks convenience initializers and mutators
 
-extension PurpleTasks {
+public extension PurpleTasks {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleTasks.self, from: data)
     }
@@ -2883,21 +3145,26 @@ extension PurpleTasks {
 
 /// Which server-to-client requests may carry a `task` field; anything not listed may not.
 // MARK: - FluffyRequests
-struct FluffyRequests: Codable {
+public struct FluffyRequests: Codable {
     /// Task support for elicitation requests.
-    let elicitation: FluffyElicitation?
+    public let elicitation: FluffyElicitation?
     /// Task support for sampling requests.
-    let sampling: FluffySampling?
+    public let sampling: FluffySampling?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case elicitation = "elicitation"
         case sampling = "sampling"
+    }
+
+    public init(elicitation: FluffyElicitation?, sampling: FluffySampling?) {
+        self.elicitation = elicitation
+        self.sampling = sampling
     }
 }
 
 // MARK: FluffyRequests convenience initializers and mutators
 
-extension FluffyRequests {
+public extension FluffyRequests {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffyRequests.self, from: data)
     }
@@ -2934,18 +3201,22 @@ extension FluffyRequests {
 
 /// Task support for elicitation requests.
 // MARK: - FluffyElicitation
-struct FluffyElicitation: Codable {
+public struct FluffyElicitation: Codable {
     /// Present when `elicitation/create` may be run as a task.
-    let create: [String: JSONAny]?
+    public let create: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case create = "create"
+    }
+
+    public init(create: [String: JSONAny]?) {
+        self.create = create
     }
 }
 
 // MARK: FluffyElicitation convenience initializers and mutators
 
-extension FluffyElicitation {
+public extension FluffyElicitation {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffyElicitation.self, from: data)
     }
@@ -2980,18 +3251,22 @@ extension FluffyElicitation {
 
 /// Task support for sampling requests.
 // MARK: - FluffySampling
-struct FluffySampling: Codable {
+public struct FluffySampling: Codable {
     /// Present when `sampling/createMessage` may be run as a task.
-    let createMessage: [String: JSONAny]?
+    public let createMessage: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case createMessage = "createMessage"
+    }
+
+    public init(createMessage: [String: JSONAny]?) {
+        self.createMessage = createMessage
     }
 }
 
 // MARK: FluffySampling convenience initializers and mutators
 
-extension FluffySampling {
+public extension FluffySampling {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffySampling.self, from: data)
     }
@@ -3030,24 +3305,24 @@ extension FluffySampling {
 ///
 /// Who the server is.
 // MARK: - ClientInfo
-struct ClientInfo: Codable {
+public struct ClientInfo: Codable {
     /// Short human-readable text saying what this program is for.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// Version string of the program.
-    let version: String
+    public let version: String
     /// Home page of the program, if it has one.
-    let websiteURL: String?
+    public let websiteURL: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case description = "description"
         case icons = "icons"
         case name = "name"
@@ -3055,11 +3330,20 @@ struct ClientInfo: Codable {
         case version = "version"
         case websiteURL = "websiteUrl"
     }
+
+    public init(description: String?, icons: [IconElement]?, name: String, title: String?, version: String, websiteURL: String?) {
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.title = title
+        self.version = version
+        self.websiteURL = websiteURL
+    }
 }
 
 // MARK: ClientInfo convenience initializers and mutators
 
-extension ClientInfo {
+public extension ClientInfo {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientInfo.self, from: data)
     }
@@ -3104,18 +3388,22 @@ extension ClientInfo {
 
 /// Extra information that can narrow the suggestions.
 // MARK: - ParamsContext
-struct ParamsContext: Codable {
+public struct ParamsContext: Codable {
     /// Values already chosen for other arguments of the same prompt or template, by name.
-    let arguments: [String: String]?
+    public let arguments: [String: String]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case arguments = "arguments"
+    }
+
+    public init(arguments: [String: String]?) {
+        self.arguments = arguments
     }
 }
 
 // MARK: ParamsContext convenience initializers and mutators
 
-extension ParamsContext {
+public extension ParamsContext {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsContext.self, from: data)
     }
@@ -3155,7 +3443,7 @@ extension ParamsContext {
 /// to `emergency` (most).
 ///
 /// How severe the entry is.
-enum LoggingLevel: String, Codable {
+public enum LoggingLevel: String, Codable {
     case alert = "alert"
     case critical = "critical"
     case debug = "debug"
@@ -3172,30 +3460,37 @@ enum LoggingLevel: String, Codable {
 ///
 /// Points at a resource or resource template by URI, as the target of a completion.
 // MARK: - Ref
-struct Ref: Codable {
+public struct Ref: Codable {
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String?
+    public let name: String?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// Always `ref/prompt`.
     ///
     /// Always `ref/resource`.
-    let type: RefType
+    public let type: RefType
     /// The resource's URI, or the URI template whose variable is being completed.
-    let uri: String?
+    public let uri: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case title = "title"
         case type = "type"
         case uri = "uri"
     }
+
+    public init(name: String?, title: String?, type: RefType, uri: String?) {
+        self.name = name
+        self.title = title
+        self.type = type
+        self.uri = uri
+    }
 }
 
 // MARK: Ref convenience initializers and mutators
 
-extension Ref {
+public extension Ref {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Ref.self, from: data)
     }
@@ -3234,7 +3529,7 @@ extension Ref {
     }
 }
 
-enum RefType: String, Codable {
+public enum RefType: String, Codable {
     case refPrompt = "ref/prompt"
     case refResource = "ref/resource"
 }
@@ -3268,51 +3563,51 @@ enum RefType: String, Codable {
 ///
 /// The client's current roots.
 // MARK: - ClientResult
-struct ClientResult: Codable {
+public struct ClientResult: Codable {
     /// When the task was created, as an ISO 8601 timestamp.
-    let createdAt: String?
+    public let createdAt: String?
     /// When the task last changed, as an ISO 8601 timestamp.
-    let lastUpdatedAt: String?
+    public let lastUpdatedAt: String?
     /// How many milliseconds the requestor should wait between polls.
-    let pollInterval: Int?
+    public let pollInterval: Int?
     /// Where the task is in its life.
-    let status: TaskStatus?
+    public let status: TaskStatus?
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
-    let statusMessage: String?
+    public let statusMessage: String?
     /// Identifier chosen by the receiver, unique among the tasks it holds.
-    let taskID: String?
+    public let taskID: String?
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    let ttl: Int?
+    public let ttl: Int?
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The tasks on this page.
-    let tasks: [TaskElement]?
+    public let tasks: [TaskElement]?
     /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
     /// the user dismissed the request without choosing.
-    let action: Action?
+    public let action: Action?
     /// The submitted form answers, keyed by field name and following the requested schema. Only
     /// for an accepted form-mode request; absent in URL mode.
     ///
     /// What the turn says: a single block or a list of blocks.
-    let content: ClientResultContent?
+    public let content: ClientResultContent?
     /// Which model the client actually used.
-    let model: String?
+    public let model: String?
     /// Who speaks this turn.
-    let role: Role?
+    public let role: Role?
     /// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
     /// any provider-specific value.
-    let stopReason: String?
+    public let stopReason: String?
     /// Every root the server may operate on.
-    let roots: [RootElement]?
+    public let roots: [RootElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case createdAt = "createdAt"
         case lastUpdatedAt = "lastUpdatedAt"
         case pollInterval = "pollInterval"
@@ -3330,11 +3625,30 @@ struct ClientResult: Codable {
         case stopReason = "stopReason"
         case roots = "roots"
     }
+
+    public init(createdAt: String?, lastUpdatedAt: String?, pollInterval: Int?, status: TaskStatus?, statusMessage: String?, taskID: String?, ttl: Int?, meta: [String: JSONAny]?, nextCursor: String?, tasks: [TaskElement]?, action: Action?, content: ClientResultContent?, model: String?, role: Role?, stopReason: String?, roots: [RootElement]?) {
+        self.createdAt = createdAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.pollInterval = pollInterval
+        self.status = status
+        self.statusMessage = statusMessage
+        self.taskID = taskID
+        self.ttl = ttl
+        self.meta = meta
+        self.nextCursor = nextCursor
+        self.tasks = tasks
+        self.action = action
+        self.content = content
+        self.model = model
+        self.role = role
+        self.stopReason = stopReason
+        self.roots = roots
+    }
 }
 
 // MARK: ClientResult convenience initializers and mutators
 
-extension ClientResult {
+public extension ClientResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientResult.self, from: data)
     }
@@ -3399,17 +3713,17 @@ extension ClientResult {
 
 /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
 /// the user dismissed the request without choosing.
-enum Action: String, Codable {
+public enum Action: String, Codable {
     case accept = "accept"
     case cancel = "cancel"
     case decline = "decline"
 }
 
-enum ClientResultContent: Codable {
+public enum ClientResultContent: Codable {
     case purpleSomething(PurpleSomething)
     case samplingMessageContentBlockArray([SamplingMessageContentBlock])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode([SamplingMessageContentBlock].self) {
             self = .samplingMessageContentBlockArray(x)
@@ -3422,7 +3736,7 @@ enum ClientResultContent: Codable {
         throw DecodingError.typeMismatch(ClientResultContent.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for ClientResultContent"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .purpleSomething(let x):
@@ -3445,7 +3759,7 @@ enum ClientResultContent: Codable {
 ///
 /// The outcome of a tool call, sent back to the model in a later sampling request.
 // MARK: - SamplingMessageContentBlock
-struct SamplingMessageContentBlock: Codable {
+public struct SamplingMessageContentBlock: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     ///
     /// Free-form metadata; clients should keep it when sending the call back in later sampling
@@ -3453,11 +3767,11 @@ struct SamplingMessageContentBlock: Codable {
     ///
     /// Free-form metadata; clients should keep it when sending the result back in later sampling
     /// requests, which helps caching.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String?
+    public let text: String?
     /// Always `text`.
     ///
     /// Always `image`.
@@ -3467,31 +3781,31 @@ struct SamplingMessageContentBlock: Codable {
     /// Always `tool_use`.
     ///
     /// Always `tool_result`.
-    let type: SamplingMessageContentBlockType
+    public let type: SamplingMessageContentBlockType
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: String?
+    public let data: String?
     /// Image format, such as `image/png`; which formats work depends on the model provider.
     ///
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier of this call, unique within the conversation; its result refers back to it.
-    let id: String?
+    public let id: String?
     /// Arguments for the tool, following its input schema.
-    let input: [String: JSONAny]?
+    public let input: [String: JSONAny]?
     /// Which tool the model wants to run.
-    let name: String?
+    public let name: String?
     /// The unstructured output, in the same form as a `tools/call` result.
-    let content: [ContentBlock]?
+    public let content: [ContentBlock]?
     /// True when the call failed and `content` describes the failure (false when absent).
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured output; should follow the tool's output schema when it has one.
-    let structuredContent: [String: JSONAny]?
+    public let structuredContent: [String: JSONAny]?
     /// The `id` of the `tool_use` block this answers.
-    let toolUseID: String?
+    public let toolUseID: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -3506,11 +3820,27 @@ struct SamplingMessageContentBlock: Codable {
         case structuredContent = "structuredContent"
         case toolUseID = "toolUseId"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String?, type: SamplingMessageContentBlockType, data: String?, mimeType: String?, id: String?, input: [String: JSONAny]?, name: String?, content: [ContentBlock]?, isError: Bool?, structuredContent: [String: JSONAny]?, toolUseID: String?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.id = id
+        self.input = input
+        self.name = name
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.toolUseID = toolUseID
+    }
 }
 
 // MARK: SamplingMessageContentBlock convenience initializers and mutators
 
-extension SamplingMessageContentBlock {
+public extension SamplingMessageContentBlock {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SamplingMessageContentBlock.self, from: data)
     }
@@ -3567,7 +3897,7 @@ extension SamplingMessageContentBlock {
     }
 }
 
-enum SamplingMessageContentBlockType: String, Codable {
+public enum SamplingMessageContentBlockType: String, Codable {
     case audio = "audio"
     case image = "image"
     case text = "text"
@@ -3588,7 +3918,7 @@ enum SamplingMessageContentBlockType: String, Codable {
 ///
 /// The outcome of a tool call, sent back to the model in a later sampling request.
 // MARK: - PurpleSomething
-struct PurpleSomething: Codable {
+public struct PurpleSomething: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     ///
     /// Free-form metadata; clients should keep it when sending the call back in later sampling
@@ -3596,11 +3926,11 @@ struct PurpleSomething: Codable {
     ///
     /// Free-form metadata; clients should keep it when sending the result back in later sampling
     /// requests, which helps caching.
-    let meta: MetaUnion?
+    public let meta: MetaUnion?
     /// Display and audience hints for the client.
-    let annotations: AnnotationsUnion?
+    public let annotations: AnnotationsUnion?
     /// The text itself.
-    let text: ContentValue?
+    public let text: ContentValue?
     /// Always `text`.
     ///
     /// Always `image`.
@@ -3610,31 +3940,31 @@ struct PurpleSomething: Codable {
     /// Always `tool_use`.
     ///
     /// Always `tool_result`.
-    let type: ContentValue?
+    public let type: ContentValue?
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: ContentValue?
+    public let data: ContentValue?
     /// Image format, such as `image/png`; which formats work depends on the model provider.
     ///
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
-    let mimeType: ContentValue?
+    public let mimeType: ContentValue?
     /// Identifier of this call, unique within the conversation; its result refers back to it.
-    let id: ContentValue?
+    public let id: ContentValue?
     /// Arguments for the tool, following its input schema.
-    let input: MetaUnion?
+    public let input: MetaUnion?
     /// Which tool the model wants to run.
-    let name: ContentValue?
+    public let name: ContentValue?
     /// The unstructured output, in the same form as a `tools/call` result.
-    let content: PurpleContent?
+    public let content: PurpleContent?
     /// True when the call failed and `content` describes the failure (false when absent).
-    let isError: ContentValue?
+    public let isError: ContentValue?
     /// The structured output; should follow the tool's output schema when it has one.
-    let structuredContent: MetaUnion?
+    public let structuredContent: MetaUnion?
     /// The `id` of the `tool_use` block this answers.
-    let toolUseID: ContentValue?
+    public let toolUseID: ContentValue?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -3649,11 +3979,27 @@ struct PurpleSomething: Codable {
         case structuredContent = "structuredContent"
         case toolUseID = "toolUseId"
     }
+
+    public init(meta: MetaUnion?, annotations: AnnotationsUnion?, text: ContentValue?, type: ContentValue?, data: ContentValue?, mimeType: ContentValue?, id: ContentValue?, input: MetaUnion?, name: ContentValue?, content: PurpleContent?, isError: ContentValue?, structuredContent: MetaUnion?, toolUseID: ContentValue?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.id = id
+        self.input = input
+        self.name = name
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.toolUseID = toolUseID
+    }
 }
 
 // MARK: PurpleSomething convenience initializers and mutators
 
-extension PurpleSomething {
+public extension PurpleSomething {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleSomething.self, from: data)
     }
@@ -3710,14 +4056,14 @@ extension PurpleSomething {
     }
 }
 
-enum AnnotationsUnion: Codable {
+public enum AnnotationsUnion: Codable {
     case audioContentAnnotations(AudioContentAnnotations)
     case bool(Bool)
     case integer(Int)
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -3742,7 +4088,7 @@ enum AnnotationsUnion: Codable {
         throw DecodingError.typeMismatch(AnnotationsUnion.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for AnnotationsUnion"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .audioContentAnnotations(let x):
@@ -3759,13 +4105,13 @@ enum AnnotationsUnion: Codable {
     }
 }
 
-enum PurpleContent: Codable {
+public enum PurpleContent: Codable {
     case bool(Bool)
     case integer(Int)
     case string(String)
     case unionArray([FluffyContent])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -3786,7 +4132,7 @@ enum PurpleContent: Codable {
         throw DecodingError.typeMismatch(PurpleContent.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for PurpleContent"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .bool(let x):
@@ -3801,11 +4147,11 @@ enum PurpleContent: Codable {
     }
 }
 
-enum FluffyContent: Codable {
+public enum FluffyContent: Codable {
     case contentBlock(ContentBlock)
     case string(String)
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(String.self) {
             self = .string(x)
@@ -3818,7 +4164,7 @@ enum FluffyContent: Codable {
         throw DecodingError.typeMismatch(FluffyContent.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for FluffyContent"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .contentBlock(let x):
@@ -3829,13 +4175,13 @@ enum FluffyContent: Codable {
     }
 }
 
-enum ContentValue: Codable {
+public enum ContentValue: Codable {
     case bool(Bool)
     case integer(Int)
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -3856,7 +4202,7 @@ enum ContentValue: Codable {
         throw DecodingError.typeMismatch(ContentValue.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for ContentValue"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .bool(let x):
@@ -3871,14 +4217,14 @@ enum ContentValue: Codable {
     }
 }
 
-enum MetaUnion: Codable {
+public enum MetaUnion: Codable {
     case anythingMap([String: JSONAny])
     case bool(Bool)
     case integer(Int)
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -3903,7 +4249,7 @@ enum MetaUnion: Codable {
         throw DecodingError.typeMismatch(MetaUnion.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for MetaUnion"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .anythingMap(let x):
@@ -3922,24 +4268,30 @@ enum MetaUnion: Codable {
 
 /// A directory or file the server is allowed to operate on.
 // MARK: - RootElement
-struct RootElement: Codable {
+public struct RootElement: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// A human-readable label for the root, for display or reference.
-    let name: String?
+    public let name: String?
     /// Where the root is; in this revision it must be a `file://` URI.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case name = "name"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, name: String?, uri: String) {
+        self.meta = meta
+        self.name = name
+        self.uri = uri
     }
 }
 
 // MARK: RootElement convenience initializers and mutators
 
-extension RootElement {
+public extension RootElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(RootElement.self, from: data)
     }
@@ -3980,26 +4332,26 @@ extension RootElement {
 ///
 /// The newly created task, normally `working`.
 // MARK: - TaskElement
-struct TaskElement: Codable {
+public struct TaskElement: Codable {
     /// When the task was created, as an ISO 8601 timestamp.
-    let createdAt: String
+    public let createdAt: String
     /// When the task last changed, as an ISO 8601 timestamp.
-    let lastUpdatedAt: String
+    public let lastUpdatedAt: String
     /// How many milliseconds the requestor should wait between polls.
-    let pollInterval: Int?
+    public let pollInterval: Int?
     /// Where the task is in its life.
-    let status: TaskStatus
+    public let status: TaskStatus
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
-    let statusMessage: String?
+    public let statusMessage: String?
     /// Identifier chosen by the receiver, unique among the tasks it holds.
-    let taskID: String
+    public let taskID: String
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    let ttl: Int?
+    public let ttl: Int?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case createdAt = "createdAt"
         case lastUpdatedAt = "lastUpdatedAt"
         case pollInterval = "pollInterval"
@@ -4008,11 +4360,21 @@ struct TaskElement: Codable {
         case taskID = "taskId"
         case ttl = "ttl"
     }
+
+    public init(createdAt: String, lastUpdatedAt: String, pollInterval: Int?, status: TaskStatus, statusMessage: String?, taskID: String, ttl: Int?) {
+        self.createdAt = createdAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.pollInterval = pollInterval
+        self.status = status
+        self.statusMessage = statusMessage
+        self.taskID = taskID
+        self.ttl = ttl
+    }
 }
 
 // MARK: TaskElement convenience initializers and mutators
 
-extension TaskElement {
+public extension TaskElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TaskElement.self, from: data)
     }
@@ -4059,27 +4421,34 @@ extension TaskElement {
 
 /// Asks the server for suggested values of one argument of a prompt or resource template.
 // MARK: - CompleteRequest
-struct CompleteRequest: Codable {
+public struct CompleteRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `completion/complete`.
-    let method: CompleteRequestMethod
+    public let method: CompleteRequestMethod
     /// What is being completed, and the text typed so far.
-    let params: CompleteRequestParamsClass
+    public let params: CompleteRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: CompleteRequestMethod, params: CompleteRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: CompleteRequest convenience initializers and mutators
 
-extension CompleteRequest {
+public extension CompleteRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequest.self, from: data)
     }
@@ -4118,33 +4487,40 @@ extension CompleteRequest {
     }
 }
 
-enum CompleteRequestMethod: String, Codable {
+public enum CompleteRequestMethod: String, Codable {
     case completionComplete = "completion/complete"
 }
 
 /// What is being completed, and the text typed so far.
 // MARK: - CompleteRequestParamsClass
-struct CompleteRequestParamsClass: Codable {
+public struct CompleteRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The argument being completed.
-    let argument: ParamsArgument
+    public let argument: ParamsArgument
     /// Extra information that can narrow the suggestions.
-    let context: ParamsContext?
+    public let context: ParamsContext?
     /// The prompt or resource template the argument belongs to.
-    let ref: Ref
+    public let ref: Ref
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case argument = "argument"
         case context = "context"
         case ref = "ref"
     }
+
+    public init(meta: [String: JSONAny]?, argument: ParamsArgument, context: ParamsContext?, ref: Ref) {
+        self.meta = meta
+        self.argument = argument
+        self.context = context
+        self.ref = ref
+    }
 }
 
 // MARK: CompleteRequestParamsClass convenience initializers and mutators
 
-extension CompleteRequestParamsClass {
+public extension CompleteRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequestParamsClass.self, from: data)
     }
@@ -4185,27 +4561,34 @@ extension CompleteRequestParamsClass {
 
 /// What is being completed, and the text typed so far.
 // MARK: - CompleteRequestParams
-struct CompleteRequestParams: Codable {
+public struct CompleteRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The argument being completed.
-    let argument: CompleteRequestParamsArgument
+    public let argument: CompleteRequestParamsArgument
     /// Extra information that can narrow the suggestions.
-    let context: CompleteRequestParamsContext?
+    public let context: CompleteRequestParamsContext?
     /// The prompt or resource template the argument belongs to.
-    let ref: Ref
+    public let ref: Ref
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case argument = "argument"
         case context = "context"
         case ref = "ref"
     }
+
+    public init(meta: [String: JSONAny]?, argument: CompleteRequestParamsArgument, context: CompleteRequestParamsContext?, ref: Ref) {
+        self.meta = meta
+        self.argument = argument
+        self.context = context
+        self.ref = ref
+    }
 }
 
 // MARK: CompleteRequestParams convenience initializers and mutators
 
-extension CompleteRequestParams {
+public extension CompleteRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequestParams.self, from: data)
     }
@@ -4246,21 +4629,26 @@ extension CompleteRequestParams {
 
 /// The argument being completed.
 // MARK: - CompleteRequestParamsArgument
-struct CompleteRequestParamsArgument: Codable {
+public struct CompleteRequestParamsArgument: Codable {
     /// Name of the argument.
-    let name: String
+    public let name: String
     /// What has been typed so far; suggestions should match it.
-    let value: String
+    public let value: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case value = "value"
+    }
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }
 
 // MARK: CompleteRequestParamsArgument convenience initializers and mutators
 
-extension CompleteRequestParamsArgument {
+public extension CompleteRequestParamsArgument {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequestParamsArgument.self, from: data)
     }
@@ -4297,18 +4685,22 @@ extension CompleteRequestParamsArgument {
 
 /// Extra information that can narrow the suggestions.
 // MARK: - CompleteRequestParamsContext
-struct CompleteRequestParamsContext: Codable {
+public struct CompleteRequestParamsContext: Codable {
     /// Values already chosen for other arguments of the same prompt or template, by name.
-    let arguments: [String: String]?
+    public let arguments: [String: String]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case arguments = "arguments"
+    }
+
+    public init(arguments: [String: String]?) {
+        self.arguments = arguments
     }
 }
 
 // MARK: CompleteRequestParamsContext convenience initializers and mutators
 
-extension CompleteRequestParamsContext {
+public extension CompleteRequestParamsContext {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequestParamsContext.self, from: data)
     }
@@ -4343,21 +4735,26 @@ extension CompleteRequestParamsContext {
 
 /// The server's suggestions.
 // MARK: - CompleteResult
-struct CompleteResult: Codable {
+public struct CompleteResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The suggested values and how many more exist.
-    let completion: CompleteResultCompletion
+    public let completion: CompleteResultCompletion
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case completion = "completion"
+    }
+
+    public init(meta: [String: JSONAny]?, completion: CompleteResultCompletion) {
+        self.meta = meta
+        self.completion = completion
     }
 }
 
 // MARK: CompleteResult convenience initializers and mutators
 
-extension CompleteResult {
+public extension CompleteResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteResult.self, from: data)
     }
@@ -4394,24 +4791,30 @@ extension CompleteResult {
 
 /// The suggested values and how many more exist.
 // MARK: - CompleteResultCompletion
-struct CompleteResultCompletion: Codable {
+public struct CompleteResultCompletion: Codable {
     /// True when more suggestions exist than were sent, even if their number is unknown.
-    let hasMore: Bool?
+    public let hasMore: Bool?
     /// How many suggestions exist in all, which may be more than were sent.
-    let total: Int?
+    public let total: Int?
     /// Suggested values, best first; at most 100 of them.
-    let values: [String]
+    public let values: [String]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case hasMore = "hasMore"
         case total = "total"
         case values = "values"
+    }
+
+    public init(hasMore: Bool?, total: Int?, values: [String]) {
+        self.hasMore = hasMore
+        self.total = total
+        self.values = values
     }
 }
 
 // MARK: CompleteResultCompletion convenience initializers and mutators
 
-extension CompleteResultCompletion {
+public extension CompleteResultCompletion {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteResultCompletion.self, from: data)
     }
@@ -4451,27 +4854,34 @@ extension CompleteResultCompletion {
 /// Sent by the server: asks the client to generate a model reply to the given messages. The
 /// client picks the model and should let a person review both the request and the reply.
 // MARK: - CreateMessageRequest
-struct CreateMessageRequest: Codable {
+public struct CreateMessageRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `sampling/createMessage`.
-    let method: CreateMessageRequestMethod
+    public let method: CreateMessageRequestMethod
     /// The conversation and generation settings.
-    let params: CreateMessageRequestParamsClass
+    public let params: CreateMessageRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: CreateMessageRequestMethod, params: CreateMessageRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: CreateMessageRequest convenience initializers and mutators
 
-extension CreateMessageRequest {
+public extension CreateMessageRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateMessageRequest.self, from: data)
     }
@@ -4510,7 +4920,7 @@ extension CreateMessageRequest {
     }
 }
 
-enum CreateMessageRequestMethod: String, Codable {
+public enum CreateMessageRequestMethod: String, Codable {
     case samplingCreateMessage = "sampling/createMessage"
 }
 
@@ -4518,39 +4928,39 @@ enum CreateMessageRequestMethod: String, Codable {
 ///
 /// The conversation to continue and how to generate the reply.
 // MARK: - CreateMessageRequestParamsClass
-struct CreateMessageRequestParamsClass: Codable {
+public struct CreateMessageRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
     /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
-    let includeContext: IncludeContext?
+    public let includeContext: IncludeContext?
     /// Upper bound on the number of tokens to generate; the client may generate fewer.
-    let maxTokens: Int
+    public let maxTokens: Int
     /// The conversation so far, oldest first.
-    let messages: [ParamsMessage]
+    public let messages: [ParamsMessage]
     /// Provider-specific settings passed through to the model provider untouched.
-    let metadata: [String: JSONAny]?
+    public let metadata: [String: JSONAny]?
     /// What the server would like in a model; the client may disregard it.
-    let modelPreferences: ModelPreferencesClass?
+    public let modelPreferences: ModelPreferencesClass?
     /// Sequences that end generation when the model emits them.
-    let stopSequences: [String]?
+    public let stopSequences: [String]?
     /// A system prompt to use; the client may change or drop it.
-    let systemPrompt: String?
+    public let systemPrompt: String?
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
     /// Sampling temperature to use.
-    let temperature: Double?
+    public let temperature: Double?
     /// Whether the model may, must or must not call tools (`auto` when absent); needs the
     /// client's
     /// `sampling.tools`.
-    let toolChoice: ToolChoiceClass?
+    public let toolChoice: ToolChoiceClass?
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
-    let tools: [ToolElement]?
+    public let tools: [ToolElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case includeContext = "includeContext"
         case maxTokens = "maxTokens"
@@ -4564,11 +4974,26 @@ struct CreateMessageRequestParamsClass: Codable {
         case toolChoice = "toolChoice"
         case tools = "tools"
     }
+
+    public init(meta: [String: JSONAny]?, includeContext: IncludeContext?, maxTokens: Int, messages: [ParamsMessage], metadata: [String: JSONAny]?, modelPreferences: ModelPreferencesClass?, stopSequences: [String]?, systemPrompt: String?, task: TaskClass?, temperature: Double?, toolChoice: ToolChoiceClass?, tools: [ToolElement]?) {
+        self.meta = meta
+        self.includeContext = includeContext
+        self.maxTokens = maxTokens
+        self.messages = messages
+        self.metadata = metadata
+        self.modelPreferences = modelPreferences
+        self.stopSequences = stopSequences
+        self.systemPrompt = systemPrompt
+        self.task = task
+        self.temperature = temperature
+        self.toolChoice = toolChoice
+        self.tools = tools
+    }
 }
 
 // MARK: CreateMessageRequestParamsClass convenience initializers and mutators
 
-extension CreateMessageRequestParamsClass {
+public extension CreateMessageRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateMessageRequestParamsClass.self, from: data)
     }
@@ -4625,7 +5050,7 @@ extension CreateMessageRequestParamsClass {
 
 /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
 /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
-enum IncludeContext: String, Codable {
+public enum IncludeContext: String, Codable {
     case allServers = "allServers"
     case none = "none"
     case thisServer = "thisServer"
@@ -4633,24 +5058,30 @@ enum IncludeContext: String, Codable {
 
 /// One turn of a conversation sent to or received from a model.
 // MARK: - ParamsMessage
-struct ParamsMessage: Codable {
+public struct ParamsMessage: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// What the turn says: a single block or a list of blocks.
-    let content: MessageContent
+    public let content: MessageContent
     /// Who speaks this turn.
-    let role: Role
+    public let role: Role
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case role = "role"
+    }
+
+    public init(meta: [String: JSONAny]?, content: MessageContent, role: Role) {
+        self.meta = meta
+        self.content = content
+        self.role = role
     }
 }
 
 // MARK: ParamsMessage convenience initializers and mutators
 
-extension ParamsMessage {
+public extension ParamsMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsMessage.self, from: data)
     }
@@ -4687,11 +5118,11 @@ extension ParamsMessage {
     }
 }
 
-enum MessageContent: Codable {
+public enum MessageContent: Codable {
     case fluffySomething(FluffySomething)
     case samplingMessageContentBlockArray([SamplingMessageContentBlock])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode([SamplingMessageContentBlock].self) {
             self = .samplingMessageContentBlockArray(x)
@@ -4704,7 +5135,7 @@ enum MessageContent: Codable {
         throw DecodingError.typeMismatch(MessageContent.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for MessageContent"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .fluffySomething(let x):
@@ -4725,7 +5156,7 @@ enum MessageContent: Codable {
 ///
 /// The outcome of a tool call, sent back to the model in a later sampling request.
 // MARK: - FluffySomething
-struct FluffySomething: Codable {
+public struct FluffySomething: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
     ///
     /// Free-form metadata; clients should keep it when sending the call back in later sampling
@@ -4733,11 +5164,11 @@ struct FluffySomething: Codable {
     ///
     /// Free-form metadata; clients should keep it when sending the result back in later sampling
     /// requests, which helps caching.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String?
+    public let text: String?
     /// Always `text`.
     ///
     /// Always `image`.
@@ -4747,31 +5178,31 @@ struct FluffySomething: Codable {
     /// Always `tool_use`.
     ///
     /// Always `tool_result`.
-    let type: SamplingMessageContentBlockType
+    public let type: SamplingMessageContentBlockType
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: String?
+    public let data: String?
     /// Image format, such as `image/png`; which formats work depends on the model provider.
     ///
     /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier of this call, unique within the conversation; its result refers back to it.
-    let id: String?
+    public let id: String?
     /// Arguments for the tool, following its input schema.
-    let input: [String: JSONAny]?
+    public let input: [String: JSONAny]?
     /// Which tool the model wants to run.
-    let name: String?
+    public let name: String?
     /// The unstructured output, in the same form as a `tools/call` result.
-    let content: [ContentBlock]?
+    public let content: [ContentBlock]?
     /// True when the call failed and `content` describes the failure (false when absent).
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured output; should follow the tool's output schema when it has one.
-    let structuredContent: [String: JSONAny]?
+    public let structuredContent: [String: JSONAny]?
     /// The `id` of the `tool_use` block this answers.
-    let toolUseID: String?
+    public let toolUseID: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -4786,11 +5217,27 @@ struct FluffySomething: Codable {
         case structuredContent = "structuredContent"
         case toolUseID = "toolUseId"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String?, type: SamplingMessageContentBlockType, data: String?, mimeType: String?, id: String?, input: [String: JSONAny]?, name: String?, content: [ContentBlock]?, isError: Bool?, structuredContent: [String: JSONAny]?, toolUseID: String?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.id = id
+        self.input = input
+        self.name = name
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.toolUseID = toolUseID
+    }
 }
 
 // MARK: FluffySomething convenience initializers and mutators
 
-extension FluffySomething {
+public extension FluffySomething {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffySomething.self, from: data)
     }
@@ -4853,28 +5300,35 @@ extension FluffySomething {
 /// (unimportant)
 /// to 1 (most important); the client may weigh them as it likes.
 // MARK: - ModelPreferencesClass
-struct ModelPreferencesClass: Codable {
+public struct ModelPreferencesClass: Codable {
     /// How much a cheap model matters.
-    let costPriority: Double?
+    public let costPriority: Double?
     /// Model names to try, in order of preference; the first match wins, and hints outrank the
     /// numeric priorities.
-    let hints: [HintElement]?
+    public let hints: [HintElement]?
     /// How much a capable model matters.
-    let intelligencePriority: Double?
+    public let intelligencePriority: Double?
     /// How much a fast (low-latency) model matters.
-    let speedPriority: Double?
+    public let speedPriority: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case costPriority = "costPriority"
         case hints = "hints"
         case intelligencePriority = "intelligencePriority"
         case speedPriority = "speedPriority"
     }
+
+    public init(costPriority: Double?, hints: [HintElement]?, intelligencePriority: Double?, speedPriority: Double?) {
+        self.costPriority = costPriority
+        self.hints = hints
+        self.intelligencePriority = intelligencePriority
+        self.speedPriority = speedPriority
+    }
 }
 
 // MARK: ModelPreferencesClass convenience initializers and mutators
 
-extension ModelPreferencesClass {
+public extension ModelPreferencesClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ModelPreferencesClass.self, from: data)
     }
@@ -4916,19 +5370,23 @@ extension ModelPreferencesClass {
 /// A hint for choosing a model. Members other than `name` are left to the client to
 /// interpret.
 // MARK: - HintElement
-struct HintElement: Codable {
+public struct HintElement: Codable {
     /// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
     /// client may map it to an equivalent model of another provider.
-    let name: String?
+    public let name: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
+    }
+
+    public init(name: String?) {
+        self.name = name
     }
 }
 
 // MARK: HintElement convenience initializers and mutators
 
-extension HintElement {
+public extension HintElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(HintElement.self, from: data)
     }
@@ -4967,19 +5425,23 @@ extension HintElement {
 ///
 /// How the model may use the tools offered in a sampling request.
 // MARK: - ToolChoiceClass
-struct ToolChoiceClass: Codable {
+public struct ToolChoiceClass: Codable {
     /// `auto`: the model decides (the default); `required`: it must call at least one tool;
     /// `none`: it must not call any.
-    let mode: ToolChoiceMode?
+    public let mode: ToolChoiceMode?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case mode = "mode"
+    }
+
+    public init(mode: ToolChoiceMode?) {
+        self.mode = mode
     }
 }
 
 // MARK: ToolChoiceClass convenience initializers and mutators
 
-extension ToolChoiceClass {
+public extension ToolChoiceClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolChoiceClass.self, from: data)
     }
@@ -5014,7 +5476,7 @@ extension ToolChoiceClass {
 
 /// `auto`: the model decides (the default); `required`: it must call at least one tool;
 /// `none`: it must not call any.
-enum ToolChoiceMode: String, Codable {
+public enum ToolChoiceMode: String, Codable {
     case auto = "auto"
     case modeRequired = "required"
     case none = "none"
@@ -5022,32 +5484,32 @@ enum ToolChoiceMode: String, Codable {
 
 /// A callable function the server offers, with the JSON Schemas of its input and output.
 // MARK: - ToolElement
-struct ToolElement: Codable {
+public struct ToolElement: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
     /// `name`.
-    let annotations: ToolAnnotationsClass?
+    public let annotations: ToolAnnotationsClass?
     /// What the tool does, in words a model can use to decide when to call it.
-    let description: String?
+    public let description: String?
     /// How the tool may be run, for example whether it can run as a task.
-    let execution: Execution?
+    public let execution: Execution?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
-    let inputSchema: ToolInputSchema
+    public let inputSchema: ToolInputSchema
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
     /// given, the server must return structured results conforming to it.
-    let outputSchema: ToolOutputSchema?
+    public let outputSchema: ToolOutputSchema?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -5058,11 +5520,23 @@ struct ToolElement: Codable {
         case outputSchema = "outputSchema"
         case title = "title"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: ToolAnnotationsClass?, description: String?, execution: Execution?, icons: [IconElement]?, inputSchema: ToolInputSchema, name: String, outputSchema: ToolOutputSchema?, title: String?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.execution = execution
+        self.icons = icons
+        self.inputSchema = inputSchema
+        self.name = name
+        self.outputSchema = outputSchema
+        self.title = title
+    }
 }
 
 // MARK: ToolElement convenience initializers and mutators
 
-extension ToolElement {
+public extension ToolElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolElement.self, from: data)
     }
@@ -5118,34 +5592,42 @@ extension ToolElement {
 /// base
 /// trust decisions on hints from a server it does not trust.
 // MARK: - ToolAnnotationsClass
-struct ToolAnnotationsClass: Codable {
+public struct ToolAnnotationsClass: Codable {
     /// For a tool that writes: true when it may destroy or overwrite data, false when it only
     /// adds
     /// (assumed true when absent).
-    let destructiveHint: Bool?
+    public let destructiveHint: Bool?
     /// For a tool that writes: true when repeating a call with the same arguments has no further
     /// effect (assumed false when absent).
-    let idempotentHint: Bool?
+    public let idempotentHint: Bool?
     /// True when the tool reaches outside a closed set of entities, as web search does (assumed
     /// true when absent).
-    let openWorldHint: Bool?
+    public let openWorldHint: Bool?
     /// True when the tool changes nothing in its environment (assumed false when absent).
-    let readOnlyHint: Bool?
+    public let readOnlyHint: Bool?
     /// A display name for the tool.
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case destructiveHint = "destructiveHint"
         case idempotentHint = "idempotentHint"
         case openWorldHint = "openWorldHint"
         case readOnlyHint = "readOnlyHint"
         case title = "title"
     }
+
+    public init(destructiveHint: Bool?, idempotentHint: Bool?, openWorldHint: Bool?, readOnlyHint: Bool?, title: String?) {
+        self.destructiveHint = destructiveHint
+        self.idempotentHint = idempotentHint
+        self.openWorldHint = openWorldHint
+        self.readOnlyHint = readOnlyHint
+        self.title = title
+    }
 }
 
 // MARK: ToolAnnotationsClass convenience initializers and mutators
 
-extension ToolAnnotationsClass {
+public extension ToolAnnotationsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolAnnotationsClass.self, from: data)
     }
@@ -5190,19 +5672,23 @@ extension ToolAnnotationsClass {
 ///
 /// How a tool may be executed.
 // MARK: - Execution
-struct Execution: Codable {
+public struct Execution: Codable {
     /// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
     /// (`forbidden`, the meaning when absent) be run as a task.
-    let taskSupport: TaskSupport?
+    public let taskSupport: TaskSupport?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case taskSupport = "taskSupport"
+    }
+
+    public init(taskSupport: TaskSupport?) {
+        self.taskSupport = taskSupport
     }
 }
 
 // MARK: Execution convenience initializers and mutators
 
-extension Execution {
+public extension Execution {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Execution.self, from: data)
     }
@@ -5237,7 +5723,7 @@ extension Execution {
 
 /// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
 /// (`forbidden`, the meaning when absent) be run as a task.
-enum TaskSupport: String, Codable {
+public enum TaskSupport: String, Codable {
     case forbidden = "forbidden"
     case taskSupportOptional = "optional"
     case taskSupportRequired = "required"
@@ -5245,27 +5731,34 @@ enum TaskSupport: String, Codable {
 
 /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
 // MARK: - ToolInputSchema
-struct ToolInputSchema: Codable {
+public struct ToolInputSchema: Codable {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
-    let schema: String?
+    public let schema: String?
     /// Schema of each argument, keyed by argument name.
-    let properties: [String: [String: JSONAny]]?
+    public let properties: [String: [String: JSONAny]]?
     /// Names of the arguments that must be given.
-    let inputSchemaRequired: [String]?
+    public let inputSchemaRequired: [String]?
     /// Always `object`: arguments are a JSON object.
-    let type: InputSchemaType
+    public let type: InputSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case properties = "properties"
         case inputSchemaRequired = "required"
         case type = "type"
     }
+
+    public init(schema: String?, properties: [String: [String: JSONAny]]?, inputSchemaRequired: [String]?, type: InputSchemaType) {
+        self.schema = schema
+        self.properties = properties
+        self.inputSchemaRequired = inputSchemaRequired
+        self.type = type
+    }
 }
 
 // MARK: ToolInputSchema convenience initializers and mutators
 
-extension ToolInputSchema {
+public extension ToolInputSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolInputSchema.self, from: data)
     }
@@ -5304,34 +5797,41 @@ extension ToolInputSchema {
     }
 }
 
-enum InputSchemaType: String, Codable {
+public enum InputSchemaType: String, Codable {
     case object = "object"
 }
 
 /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
 /// given, the server must return structured results conforming to it.
 // MARK: - ToolOutputSchema
-struct ToolOutputSchema: Codable {
+public struct ToolOutputSchema: Codable {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
-    let schema: String?
+    public let schema: String?
     /// Schema of each output member, keyed by member name.
-    let properties: [String: [String: JSONAny]]?
+    public let properties: [String: [String: JSONAny]]?
     /// Names of the output members that are always present.
-    let outputSchemaRequired: [String]?
+    public let outputSchemaRequired: [String]?
     /// Always `object`: structured output is a JSON object.
-    let type: InputSchemaType
+    public let type: InputSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case properties = "properties"
         case outputSchemaRequired = "required"
         case type = "type"
     }
+
+    public init(schema: String?, properties: [String: [String: JSONAny]]?, outputSchemaRequired: [String]?, type: InputSchemaType) {
+        self.schema = schema
+        self.properties = properties
+        self.outputSchemaRequired = outputSchemaRequired
+        self.type = type
+    }
 }
 
 // MARK: ToolOutputSchema convenience initializers and mutators
 
-extension ToolOutputSchema {
+public extension ToolOutputSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolOutputSchema.self, from: data)
     }
@@ -5372,39 +5872,39 @@ extension ToolOutputSchema {
 
 /// The conversation to continue and how to generate the reply.
 // MARK: - CreateMessageRequestParams
-struct CreateMessageRequestParams: Codable {
+public struct CreateMessageRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
     /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
-    let includeContext: IncludeContext?
+    public let includeContext: IncludeContext?
     /// Upper bound on the number of tokens to generate; the client may generate fewer.
-    let maxTokens: Int
+    public let maxTokens: Int
     /// The conversation so far, oldest first.
-    let messages: [ParamsMessage]
+    public let messages: [ParamsMessage]
     /// Provider-specific settings passed through to the model provider untouched.
-    let metadata: [String: JSONAny]?
+    public let metadata: [String: JSONAny]?
     /// What the server would like in a model; the client may disregard it.
-    let modelPreferences: ModelPreferencesClass?
+    public let modelPreferences: ModelPreferencesClass?
     /// Sequences that end generation when the model emits them.
-    let stopSequences: [String]?
+    public let stopSequences: [String]?
     /// A system prompt to use; the client may change or drop it.
-    let systemPrompt: String?
+    public let systemPrompt: String?
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
     /// Sampling temperature to use.
-    let temperature: Double?
+    public let temperature: Double?
     /// Whether the model may, must or must not call tools (`auto` when absent); needs the
     /// client's
     /// `sampling.tools`.
-    let toolChoice: ToolChoiceClass?
+    public let toolChoice: ToolChoiceClass?
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
-    let tools: [ToolElement]?
+    public let tools: [ToolElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case includeContext = "includeContext"
         case maxTokens = "maxTokens"
@@ -5418,11 +5918,26 @@ struct CreateMessageRequestParams: Codable {
         case toolChoice = "toolChoice"
         case tools = "tools"
     }
+
+    public init(meta: [String: JSONAny]?, includeContext: IncludeContext?, maxTokens: Int, messages: [ParamsMessage], metadata: [String: JSONAny]?, modelPreferences: ModelPreferencesClass?, stopSequences: [String]?, systemPrompt: String?, task: TaskClass?, temperature: Double?, toolChoice: ToolChoiceClass?, tools: [ToolElement]?) {
+        self.meta = meta
+        self.includeContext = includeContext
+        self.maxTokens = maxTokens
+        self.messages = messages
+        self.metadata = metadata
+        self.modelPreferences = modelPreferences
+        self.stopSequences = stopSequences
+        self.systemPrompt = systemPrompt
+        self.task = task
+        self.temperature = temperature
+        self.toolChoice = toolChoice
+        self.tools = tools
+    }
 }
 
 // MARK: CreateMessageRequestParams convenience initializers and mutators
 
-extension CreateMessageRequestParams {
+public extension CreateMessageRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateMessageRequestParams.self, from: data)
     }
@@ -5480,31 +5995,39 @@ extension CreateMessageRequestParams {
 /// The client's answer to `sampling/createMessage`: the generated message and the model that
 /// produced it. The client should let a person review it before returning it.
 // MARK: - CreateMessageResult
-struct CreateMessageResult: Codable {
+public struct CreateMessageResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// What the turn says: a single block or a list of blocks.
-    let content: MessageContent
+    public let content: MessageContent
     /// Which model the client actually used.
-    let model: String
+    public let model: String
     /// Who speaks this turn.
-    let role: Role
+    public let role: Role
     /// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
     /// any provider-specific value.
-    let stopReason: String?
+    public let stopReason: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case model = "model"
         case role = "role"
         case stopReason = "stopReason"
     }
+
+    public init(meta: [String: JSONAny]?, content: MessageContent, model: String, role: Role, stopReason: String?) {
+        self.meta = meta
+        self.content = content
+        self.model = model
+        self.role = role
+        self.stopReason = stopReason
+    }
 }
 
 // MARK: CreateMessageResult convenience initializers and mutators
 
-extension CreateMessageResult {
+public extension CreateMessageResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateMessageResult.self, from: data)
     }
@@ -5547,21 +6070,26 @@ extension CreateMessageResult {
 
 /// The immediate answer to a request accepted as a task; the real result comes later.
 // MARK: - CreateTaskResult
-struct CreateTaskResult: Codable {
+public struct CreateTaskResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The newly created task, normally `working`.
-    let task: TaskElement
+    public let task: TaskElement
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case task = "task"
+    }
+
+    public init(meta: [String: JSONAny]?, task: TaskElement) {
+        self.meta = meta
+        self.task = task
     }
 }
 
 // MARK: CreateTaskResult convenience initializers and mutators
 
-extension CreateTaskResult {
+public extension CreateTaskResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateTaskResult.self, from: data)
     }
@@ -5599,27 +6127,34 @@ extension CreateTaskResult {
 /// Sent by the server: asks the client to collect information from the user, by a form or by
 /// sending the user to a URL. The mode used must be one the client declared.
 // MARK: - ElicitRequest
-struct ElicitRequest: Codable {
+public struct ElicitRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `elicitation/create`.
-    let method: ElicitRequestMethod
+    public let method: ElicitRequestMethod
     /// What to ask the user, and how.
-    let params: ElicitRequestParams
+    public let params: ElicitRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ElicitRequestMethod, params: ElicitRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ElicitRequest convenience initializers and mutators
 
-extension ElicitRequest {
+public extension ElicitRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequest.self, from: data)
     }
@@ -5658,7 +6193,7 @@ extension ElicitRequest {
     }
 }
 
-enum ElicitRequestMethod: String, Codable {
+public enum ElicitRequestMethod: String, Codable {
     case elicitationCreate = "elicitation/create"
 }
 
@@ -5674,32 +6209,32 @@ enum ElicitRequestMethod: String, Codable {
 /// come
 /// back in the result. Not for sensitive data.
 // MARK: - ElicitRequestParams
-struct ElicitRequestParams: Codable {
+public struct ElicitRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
     /// `notifications/elicitation/complete`.
-    let elicitationID: String?
+    public let elicitationID: String?
     /// Text telling the user why the server wants them to open the link.
     ///
     /// Text shown to the user explaining what is asked for and why.
-    let message: String
+    public let message: String
     /// Always `url`.
     ///
     /// `form`; a request without `mode` is also form mode.
-    let mode: ElicitRequestParamsMode?
+    public let mode: ElicitRequestParamsMode?
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
     /// The page the user should open.
-    let url: String?
+    public let url: String?
     /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
     /// nesting).
-    let requestedSchema: ElicitRequestParamsRequestedSchema?
+    public let requestedSchema: ElicitRequestParamsRequestedSchema?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case elicitationID = "elicitationId"
         case message = "message"
@@ -5708,11 +6243,21 @@ struct ElicitRequestParams: Codable {
         case url = "url"
         case requestedSchema = "requestedSchema"
     }
+
+    public init(meta: [String: JSONAny]?, elicitationID: String?, message: String, mode: ElicitRequestParamsMode?, task: TaskClass?, url: String?, requestedSchema: ElicitRequestParamsRequestedSchema?) {
+        self.meta = meta
+        self.elicitationID = elicitationID
+        self.message = message
+        self.mode = mode
+        self.task = task
+        self.url = url
+        self.requestedSchema = requestedSchema
+    }
 }
 
 // MARK: ElicitRequestParams convenience initializers and mutators
 
-extension ElicitRequestParams {
+public extension ElicitRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestParams.self, from: data)
     }
@@ -5757,7 +6302,7 @@ extension ElicitRequestParams {
     }
 }
 
-enum ElicitRequestParamsMode: String, Codable {
+public enum ElicitRequestParamsMode: String, Codable {
     case form = "form"
     case url = "url"
 }
@@ -5765,27 +6310,34 @@ enum ElicitRequestParamsMode: String, Codable {
 /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
 /// nesting).
 // MARK: - ElicitRequestParamsRequestedSchema
-struct ElicitRequestParamsRequestedSchema: Codable {
+public struct ElicitRequestParamsRequestedSchema: Codable {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
-    let schema: String?
+    public let schema: String?
     /// One field definition per answer, keyed by the answer's name.
-    let properties: [String: PrimitiveSchemaDefinition]
+    public let properties: [String: PrimitiveSchemaDefinition]
     /// Names of the fields the user must fill in.
-    let requestedSchemaRequired: [String]?
+    public let requestedSchemaRequired: [String]?
     /// Always `object`.
-    let type: InputSchemaType
+    public let type: InputSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case properties = "properties"
         case requestedSchemaRequired = "required"
         case type = "type"
     }
+
+    public init(schema: String?, properties: [String: PrimitiveSchemaDefinition], requestedSchemaRequired: [String]?, type: InputSchemaType) {
+        self.schema = schema
+        self.properties = properties
+        self.requestedSchemaRequired = requestedSchemaRequired
+        self.type = type
+    }
 }
 
 // MARK: ElicitRequestParamsRequestedSchema convenience initializers and mutators
 
-extension ElicitRequestParamsRequestedSchema {
+public extension ElicitRequestParamsRequestedSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestParamsRequestedSchema.self, from: data)
     }
@@ -5844,23 +6396,23 @@ extension ElicitRequestParamsRequestedSchema {
 /// Deprecated:
 /// use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
 // MARK: - PrimitiveSchemaDefinition
-struct PrimitiveSchemaDefinition: Codable {
+public struct PrimitiveSchemaDefinition: Codable {
     /// Value the field starts with.
     ///
     /// Value selected at first.
     ///
     /// Values selected at first.
-    let primitiveSchemaDefinitionDefault: PrimitiveSchemaDefinitionDefault?
+    public let primitiveSchemaDefinitionDefault: PrimitiveSchemaDefinitionDefault?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// Expected shape of the text, which the client may check.
-    let format: Format?
+    public let format: Format?
     /// Most characters accepted.
-    let maxLength: Int?
+    public let maxLength: Int?
     /// Fewest characters accepted.
-    let minLength: Int?
+    public let minLength: Int?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `string`.
     ///
     /// `number` for any number, `integer` for whole numbers only.
@@ -5868,26 +6420,26 @@ struct PrimitiveSchemaDefinition: Codable {
     /// Always `boolean`.
     ///
     /// Always `array`: the answer is a list of the chosen values.
-    let type: PrimitiveSchemaDefinitionType
+    public let type: PrimitiveSchemaDefinitionType
     /// Largest value accepted.
-    let maximum: Double?
+    public let maximum: Double?
     /// Smallest value accepted.
-    let minimum: Double?
+    public let minimum: Double?
     /// The values to choose from.
-    let primitiveSchemaDefinitionEnum: [String]?
+    public let primitiveSchemaDefinitionEnum: [String]?
     /// The options, each a value with its label.
-    let oneOf: [PrimitiveSchemaDefinitionOneOf]?
+    public let oneOf: [PrimitiveSchemaDefinitionOneOf]?
     /// What each chosen value may be.
-    let items: PrimitiveSchemaDefinitionItems?
+    public let items: PrimitiveSchemaDefinitionItems?
     /// Most options the user may choose.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must choose.
-    let minItems: Int?
+    public let minItems: Int?
     /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
     /// 2020-12.
-    let enumNames: [String]?
+    public let enumNames: [String]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case primitiveSchemaDefinitionDefault = "default"
         case description = "description"
         case format = "format"
@@ -5904,11 +6456,29 @@ struct PrimitiveSchemaDefinition: Codable {
         case minItems = "minItems"
         case enumNames = "enumNames"
     }
+
+    public init(primitiveSchemaDefinitionDefault: PrimitiveSchemaDefinitionDefault?, description: String?, format: Format?, maxLength: Int?, minLength: Int?, title: String?, type: PrimitiveSchemaDefinitionType, maximum: Double?, minimum: Double?, primitiveSchemaDefinitionEnum: [String]?, oneOf: [PrimitiveSchemaDefinitionOneOf]?, items: PrimitiveSchemaDefinitionItems?, maxItems: Int?, minItems: Int?, enumNames: [String]?) {
+        self.primitiveSchemaDefinitionDefault = primitiveSchemaDefinitionDefault
+        self.description = description
+        self.format = format
+        self.maxLength = maxLength
+        self.minLength = minLength
+        self.title = title
+        self.type = type
+        self.maximum = maximum
+        self.minimum = minimum
+        self.primitiveSchemaDefinitionEnum = primitiveSchemaDefinitionEnum
+        self.oneOf = oneOf
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.enumNames = enumNames
+    }
 }
 
 // MARK: PrimitiveSchemaDefinition convenience initializers and mutators
 
-extension PrimitiveSchemaDefinition {
+public extension PrimitiveSchemaDefinition {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PrimitiveSchemaDefinition.self, from: data)
     }
@@ -5970,7 +6540,7 @@ extension PrimitiveSchemaDefinition {
 }
 
 /// Expected shape of the text, which the client may check.
-enum Format: String, Codable {
+public enum Format: String, Codable {
     case date = "date"
     case dateTime = "date-time"
     case email = "email"
@@ -5979,24 +6549,30 @@ enum Format: String, Codable {
 
 /// What each chosen value may be.
 // MARK: - PrimitiveSchemaDefinitionItems
-struct PrimitiveSchemaDefinitionItems: Codable {
+public struct PrimitiveSchemaDefinitionItems: Codable {
     /// The values to choose from.
-    let itemsEnum: [String]?
+    public let itemsEnum: [String]?
     /// Always `string`.
-    let type: ItemsType?
+    public let type: ItemsType?
     /// The options, each a value with its label.
-    let anyOf: [PurpleAnyOf]?
+    public let anyOf: [PurpleAnyOf]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case itemsEnum = "enum"
         case type = "type"
         case anyOf = "anyOf"
+    }
+
+    public init(itemsEnum: [String]?, type: ItemsType?, anyOf: [PurpleAnyOf]?) {
+        self.itemsEnum = itemsEnum
+        self.type = type
+        self.anyOf = anyOf
     }
 }
 
 // MARK: PrimitiveSchemaDefinitionItems convenience initializers and mutators
 
-extension PrimitiveSchemaDefinitionItems {
+public extension PrimitiveSchemaDefinitionItems {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PrimitiveSchemaDefinitionItems.self, from: data)
     }
@@ -6034,21 +6610,26 @@ extension PrimitiveSchemaDefinitionItems {
 }
 
 // MARK: - PurpleAnyOf
-struct PurpleAnyOf: Codable {
+public struct PurpleAnyOf: Codable {
     /// The value sent back when this option is chosen.
-    let const: String
+    public let const: String
     /// The label shown for this option.
-    let title: String
+    public let title: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case const = "const"
         case title = "title"
+    }
+
+    public init(const: String, title: String) {
+        self.const = const
+        self.title = title
     }
 }
 
 // MARK: PurpleAnyOf convenience initializers and mutators
 
-extension PurpleAnyOf {
+public extension PurpleAnyOf {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleAnyOf.self, from: data)
     }
@@ -6083,26 +6664,31 @@ extension PurpleAnyOf {
     }
 }
 
-enum ItemsType: String, Codable {
+public enum ItemsType: String, Codable {
     case string = "string"
 }
 
 // MARK: - PrimitiveSchemaDefinitionOneOf
-struct PrimitiveSchemaDefinitionOneOf: Codable {
+public struct PrimitiveSchemaDefinitionOneOf: Codable {
     /// The value sent back when this option is chosen.
-    let const: String
+    public let const: String
     /// The label shown for this option.
-    let title: String
+    public let title: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case const = "const"
         case title = "title"
+    }
+
+    public init(const: String, title: String) {
+        self.const = const
+        self.title = title
     }
 }
 
 // MARK: PrimitiveSchemaDefinitionOneOf convenience initializers and mutators
 
-extension PrimitiveSchemaDefinitionOneOf {
+public extension PrimitiveSchemaDefinitionOneOf {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PrimitiveSchemaDefinitionOneOf.self, from: data)
     }
@@ -6137,13 +6723,13 @@ extension PrimitiveSchemaDefinitionOneOf {
     }
 }
 
-enum PrimitiveSchemaDefinitionDefault: Codable {
+public enum PrimitiveSchemaDefinitionDefault: Codable {
     case bool(Bool)
     case double(Double)
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -6164,7 +6750,7 @@ enum PrimitiveSchemaDefinitionDefault: Codable {
         throw DecodingError.typeMismatch(PrimitiveSchemaDefinitionDefault.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for PrimitiveSchemaDefinitionDefault"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .bool(let x):
@@ -6180,7 +6766,7 @@ enum PrimitiveSchemaDefinitionDefault: Codable {
 }
 
 /// `number` for any number, `integer` for whole numbers only.
-enum PrimitiveSchemaDefinitionType: String, Codable {
+public enum PrimitiveSchemaDefinitionType: String, Codable {
     case array = "array"
     case boolean = "boolean"
     case integer = "integer"
@@ -6192,34 +6778,42 @@ enum PrimitiveSchemaDefinitionType: String, Codable {
 /// come
 /// back in the result. Not for sensitive data.
 // MARK: - ElicitRequestFormParams
-struct ElicitRequestFormParams: Codable {
+public struct ElicitRequestFormParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Text shown to the user explaining what is asked for and why.
-    let message: String
+    public let message: String
     /// `form`; a request without `mode` is also form mode.
-    let mode: ElicitRequestFormParamsMode?
+    public let mode: ElicitRequestFormParamsMode?
     /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
     /// nesting).
-    let requestedSchema: ElicitRequestFormParamsRequestedSchema
+    public let requestedSchema: ElicitRequestFormParamsRequestedSchema
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case message = "message"
         case mode = "mode"
         case requestedSchema = "requestedSchema"
         case task = "task"
     }
+
+    public init(meta: [String: JSONAny]?, message: String, mode: ElicitRequestFormParamsMode?, requestedSchema: ElicitRequestFormParamsRequestedSchema, task: TaskClass?) {
+        self.meta = meta
+        self.message = message
+        self.mode = mode
+        self.requestedSchema = requestedSchema
+        self.task = task
+    }
 }
 
 // MARK: ElicitRequestFormParams convenience initializers and mutators
 
-extension ElicitRequestFormParams {
+public extension ElicitRequestFormParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestFormParams.self, from: data)
     }
@@ -6260,34 +6854,41 @@ extension ElicitRequestFormParams {
     }
 }
 
-enum ElicitRequestFormParamsMode: String, Codable {
+public enum ElicitRequestFormParamsMode: String, Codable {
     case form = "form"
 }
 
 /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
 /// nesting).
 // MARK: - ElicitRequestFormParamsRequestedSchema
-struct ElicitRequestFormParamsRequestedSchema: Codable {
+public struct ElicitRequestFormParamsRequestedSchema: Codable {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
-    let schema: String?
+    public let schema: String?
     /// One field definition per answer, keyed by the answer's name.
-    let properties: [String: PrimitiveSchemaDefinition]
+    public let properties: [String: PrimitiveSchemaDefinition]
     /// Names of the fields the user must fill in.
-    let requestedSchemaRequired: [String]?
+    public let requestedSchemaRequired: [String]?
     /// Always `object`.
-    let type: InputSchemaType
+    public let type: InputSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case properties = "properties"
         case requestedSchemaRequired = "required"
         case type = "type"
     }
+
+    public init(schema: String?, properties: [String: PrimitiveSchemaDefinition], requestedSchemaRequired: [String]?, type: InputSchemaType) {
+        self.schema = schema
+        self.properties = properties
+        self.requestedSchemaRequired = requestedSchemaRequired
+        self.type = type
+    }
 }
 
 // MARK: ElicitRequestFormParamsRequestedSchema convenience initializers and mutators
 
-extension ElicitRequestFormParamsRequestedSchema {
+public extension ElicitRequestFormParamsRequestedSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestFormParamsRequestedSchema.self, from: data)
     }
@@ -6330,25 +6931,25 @@ extension ElicitRequestFormParamsRequestedSchema {
 /// interaction
 /// happens out of band; its data never passes through the client.
 // MARK: - ElicitRequestURLParams
-struct ElicitRequestURLParams: Codable {
+public struct ElicitRequestURLParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
     /// `notifications/elicitation/complete`.
-    let elicitationID: String
+    public let elicitationID: String
     /// Text telling the user why the server wants them to open the link.
-    let message: String
+    public let message: String
     /// Always `url`.
-    let mode: ElicitRequestURLParamsMode
+    public let mode: ElicitRequestURLParamsMode
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
     /// The page the user should open.
-    let url: String
+    public let url: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case elicitationID = "elicitationId"
         case message = "message"
@@ -6356,11 +6957,20 @@ struct ElicitRequestURLParams: Codable {
         case task = "task"
         case url = "url"
     }
+
+    public init(meta: [String: JSONAny]?, elicitationID: String, message: String, mode: ElicitRequestURLParamsMode, task: TaskClass?, url: String) {
+        self.meta = meta
+        self.elicitationID = elicitationID
+        self.message = message
+        self.mode = mode
+        self.task = task
+        self.url = url
+    }
 }
 
 // MARK: ElicitRequestURLParams convenience initializers and mutators
 
-extension ElicitRequestURLParams {
+public extension ElicitRequestURLParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestURLParams.self, from: data)
     }
@@ -6403,32 +7013,38 @@ extension ElicitRequestURLParams {
     }
 }
 
-enum ElicitRequestURLParamsMode: String, Codable {
+public enum ElicitRequestURLParamsMode: String, Codable {
     case url = "url"
 }
 
 /// The user's response to an elicitation, as reported by the client.
 // MARK: - ElicitResult
-struct ElicitResult: Codable {
+public struct ElicitResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
     /// the user dismissed the request without choosing.
-    let action: Action
+    public let action: Action
     /// The submitted form answers, keyed by field name and following the requested schema. Only
     /// for an accepted form-mode request; absent in URL mode.
-    let content: [String: ContentValue]?
+    public let content: [String: ContentValue]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case action = "action"
         case content = "content"
+    }
+
+    public init(meta: [String: JSONAny]?, action: Action, content: [String: ContentValue]?) {
+        self.meta = meta
+        self.action = action
+        self.content = content
     }
 }
 
 // MARK: ElicitResult convenience initializers and mutators
 
-extension ElicitResult {
+public extension ElicitResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitResult.self, from: data)
     }
@@ -6469,24 +7085,30 @@ extension ElicitResult {
 /// out-of-band
 /// interaction of a URL-mode elicitation has finished. Clients ignore unknown ids.
 // MARK: - ElicitationCompleteNotification
-struct ElicitationCompleteNotification: Codable {
+public struct ElicitationCompleteNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/elicitation/complete`.
-    let method: ElicitationCompleteNotificationMethod
+    public let method: ElicitationCompleteNotificationMethod
     /// Which elicitation finished.
-    let params: ElicitationCompleteNotificationParams
+    public let params: ElicitationCompleteNotificationParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ElicitationCompleteNotificationMethod, params: ElicitationCompleteNotificationParams) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ElicitationCompleteNotification convenience initializers and mutators
 
-extension ElicitationCompleteNotification {
+public extension ElicitationCompleteNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitationCompleteNotification.self, from: data)
     }
@@ -6523,24 +7145,28 @@ extension ElicitationCompleteNotification {
     }
 }
 
-enum ElicitationCompleteNotificationMethod: String, Codable {
+public enum ElicitationCompleteNotificationMethod: String, Codable {
     case notificationsElicitationComplete = "notifications/elicitation/complete"
 }
 
 /// Which elicitation finished.
 // MARK: - ElicitationCompleteNotificationParams
-struct ElicitationCompleteNotificationParams: Codable {
+public struct ElicitationCompleteNotificationParams: Codable {
     /// The `elicitationId` of the URL-mode request that finished.
-    let elicitationID: String
+    public let elicitationID: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case elicitationID = "elicitationId"
+    }
+
+    public init(elicitationID: String) {
+        self.elicitationID = elicitationID
     }
 }
 
 // MARK: ElicitationCompleteNotificationParams convenience initializers and mutators
 
-extension ElicitationCompleteNotificationParams {
+public extension ElicitationCompleteNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitationCompleteNotificationParams.self, from: data)
     }
@@ -6577,27 +7203,34 @@ extension ElicitationCompleteNotificationParams {
 /// to
 /// present it to the model or the user.
 // MARK: - EmbeddedResource
-struct EmbeddedResource: Codable {
+public struct EmbeddedResource: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The embedded contents, as text or as base64 bytes.
-    let resource: ContentElement
+    public let resource: ContentElement
     /// Always `resource`.
-    let type: EmbeddedResourceType
+    public let type: EmbeddedResourceType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case resource = "resource"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, resource: ContentElement, type: EmbeddedResourceType) {
+        self.meta = meta
+        self.annotations = annotations
+        self.resource = resource
+        self.type = type
+    }
 }
 
 // MARK: EmbeddedResource convenience initializers and mutators
 
-extension EmbeddedResource {
+public extension EmbeddedResource {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(EmbeddedResource.self, from: data)
     }
@@ -6636,7 +7269,7 @@ extension EmbeddedResource {
     }
 }
 
-enum EmbeddedResourceType: String, Codable {
+public enum EmbeddedResourceType: String, Codable {
     case resource = "resource"
 }
 
@@ -6654,34 +7287,34 @@ enum EmbeddedResourceType: String, Codable {
 /// Deprecated:
 /// use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
 // MARK: - EnumSchema
-struct EnumSchema: Codable {
+public struct EnumSchema: Codable {
     /// Value selected at first.
     ///
     /// Values selected at first.
-    let enumSchemaDefault: EnumSchemaDefault?
+    public let enumSchemaDefault: EnumSchemaDefault?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// The values to choose from.
-    let enumSchemaEnum: [String]?
+    public let enumSchemaEnum: [String]?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `string`.
     ///
     /// Always `array`: the answer is a list of the chosen values.
-    let type: EnumSchemaType
+    public let type: EnumSchemaType
     /// The options, each a value with its label.
-    let oneOf: [PrimitiveSchemaDefinitionOneOf]?
+    public let oneOf: [PrimitiveSchemaDefinitionOneOf]?
     /// What each chosen value may be.
-    let items: PrimitiveSchemaDefinitionItems?
+    public let items: PrimitiveSchemaDefinitionItems?
     /// Most options the user may choose.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must choose.
-    let minItems: Int?
+    public let minItems: Int?
     /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
     /// 2020-12.
-    let enumNames: [String]?
+    public let enumNames: [String]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case enumSchemaDefault = "default"
         case description = "description"
         case enumSchemaEnum = "enum"
@@ -6693,11 +7326,24 @@ struct EnumSchema: Codable {
         case minItems = "minItems"
         case enumNames = "enumNames"
     }
+
+    public init(enumSchemaDefault: EnumSchemaDefault?, description: String?, enumSchemaEnum: [String]?, title: String?, type: EnumSchemaType, oneOf: [PrimitiveSchemaDefinitionOneOf]?, items: PrimitiveSchemaDefinitionItems?, maxItems: Int?, minItems: Int?, enumNames: [String]?) {
+        self.enumSchemaDefault = enumSchemaDefault
+        self.description = description
+        self.enumSchemaEnum = enumSchemaEnum
+        self.title = title
+        self.type = type
+        self.oneOf = oneOf
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.enumNames = enumNames
+    }
 }
 
 // MARK: EnumSchema convenience initializers and mutators
 
-extension EnumSchema {
+public extension EnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(EnumSchema.self, from: data)
     }
@@ -6748,11 +7394,11 @@ extension EnumSchema {
     }
 }
 
-enum EnumSchemaDefault: Codable {
+public enum EnumSchemaDefault: Codable {
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode([String].self) {
             self = .stringArray(x)
@@ -6765,7 +7411,7 @@ enum EnumSchemaDefault: Codable {
         throw DecodingError.typeMismatch(EnumSchemaDefault.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for EnumSchemaDefault"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let x):
@@ -6776,31 +7422,37 @@ enum EnumSchemaDefault: Codable {
     }
 }
 
-enum EnumSchemaType: String, Codable {
+public enum EnumSchemaType: String, Codable {
     case array = "array"
     case string = "string"
 }
 
 /// The error object of a failed response.
 // MARK: - Error
-struct Error: Codable {
+public struct Error: Codable {
     /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
-    let code: Int
+    public let code: Int
     /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// One short sentence describing the failure.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: Error convenience initializers and mutators
 
-extension Error {
+public extension Error {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Error.self, from: data)
     }
@@ -6839,27 +7491,34 @@ extension Error {
 
 /// Asks the server for one prompt, with its template filled in from the given arguments.
 // MARK: - GetPromptRequest
-struct GetPromptRequest: Codable {
+public struct GetPromptRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `prompts/get`.
-    let method: GetPromptRequestMethod
+    public let method: GetPromptRequestMethod
     /// Which prompt, with which arguments.
-    let params: GetPromptRequestParamsClass
+    public let params: GetPromptRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: GetPromptRequestMethod, params: GetPromptRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: GetPromptRequest convenience initializers and mutators
 
-extension GetPromptRequest {
+public extension GetPromptRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptRequest.self, from: data)
     }
@@ -6898,7 +7557,7 @@ extension GetPromptRequest {
     }
 }
 
-enum GetPromptRequestMethod: String, Codable {
+public enum GetPromptRequestMethod: String, Codable {
     case promptsGet = "prompts/get"
 }
 
@@ -6906,24 +7565,30 @@ enum GetPromptRequestMethod: String, Codable {
 ///
 /// Which prompt to get and the values to fill it with.
 // MARK: - GetPromptRequestParamsClass
-struct GetPromptRequestParamsClass: Codable {
+public struct GetPromptRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Values for the template's arguments, keyed by argument name.
-    let arguments: [String: String]?
+    public let arguments: [String: String]?
     /// Name of the prompt, as listed by `prompts/list`.
-    let name: String
+    public let name: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case name = "name"
+    }
+
+    public init(meta: [String: JSONAny]?, arguments: [String: String]?, name: String) {
+        self.meta = meta
+        self.arguments = arguments
+        self.name = name
     }
 }
 
 // MARK: GetPromptRequestParamsClass convenience initializers and mutators
 
-extension GetPromptRequestParamsClass {
+public extension GetPromptRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptRequestParamsClass.self, from: data)
     }
@@ -6962,24 +7627,30 @@ extension GetPromptRequestParamsClass {
 
 /// Which prompt to get and the values to fill it with.
 // MARK: - GetPromptRequestParams
-struct GetPromptRequestParams: Codable {
+public struct GetPromptRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Values for the template's arguments, keyed by argument name.
-    let arguments: [String: String]?
+    public let arguments: [String: String]?
     /// Name of the prompt, as listed by `prompts/list`.
-    let name: String
+    public let name: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case name = "name"
+    }
+
+    public init(meta: [String: JSONAny]?, arguments: [String: String]?, name: String) {
+        self.meta = meta
+        self.arguments = arguments
+        self.name = name
     }
 }
 
 // MARK: GetPromptRequestParams convenience initializers and mutators
 
-extension GetPromptRequestParams {
+public extension GetPromptRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptRequestParams.self, from: data)
     }
@@ -7018,24 +7689,30 @@ extension GetPromptRequestParams {
 
 /// A prompt ready for use: the messages produced from the template.
 // MARK: - GetPromptResult
-struct GetPromptResult: Codable {
+public struct GetPromptResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// What this prompt is for.
-    let description: String?
+    public let description: String?
     /// The messages, in order.
-    let messages: [GetPromptResultMessage]
+    public let messages: [GetPromptResultMessage]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case description = "description"
         case messages = "messages"
+    }
+
+    public init(meta: [String: JSONAny]?, description: String?, messages: [GetPromptResultMessage]) {
+        self.meta = meta
+        self.description = description
+        self.messages = messages
     }
 }
 
 // MARK: GetPromptResult convenience initializers and mutators
 
-extension GetPromptResult {
+public extension GetPromptResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptResult.self, from: data)
     }
@@ -7076,21 +7753,26 @@ extension GetPromptResult {
 /// embed
 /// or link server resources.
 // MARK: - GetPromptResultMessage
-struct GetPromptResultMessage: Codable {
+public struct GetPromptResultMessage: Codable {
     /// What the message says.
-    let content: ContentBlock
+    public let content: ContentBlock
     /// Who speaks this message.
-    let role: Role
+    public let role: Role
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case content = "content"
         case role = "role"
+    }
+
+    public init(content: ContentBlock, role: Role) {
+        self.content = content
+        self.role = role
     }
 }
 
 // MARK: GetPromptResultMessage convenience initializers and mutators
 
-extension GetPromptResultMessage {
+public extension GetPromptResultMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptResultMessage.self, from: data)
     }
@@ -7128,27 +7810,34 @@ extension GetPromptResultMessage {
 /// Asks for the outcome of a task. The receiver holds the answer until the task ends, then
 /// returns exactly what the original request would have returned, result or error.
 // MARK: - GetTaskPayloadRequest
-struct GetTaskPayloadRequest: Codable {
+public struct GetTaskPayloadRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `tasks/result`.
-    let method: GetTaskPayloadRequestMethod
+    public let method: GetTaskPayloadRequestMethod
     /// Which task.
-    let params: GetTaskPayloadRequestParams
+    public let params: GetTaskPayloadRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: GetTaskPayloadRequestMethod, params: GetTaskPayloadRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: GetTaskPayloadRequest convenience initializers and mutators
 
-extension GetTaskPayloadRequest {
+public extension GetTaskPayloadRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetTaskPayloadRequest.self, from: data)
     }
@@ -7187,24 +7876,28 @@ extension GetTaskPayloadRequest {
     }
 }
 
-enum GetTaskPayloadRequestMethod: String, Codable {
+public enum GetTaskPayloadRequestMethod: String, Codable {
     case tasksResult = "tasks/result"
 }
 
 /// Which task.
 // MARK: - GetTaskPayloadRequestParams
-struct GetTaskPayloadRequestParams: Codable {
+public struct GetTaskPayloadRequestParams: Codable {
     /// Id of the task whose outcome is wanted.
-    let taskID: String
+    public let taskID: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case taskID = "taskId"
+    }
+
+    public init(taskID: String) {
+        self.taskID = taskID
     }
 }
 
 // MARK: GetTaskPayloadRequestParams convenience initializers and mutators
 
-extension GetTaskPayloadRequestParams {
+public extension GetTaskPayloadRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetTaskPayloadRequestParams.self, from: data)
     }
@@ -7241,27 +7934,34 @@ extension GetTaskPayloadRequestParams {
 /// needs
 /// input.
 // MARK: - GetTaskRequest
-struct GetTaskRequest: Codable {
+public struct GetTaskRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `tasks/get`.
-    let method: GetTaskRequestMethod
+    public let method: GetTaskRequestMethod
     /// Which task.
-    let params: GetTaskRequestParams
+    public let params: GetTaskRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: GetTaskRequestMethod, params: GetTaskRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: GetTaskRequest convenience initializers and mutators
 
-extension GetTaskRequest {
+public extension GetTaskRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetTaskRequest.self, from: data)
     }
@@ -7300,24 +8000,28 @@ extension GetTaskRequest {
     }
 }
 
-enum GetTaskRequestMethod: String, Codable {
+public enum GetTaskRequestMethod: String, Codable {
     case tasksGet = "tasks/get"
 }
 
 /// Which task.
 // MARK: - GetTaskRequestParams
-struct GetTaskRequestParams: Codable {
+public struct GetTaskRequestParams: Codable {
     /// Id of the task to look up.
-    let taskID: String
+    public let taskID: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case taskID = "taskId"
+    }
+
+    public init(taskID: String) {
+        self.taskID = taskID
     }
 }
 
 // MARK: GetTaskRequestParams convenience initializers and mutators
 
-extension GetTaskRequestParams {
+public extension GetTaskRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetTaskRequestParams.self, from: data)
     }
@@ -7352,29 +8056,36 @@ extension GetTaskRequestParams {
 
 /// A picture a user interface can show next to an item, optionally tied to a size and theme.
 // MARK: - Icon
-struct Icon: Codable {
+public struct Icon: Codable {
     /// MIME type to assume when the source does not state a useful one (e.g. `image/png`).
-    let mimeType: String?
+    public let mimeType: String?
     /// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
     /// when absent, any size is fine.
-    let sizes: [String]?
+    public let sizes: [String]?
     /// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
     /// Consumers should only trust sources from the same or a trusted origin.
-    let src: String
+    public let src: String
     /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
-    let theme: Theme?
+    public let theme: Theme?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case mimeType = "mimeType"
         case sizes = "sizes"
         case src = "src"
         case theme = "theme"
     }
+
+    public init(mimeType: String?, sizes: [String]?, src: String, theme: Theme?) {
+        self.mimeType = mimeType
+        self.sizes = sizes
+        self.src = src
+        self.theme = theme
+    }
 }
 
 // MARK: Icon convenience initializers and mutators
 
-extension Icon {
+public extension Icon {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Icon.self, from: data)
     }
@@ -7415,20 +8126,24 @@ extension Icon {
 
 /// Mixin for things that can show icons in a user interface.
 // MARK: - Icons
-struct Icons: Codable {
+public struct Icons: Codable {
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case icons = "icons"
+    }
+
+    public init(icons: [IconElement]?) {
+        self.icons = icons
     }
 }
 
 // MARK: Icons convenience initializers and mutators
 
-extension Icons {
+public extension Icons {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Icons.self, from: data)
     }
@@ -7463,30 +8178,38 @@ extension Icons {
 
 /// An image exchanged with a model.
 // MARK: - ImageContent
-struct ImageContent: Codable {
+public struct ImageContent: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The image bytes, base64-encoded.
-    let data: String
+    public let data: String
     /// Image format, such as `image/png`; which formats work depends on the model provider.
-    let mimeType: String
+    public let mimeType: String
     /// Always `image`.
-    let type: ImageContentType
+    public let type: ImageContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case data = "data"
         case mimeType = "mimeType"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, data: String, mimeType: String, type: ImageContentType) {
+        self.meta = meta
+        self.annotations = annotations
+        self.data = data
+        self.mimeType = mimeType
+        self.type = type
+    }
 }
 
 // MARK: ImageContent convenience initializers and mutators
 
-extension ImageContent {
+public extension ImageContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ImageContent.self, from: data)
     }
@@ -7527,30 +8250,30 @@ extension ImageContent {
     }
 }
 
-enum ImageContentType: String, Codable {
+public enum ImageContentType: String, Codable {
     case image = "image"
 }
 
 /// Name, version and display details of an MCP client or server program.
 // MARK: - Implementation
-struct Implementation: Codable {
+public struct Implementation: Codable {
     /// Short human-readable text saying what this program is for.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// Version string of the program.
-    let version: String
+    public let version: String
     /// Home page of the program, if it has one.
-    let websiteURL: String?
+    public let websiteURL: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case description = "description"
         case icons = "icons"
         case name = "name"
@@ -7558,11 +8281,20 @@ struct Implementation: Codable {
         case version = "version"
         case websiteURL = "websiteUrl"
     }
+
+    public init(description: String?, icons: [IconElement]?, name: String, title: String?, version: String, websiteURL: String?) {
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.title = title
+        self.version = version
+        self.websiteURL = websiteURL
+    }
 }
 
 // MARK: Implementation convenience initializers and mutators
 
-extension Implementation {
+public extension Implementation {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Implementation.self, from: data)
     }
@@ -7608,27 +8340,34 @@ extension Implementation {
 /// The first message a client sends on a new connection, proposing a protocol version and
 /// announcing what it can do. It must not be cancelled.
 // MARK: - InitializeRequest
-struct InitializeRequest: Codable {
+public struct InitializeRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `initialize`.
-    let method: InitializeRequestMethod
+    public let method: InitializeRequestMethod
     /// The client's proposal.
-    let params: InitializeRequestParamsClass
+    public let params: InitializeRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: InitializeRequestMethod, params: InitializeRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: InitializeRequest convenience initializers and mutators
 
-extension InitializeRequest {
+public extension InitializeRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InitializeRequest.self, from: data)
     }
@@ -7667,7 +8406,7 @@ extension InitializeRequest {
     }
 }
 
-enum InitializeRequestMethod: String, Codable {
+public enum InitializeRequestMethod: String, Codable {
     case initialize = "initialize"
 }
 
@@ -7675,29 +8414,36 @@ enum InitializeRequestMethod: String, Codable {
 ///
 /// What the client offers when it opens a session.
 // MARK: - InitializeRequestParamsClass
-struct InitializeRequestParamsClass: Codable {
+public struct InitializeRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The optional features the client supports for this session.
-    let capabilities: ParamsCapabilities
+    public let capabilities: ParamsCapabilities
     /// Who the client is.
-    let clientInfo: ClientInfo
+    public let clientInfo: ClientInfo
     /// The protocol revision the client would like to speak, normally the newest it knows; it
     /// may
     /// still accept older ones.
-    let protocolVersion: String
+    public let protocolVersion: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case capabilities = "capabilities"
         case clientInfo = "clientInfo"
         case protocolVersion = "protocolVersion"
     }
+
+    public init(meta: [String: JSONAny]?, capabilities: ParamsCapabilities, clientInfo: ClientInfo, protocolVersion: String) {
+        self.meta = meta
+        self.capabilities = capabilities
+        self.clientInfo = clientInfo
+        self.protocolVersion = protocolVersion
+    }
 }
 
 // MARK: InitializeRequestParamsClass convenience initializers and mutators
 
-extension InitializeRequestParamsClass {
+public extension InitializeRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InitializeRequestParamsClass.self, from: data)
     }
@@ -7738,29 +8484,36 @@ extension InitializeRequestParamsClass {
 
 /// What the client offers when it opens a session.
 // MARK: - InitializeRequestParams
-struct InitializeRequestParams: Codable {
+public struct InitializeRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The optional features the client supports for this session.
-    let capabilities: ParamsCapabilities
+    public let capabilities: ParamsCapabilities
     /// Who the client is.
-    let clientInfo: ClientInfo
+    public let clientInfo: ClientInfo
     /// The protocol revision the client would like to speak, normally the newest it knows; it
     /// may
     /// still accept older ones.
-    let protocolVersion: String
+    public let protocolVersion: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case capabilities = "capabilities"
         case clientInfo = "clientInfo"
         case protocolVersion = "protocolVersion"
     }
+
+    public init(meta: [String: JSONAny]?, capabilities: ParamsCapabilities, clientInfo: ClientInfo, protocolVersion: String) {
+        self.meta = meta
+        self.capabilities = capabilities
+        self.clientInfo = clientInfo
+        self.protocolVersion = protocolVersion
+    }
 }
 
 // MARK: InitializeRequestParams convenience initializers and mutators
 
-extension InitializeRequestParams {
+public extension InitializeRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InitializeRequestParams.self, from: data)
     }
@@ -7801,32 +8554,40 @@ extension InitializeRequestParams {
 
 /// The server's answer to `initialize`: the agreed version and what the server offers.
 // MARK: - InitializeResult
-struct InitializeResult: Codable {
+public struct InitializeResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The optional features the server supports for this session.
-    let capabilities: InitializeResultCapabilities
+    public let capabilities: InitializeResultCapabilities
     /// Free-text guidance on using this server, which a client may pass on to the model (for
     /// example in the system prompt).
-    let instructions: String?
+    public let instructions: String?
     /// The revision the server will speak: the client's if the server supports it, otherwise one
     /// the server prefers. A client that cannot speak it must disconnect.
-    let protocolVersion: String
+    public let protocolVersion: String
     /// Who the server is.
-    let serverInfo: ClientInfo
+    public let serverInfo: ClientInfo
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case capabilities = "capabilities"
         case instructions = "instructions"
         case protocolVersion = "protocolVersion"
         case serverInfo = "serverInfo"
     }
+
+    public init(meta: [String: JSONAny]?, capabilities: InitializeResultCapabilities, instructions: String?, protocolVersion: String, serverInfo: ClientInfo) {
+        self.meta = meta
+        self.capabilities = capabilities
+        self.instructions = instructions
+        self.protocolVersion = protocolVersion
+        self.serverInfo = serverInfo
+    }
 }
 
 // MARK: InitializeResult convenience initializers and mutators
 
-extension InitializeResult {
+public extension InitializeResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InitializeResult.self, from: data)
     }
@@ -7871,23 +8632,23 @@ extension InitializeResult {
 ///
 /// The optional features a server supports, declared in its `initialize` result.
 // MARK: - InitializeResultCapabilities
-struct InitializeResultCapabilities: Codable {
+public struct InitializeResultCapabilities: Codable {
     /// Present when the server answers `completion/complete`.
-    let completions: [String: JSONAny]?
+    public let completions: [String: JSONAny]?
     /// Non-standard features still being tried out, keyed by feature name.
-    let experimental: [String: [String: JSONAny]]?
+    public let experimental: [String: [String: JSONAny]]?
     /// Present when the server can send `notifications/message` log entries.
-    let logging: [String: JSONAny]?
+    public let logging: [String: JSONAny]?
     /// Present when the server offers prompts.
-    let prompts: CapabilitiesPrompts?
+    public let prompts: CapabilitiesPrompts?
     /// Present when the server offers resources.
-    let resources: CapabilitiesResources?
+    public let resources: CapabilitiesResources?
     /// Present when the server can run client requests as tasks.
-    let tasks: FluffyTasks?
+    public let tasks: FluffyTasks?
     /// Present when the server offers tools.
-    let tools: CapabilitiesTools?
+    public let tools: CapabilitiesTools?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case completions = "completions"
         case experimental = "experimental"
         case logging = "logging"
@@ -7896,11 +8657,21 @@ struct InitializeResultCapabilities: Codable {
         case tasks = "tasks"
         case tools = "tools"
     }
+
+    public init(completions: [String: JSONAny]?, experimental: [String: [String: JSONAny]]?, logging: [String: JSONAny]?, prompts: CapabilitiesPrompts?, resources: CapabilitiesResources?, tasks: FluffyTasks?, tools: CapabilitiesTools?) {
+        self.completions = completions
+        self.experimental = experimental
+        self.logging = logging
+        self.prompts = prompts
+        self.resources = resources
+        self.tasks = tasks
+        self.tools = tools
+    }
 }
 
 // MARK: InitializeResultCapabilities convenience initializers and mutators
 
-extension InitializeResultCapabilities {
+public extension InitializeResultCapabilities {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InitializeResultCapabilities.self, from: data)
     }
@@ -7947,18 +8718,22 @@ extension InitializeResultCapabilities {
 
 /// Present when the server offers prompts.
 // MARK: - CapabilitiesPrompts
-struct CapabilitiesPrompts: Codable {
+public struct CapabilitiesPrompts: Codable {
     /// True when the server will send `notifications/prompts/list_changed`.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: CapabilitiesPrompts convenience initializers and mutators
 
-extension CapabilitiesPrompts {
+public extension CapabilitiesPrompts {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesPrompts.self, from: data)
     }
@@ -7993,21 +8768,26 @@ extension CapabilitiesPrompts {
 
 /// Present when the server offers resources.
 // MARK: - CapabilitiesResources
-struct CapabilitiesResources: Codable {
+public struct CapabilitiesResources: Codable {
     /// True when the server will send `notifications/resources/list_changed`.
-    let listChanged: Bool?
+    public let listChanged: Bool?
     /// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
-    let subscribe: Bool?
+    public let subscribe: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
         case subscribe = "subscribe"
+    }
+
+    public init(listChanged: Bool?, subscribe: Bool?) {
+        self.listChanged = listChanged
+        self.subscribe = subscribe
     }
 }
 
 // MARK: CapabilitiesResources convenience initializers and mutators
 
-extension CapabilitiesResources {
+public extension CapabilitiesResources {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesResources.self, from: data)
     }
@@ -8044,24 +8824,30 @@ extension CapabilitiesResources {
 
 /// Present when the server can run client requests as tasks.
 // MARK: - FluffyTasks
-struct FluffyTasks: Codable {
+public struct FluffyTasks: Codable {
     /// Present when the server answers `tasks/cancel`.
-    let cancel: [String: JSONAny]?
+    public let cancel: [String: JSONAny]?
     /// Present when the server answers `tasks/list`.
-    let list: [String: JSONAny]?
+    public let list: [String: JSONAny]?
     /// Which client-to-server requests may carry a `task` field; anything not listed may not.
-    let requests: TentacledRequests?
+    public let requests: TentacledRequests?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case cancel = "cancel"
         case list = "list"
         case requests = "requests"
+    }
+
+    public init(cancel: [String: JSONAny]?, list: [String: JSONAny]?, requests: TentacledRequests?) {
+        self.cancel = cancel
+        self.list = list
+        self.requests = requests
     }
 }
 
 // MARK: FluffyTasks convenience initializers and mutators
 
-extension FluffyTasks {
+public extension FluffyTasks {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffyTasks.self, from: data)
     }
@@ -8100,18 +8886,22 @@ extension FluffyTasks {
 
 /// Which client-to-server requests may carry a `task` field; anything not listed may not.
 // MARK: - TentacledRequests
-struct TentacledRequests: Codable {
+public struct TentacledRequests: Codable {
     /// Task support for tool requests.
-    let tools: PurpleTools?
+    public let tools: PurpleTools?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case tools = "tools"
+    }
+
+    public init(tools: PurpleTools?) {
+        self.tools = tools
     }
 }
 
 // MARK: TentacledRequests convenience initializers and mutators
 
-extension TentacledRequests {
+public extension TentacledRequests {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TentacledRequests.self, from: data)
     }
@@ -8146,18 +8936,22 @@ extension TentacledRequests {
 
 /// Task support for tool requests.
 // MARK: - PurpleTools
-struct PurpleTools: Codable {
+public struct PurpleTools: Codable {
     /// Present when `tools/call` may be run as a task.
-    let call: [String: JSONAny]?
+    public let call: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case call = "call"
+    }
+
+    public init(call: [String: JSONAny]?) {
+        self.call = call
     }
 }
 
 // MARK: PurpleTools convenience initializers and mutators
 
-extension PurpleTools {
+public extension PurpleTools {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleTools.self, from: data)
     }
@@ -8192,18 +8986,22 @@ extension PurpleTools {
 
 /// Present when the server offers tools.
 // MARK: - CapabilitiesTools
-struct CapabilitiesTools: Codable {
+public struct CapabilitiesTools: Codable {
     /// True when the server will send `notifications/tools/list_changed`.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: CapabilitiesTools convenience initializers and mutators
 
-extension CapabilitiesTools {
+public extension CapabilitiesTools {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesTools.self, from: data)
     }
@@ -8240,24 +9038,30 @@ extension CapabilitiesTools {
 /// operation
 /// begins after it.
 // MARK: - InitializedNotification
-struct InitializedNotification: Codable {
+public struct InitializedNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/initialized`.
-    let method: InitializedNotificationMethod
+    public let method: InitializedNotificationMethod
     /// Carries nothing but optional metadata.
-    let params: ParamsClass?
+    public let params: ParamsClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: InitializedNotificationMethod, params: ParamsClass?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: InitializedNotification convenience initializers and mutators
 
-extension InitializedNotification {
+public extension InitializedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InitializedNotification.self, from: data)
     }
@@ -8294,7 +9098,7 @@ extension InitializedNotification {
     }
 }
 
-enum InitializedNotificationMethod: String, Codable {
+public enum InitializedNotificationMethod: String, Codable {
     case notificationsInitialized = "notifications/initialized"
 }
 
@@ -8302,19 +9106,23 @@ enum InitializedNotificationMethod: String, Codable {
 ///
 /// Carries nothing but optional metadata.
 // MARK: - ParamsClass
-struct ParamsClass: Codable {
+public struct ParamsClass: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: [String: JSONAny]?) {
+        self.meta = meta
     }
 }
 
 // MARK: ParamsClass convenience initializers and mutators
 
-extension ParamsClass {
+public extension ParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsClass.self, from: data)
     }
@@ -8349,25 +9157,31 @@ extension ParamsClass {
 
 /// A response saying the request failed.
 // MARK: - JSONRPCErrorResponse
-struct JSONRPCErrorResponse: Codable {
+public struct JSONRPCErrorResponse: Codable {
     /// What went wrong.
-    let error: JSONRPCErrorResponseError
+    public let error: JSONRPCErrorResponseError
     /// The id of the request being answered; left out only when the request was too malformed
     /// for its id to be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case error = "error"
         case id = "id"
         case jsonrpc = "jsonrpc"
+    }
+
+    public init(error: JSONRPCErrorResponseError, id: RequestID?, jsonrpc: Jsonrpc) {
+        self.error = error
+        self.id = id
+        self.jsonrpc = jsonrpc
     }
 }
 
 // MARK: JSONRPCErrorResponse convenience initializers and mutators
 
-extension JSONRPCErrorResponse {
+public extension JSONRPCErrorResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCErrorResponse.self, from: data)
     }
@@ -8408,24 +9222,30 @@ extension JSONRPCErrorResponse {
 ///
 /// The error object of a failed response.
 // MARK: - JSONRPCErrorResponseError
-struct JSONRPCErrorResponseError: Codable {
+public struct JSONRPCErrorResponseError: Codable {
     /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
-    let code: Int
+    public let code: Int
     /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// One short sentence describing the failure.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: JSONRPCErrorResponseError convenience initializers and mutators
 
-extension JSONRPCErrorResponseError {
+public extension JSONRPCErrorResponseError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCErrorResponseError.self, from: data)
     }
@@ -8472,30 +9292,30 @@ extension JSONRPCErrorResponseError {
 ///
 /// A response saying the request failed.
 // MARK: - JSONRPCMessage
-struct JSONRPCMessage: Codable {
+public struct JSONRPCMessage: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
     ///
     /// The id of the request being answered.
     ///
     /// The id of the request being answered; left out only when the request was too malformed
     /// for its id to be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Name of the operation being asked for.
     ///
     /// Name of the event being announced.
-    let method: String?
+    public let method: String?
     /// Method-specific arguments, if the method takes any.
     ///
     /// Method-specific payload, if the notification has one.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
     /// The method-specific outcome.
-    let result: [String: JSONAny]?
+    public let result: [String: JSONAny]?
     /// What went wrong.
-    let error: JSONRPCErrorResponseError?
+    public let error: JSONRPCErrorResponseError?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
@@ -8503,11 +9323,20 @@ struct JSONRPCMessage: Codable {
         case result = "result"
         case error = "error"
     }
+
+    public init(id: RequestID?, jsonrpc: Jsonrpc, method: String?, params: [String: JSONAny]?, result: [String: JSONAny]?, error: JSONRPCErrorResponseError?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+        self.result = result
+        self.error = error
+    }
 }
 
 // MARK: JSONRPCMessage convenience initializers and mutators
 
-extension JSONRPCMessage {
+public extension JSONRPCMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCMessage.self, from: data)
     }
@@ -8552,24 +9381,30 @@ extension JSONRPCMessage {
 
 /// A one-way message; the peer never replies to it. It has no `id`.
 // MARK: - JSONRPCNotification
-struct JSONRPCNotification: Codable {
+public struct JSONRPCNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Name of the event being announced.
-    let method: String
+    public let method: String
     /// Method-specific payload, if the notification has one.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: String, params: [String: JSONAny]?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: JSONRPCNotification convenience initializers and mutators
 
-extension JSONRPCNotification {
+public extension JSONRPCNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCNotification.self, from: data)
     }
@@ -8608,27 +9443,34 @@ extension JSONRPCNotification {
 
 /// A request that the peer must answer with a result or an error.
 // MARK: - JSONRPCRequest
-struct JSONRPCRequest: Codable {
+public struct JSONRPCRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Name of the operation being asked for.
-    let method: String
+    public let method: String
     /// Method-specific arguments, if the method takes any.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: String, params: [String: JSONAny]?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: JSONRPCRequest convenience initializers and mutators
 
-extension JSONRPCRequest {
+public extension JSONRPCRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCRequest.self, from: data)
     }
@@ -8673,30 +9515,37 @@ extension JSONRPCRequest {
 ///
 /// A response saying the request failed.
 // MARK: - JSONRPCResponse
-struct JSONRPCResponse: Codable {
+public struct JSONRPCResponse: Codable {
     /// The id of the request being answered.
     ///
     /// The id of the request being answered; left out only when the request was too malformed
     /// for its id to be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The method-specific outcome.
-    let result: [String: JSONAny]?
+    public let result: [String: JSONAny]?
     /// What went wrong.
-    let error: JSONRPCErrorResponseError?
+    public let error: JSONRPCErrorResponseError?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
         case error = "error"
     }
+
+    public init(id: RequestID?, jsonrpc: Jsonrpc, result: [String: JSONAny]?, error: JSONRPCErrorResponseError?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
+        self.error = error
+    }
 }
 
 // MARK: JSONRPCResponse convenience initializers and mutators
 
-extension JSONRPCResponse {
+public extension JSONRPCResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCResponse.self, from: data)
     }
@@ -8737,24 +9586,30 @@ extension JSONRPCResponse {
 
 /// A response saying the request succeeded, with its result.
 // MARK: - JSONRPCResultResponse
-struct JSONRPCResultResponse: Codable {
+public struct JSONRPCResultResponse: Codable {
     /// The id of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The method-specific outcome.
-    let result: [String: JSONAny]
+    public let result: [String: JSONAny]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: [String: JSONAny]) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: JSONRPCResultResponse convenience initializers and mutators
 
-extension JSONRPCResultResponse {
+public extension JSONRPCResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCResultResponse.self, from: data)
     }
@@ -8795,22 +9650,22 @@ extension JSONRPCResultResponse {
 /// Deprecated:
 /// use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
 // MARK: - LegacyTitledEnumSchema
-struct LegacyTitledEnumSchema: Codable {
+public struct LegacyTitledEnumSchema: Codable {
     /// Value selected at first.
-    let legacyTitledEnumSchemaDefault: String?
+    public let legacyTitledEnumSchemaDefault: String?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// The values to choose from.
-    let legacyTitledEnumSchemaEnum: [String]
+    public let legacyTitledEnumSchemaEnum: [String]
     /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
     /// 2020-12.
-    let enumNames: [String]?
+    public let enumNames: [String]?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `string`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case legacyTitledEnumSchemaDefault = "default"
         case description = "description"
         case legacyTitledEnumSchemaEnum = "enum"
@@ -8818,11 +9673,20 @@ struct LegacyTitledEnumSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(legacyTitledEnumSchemaDefault: String?, description: String?, legacyTitledEnumSchemaEnum: [String], enumNames: [String]?, title: String?, type: ItemsType) {
+        self.legacyTitledEnumSchemaDefault = legacyTitledEnumSchemaDefault
+        self.description = description
+        self.legacyTitledEnumSchemaEnum = legacyTitledEnumSchemaEnum
+        self.enumNames = enumNames
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: LegacyTitledEnumSchema convenience initializers and mutators
 
-extension LegacyTitledEnumSchema {
+public extension LegacyTitledEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(LegacyTitledEnumSchema.self, from: data)
     }
@@ -8867,27 +9731,34 @@ extension LegacyTitledEnumSchema {
 
 /// Asks the server for the prompts and prompt templates it offers, one page at a time.
 // MARK: - ListPromptsRequest
-struct ListPromptsRequest: Codable {
+public struct ListPromptsRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `prompts/list`.
-    let method: ListPromptsRequestMethod
+    public let method: ListPromptsRequestMethod
     /// Optional cursor and metadata.
-    let params: ListPromptsRequestParams?
+    public let params: ListPromptsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListPromptsRequestMethod, params: ListPromptsRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListPromptsRequest convenience initializers and mutators
 
-extension ListPromptsRequest {
+public extension ListPromptsRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListPromptsRequest.self, from: data)
     }
@@ -8926,7 +9797,7 @@ extension ListPromptsRequest {
     }
 }
 
-enum ListPromptsRequestMethod: String, Codable {
+public enum ListPromptsRequestMethod: String, Codable {
     case promptsList = "prompts/list"
 }
 
@@ -8934,21 +9805,26 @@ enum ListPromptsRequestMethod: String, Codable {
 ///
 /// Parameters shared by every list request that returns pages.
 // MARK: - ListPromptsRequestParams
-struct ListPromptsRequestParams: Codable {
+public struct ListPromptsRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
-    let cursor: String?
+    public let cursor: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cursor = "cursor"
+    }
+
+    public init(meta: [String: JSONAny]?, cursor: String?) {
+        self.meta = meta
+        self.cursor = cursor
     }
 }
 
 // MARK: ListPromptsRequestParams convenience initializers and mutators
 
-extension ListPromptsRequestParams {
+public extension ListPromptsRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListPromptsRequestParams.self, from: data)
     }
@@ -8985,26 +9861,32 @@ extension ListPromptsRequestParams {
 
 /// One page of the server's prompts.
 // MARK: - ListPromptsResult
-struct ListPromptsResult: Codable {
+public struct ListPromptsResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The prompts on this page.
-    let prompts: [PromptElement]
+    public let prompts: [PromptElement]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case nextCursor = "nextCursor"
         case prompts = "prompts"
+    }
+
+    public init(meta: [String: JSONAny]?, nextCursor: String?, prompts: [PromptElement]) {
+        self.meta = meta
+        self.nextCursor = nextCursor
+        self.prompts = prompts
     }
 }
 
 // MARK: ListPromptsResult convenience initializers and mutators
 
-extension ListPromptsResult {
+public extension ListPromptsResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListPromptsResult.self, from: data)
     }
@@ -9043,24 +9925,24 @@ extension ListPromptsResult {
 
 /// A prompt, possibly a template with arguments, that the server makes available.
 // MARK: - PromptElement
-struct PromptElement: Codable {
+public struct PromptElement: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The values the template can be filled in with.
-    let arguments: [ArgumentElement]?
+    public let arguments: [ArgumentElement]?
     /// What the prompt is for.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case description = "description"
@@ -9068,11 +9950,20 @@ struct PromptElement: Codable {
         case name = "name"
         case title = "title"
     }
+
+    public init(meta: [String: JSONAny]?, arguments: [ArgumentElement]?, description: String?, icons: [IconElement]?, name: String, title: String?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.title = title
+    }
 }
 
 // MARK: PromptElement convenience initializers and mutators
 
-extension PromptElement {
+public extension PromptElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptElement.self, from: data)
     }
@@ -9117,28 +10008,35 @@ extension PromptElement {
 
 /// One value a prompt template accepts.
 // MARK: - ArgumentElement
-struct ArgumentElement: Codable {
+public struct ArgumentElement: Codable {
     /// What the argument means, for people.
-    let description: String?
+    public let description: String?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// True when the prompt cannot be produced without this argument.
-    let somethingRequired: Bool?
+    public let somethingRequired: Bool?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case description = "description"
         case name = "name"
         case somethingRequired = "required"
         case title = "title"
     }
+
+    public init(description: String?, name: String, somethingRequired: Bool?, title: String?) {
+        self.description = description
+        self.name = name
+        self.somethingRequired = somethingRequired
+        self.title = title
+    }
 }
 
 // MARK: ArgumentElement convenience initializers and mutators
 
-extension ArgumentElement {
+public extension ArgumentElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ArgumentElement.self, from: data)
     }
@@ -9179,27 +10077,34 @@ extension ArgumentElement {
 
 /// Asks the server for its resource URI templates, one page at a time.
 // MARK: - ListResourceTemplatesRequest
-struct ListResourceTemplatesRequest: Codable {
+public struct ListResourceTemplatesRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `resources/templates/list`.
-    let method: ListResourceTemplatesRequestMethod
+    public let method: ListResourceTemplatesRequestMethod
     /// Optional cursor and metadata.
-    let params: ListPromptsRequestParams?
+    public let params: ListPromptsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListResourceTemplatesRequestMethod, params: ListPromptsRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListResourceTemplatesRequest convenience initializers and mutators
 
-extension ListResourceTemplatesRequest {
+public extension ListResourceTemplatesRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourceTemplatesRequest.self, from: data)
     }
@@ -9238,32 +10143,38 @@ extension ListResourceTemplatesRequest {
     }
 }
 
-enum ListResourceTemplatesRequestMethod: String, Codable {
+public enum ListResourceTemplatesRequestMethod: String, Codable {
     case resourcesTemplatesList = "resources/templates/list"
 }
 
 /// One page of the server's resource templates.
 // MARK: - ListResourceTemplatesResult
-struct ListResourceTemplatesResult: Codable {
+public struct ListResourceTemplatesResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The templates on this page.
-    let resourceTemplates: [ResourceTemplateElement]
+    public let resourceTemplates: [ResourceTemplateElement]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case nextCursor = "nextCursor"
         case resourceTemplates = "resourceTemplates"
+    }
+
+    public init(meta: [String: JSONAny]?, nextCursor: String?, resourceTemplates: [ResourceTemplateElement]) {
+        self.meta = meta
+        self.nextCursor = nextCursor
+        self.resourceTemplates = resourceTemplates
     }
 }
 
 // MARK: ListResourceTemplatesResult convenience initializers and mutators
 
-extension ListResourceTemplatesResult {
+public extension ListResourceTemplatesResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourceTemplatesResult.self, from: data)
     }
@@ -9302,28 +10213,28 @@ extension ListResourceTemplatesResult {
 
 /// A parameterised family of resources whose URIs follow a template.
 // MARK: - ResourceTemplateElement
-struct ResourceTemplateElement: Codable {
+public struct ResourceTemplateElement: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the matching resources are for, as a hint for the model.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type shared by every matching resource; give it only when all of them have it.
-    let mimeType: String?
+    public let mimeType: String?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// An RFC 6570 URI template; filling in its variables yields resource URIs.
-    let uriTemplate: String
+    public let uriTemplate: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -9333,11 +10244,22 @@ struct ResourceTemplateElement: Codable {
         case title = "title"
         case uriTemplate = "uriTemplate"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, title: String?, uriTemplate: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.title = title
+        self.uriTemplate = uriTemplate
+    }
 }
 
 // MARK: ResourceTemplateElement convenience initializers and mutators
 
-extension ResourceTemplateElement {
+public extension ResourceTemplateElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceTemplateElement.self, from: data)
     }
@@ -9386,27 +10308,34 @@ extension ResourceTemplateElement {
 
 /// Asks the server for the resources it offers, one page at a time.
 // MARK: - ListResourcesRequest
-struct ListResourcesRequest: Codable {
+public struct ListResourcesRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `resources/list`.
-    let method: ListResourcesRequestMethod
+    public let method: ListResourcesRequestMethod
     /// Optional cursor and metadata.
-    let params: ListPromptsRequestParams?
+    public let params: ListPromptsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListResourcesRequestMethod, params: ListPromptsRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListResourcesRequest convenience initializers and mutators
 
-extension ListResourcesRequest {
+public extension ListResourcesRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourcesRequest.self, from: data)
     }
@@ -9445,32 +10374,38 @@ extension ListResourcesRequest {
     }
 }
 
-enum ListResourcesRequestMethod: String, Codable {
+public enum ListResourcesRequestMethod: String, Codable {
     case resourcesList = "resources/list"
 }
 
 /// One page of the server's resources.
 // MARK: - ListResourcesResult
-struct ListResourcesResult: Codable {
+public struct ListResourcesResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The resources on this page.
-    let resources: [ResourceElement]
+    public let resources: [ResourceElement]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case nextCursor = "nextCursor"
         case resources = "resources"
+    }
+
+    public init(meta: [String: JSONAny]?, nextCursor: String?, resources: [ResourceElement]) {
+        self.meta = meta
+        self.nextCursor = nextCursor
+        self.resources = resources
     }
 }
 
 // MARK: ListResourcesResult convenience initializers and mutators
 
-extension ListResourcesResult {
+public extension ListResourcesResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourcesResult.self, from: data)
     }
@@ -9509,32 +10444,32 @@ extension ListResourcesResult {
 
 /// A concrete resource the server can read.
 // MARK: - ResourceElement
-struct ResourceElement: Codable {
+public struct ResourceElement: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the resource holds, as a hint that helps the model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type of the contents, when the server knows it.
-    let mimeType: String?
+    public let mimeType: String?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
     /// hosts
     /// show sizes and budget context.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// Where the resource lives.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -9545,11 +10480,23 @@ struct ResourceElement: Codable {
         case title = "title"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, size: Int?, title: String?, uri: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.size = size
+        self.title = title
+        self.uri = uri
+    }
 }
 
 // MARK: ResourceElement convenience initializers and mutators
 
-extension ResourceElement {
+public extension ResourceElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceElement.self, from: data)
     }
@@ -9601,27 +10548,34 @@ extension ResourceElement {
 /// Sent by the server: asks the client which roots (for example project folders or
 /// repositories) the server may work within.
 // MARK: - ListRootsRequest
-struct ListRootsRequest: Codable {
+public struct ListRootsRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `roots/list`.
-    let method: ListRootsRequestMethod
+    public let method: ListRootsRequestMethod
     /// Carries nothing but optional metadata.
-    let params: ListRootsRequestParams?
+    public let params: ListRootsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListRootsRequestMethod, params: ListRootsRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListRootsRequest convenience initializers and mutators
 
-extension ListRootsRequest {
+public extension ListRootsRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListRootsRequest.self, from: data)
     }
@@ -9660,7 +10614,7 @@ extension ListRootsRequest {
     }
 }
 
-enum ListRootsRequestMethod: String, Codable {
+public enum ListRootsRequestMethod: String, Codable {
     case rootsList = "roots/list"
 }
 
@@ -9668,18 +10622,22 @@ enum ListRootsRequestMethod: String, Codable {
 ///
 /// Parameters every request may carry, whatever its method.
 // MARK: - ListRootsRequestParams
-struct ListRootsRequestParams: Codable {
+public struct ListRootsRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: [String: JSONAny]?) {
+        self.meta = meta
     }
 }
 
 // MARK: ListRootsRequestParams convenience initializers and mutators
 
-extension ListRootsRequestParams {
+public extension ListRootsRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListRootsRequestParams.self, from: data)
     }
@@ -9714,21 +10672,26 @@ extension ListRootsRequestParams {
 
 /// The client's current roots.
 // MARK: - ListRootsResult
-struct ListRootsResult: Codable {
+public struct ListRootsResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Every root the server may operate on.
-    let roots: [RootElement]
+    public let roots: [RootElement]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case roots = "roots"
+    }
+
+    public init(meta: [String: JSONAny]?, roots: [RootElement]) {
+        self.meta = meta
+        self.roots = roots
     }
 }
 
 // MARK: ListRootsResult convenience initializers and mutators
 
-extension ListRootsResult {
+public extension ListRootsResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListRootsResult.self, from: data)
     }
@@ -9765,27 +10728,34 @@ extension ListRootsResult {
 
 /// Asks for the tasks the requestor may see, one page at a time.
 // MARK: - ListTasksRequest
-struct ListTasksRequest: Codable {
+public struct ListTasksRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `tasks/list`.
-    let method: ListTasksRequestMethod
+    public let method: ListTasksRequestMethod
     /// Optional cursor and metadata.
-    let params: ListPromptsRequestParams?
+    public let params: ListPromptsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListTasksRequestMethod, params: ListPromptsRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListTasksRequest convenience initializers and mutators
 
-extension ListTasksRequest {
+public extension ListTasksRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListTasksRequest.self, from: data)
     }
@@ -9824,32 +10794,38 @@ extension ListTasksRequest {
     }
 }
 
-enum ListTasksRequestMethod: String, Codable {
+public enum ListTasksRequestMethod: String, Codable {
     case tasksList = "tasks/list"
 }
 
 /// One page of tasks.
 // MARK: - ListTasksResult
-struct ListTasksResult: Codable {
+public struct ListTasksResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The tasks on this page.
-    let tasks: [TaskElement]
+    public let tasks: [TaskElement]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case nextCursor = "nextCursor"
         case tasks = "tasks"
+    }
+
+    public init(meta: [String: JSONAny]?, nextCursor: String?, tasks: [TaskElement]) {
+        self.meta = meta
+        self.nextCursor = nextCursor
+        self.tasks = tasks
     }
 }
 
 // MARK: ListTasksResult convenience initializers and mutators
 
-extension ListTasksResult {
+public extension ListTasksResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListTasksResult.self, from: data)
     }
@@ -9888,27 +10864,34 @@ extension ListTasksResult {
 
 /// Asks the server for the tools it offers, one page at a time.
 // MARK: - ListToolsRequest
-struct ListToolsRequest: Codable {
+public struct ListToolsRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `tools/list`.
-    let method: ListToolsRequestMethod
+    public let method: ListToolsRequestMethod
     /// Optional cursor and metadata.
-    let params: ListPromptsRequestParams?
+    public let params: ListPromptsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListToolsRequestMethod, params: ListPromptsRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListToolsRequest convenience initializers and mutators
 
-extension ListToolsRequest {
+public extension ListToolsRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListToolsRequest.self, from: data)
     }
@@ -9947,32 +10930,38 @@ extension ListToolsRequest {
     }
 }
 
-enum ListToolsRequestMethod: String, Codable {
+public enum ListToolsRequestMethod: String, Codable {
     case toolsList = "tools/list"
 }
 
 /// One page of the server's tools.
 // MARK: - ListToolsResult
-struct ListToolsResult: Codable {
+public struct ListToolsResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The tools on this page.
-    let tools: [ToolElement]
+    public let tools: [ToolElement]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case nextCursor = "nextCursor"
         case tools = "tools"
+    }
+
+    public init(meta: [String: JSONAny]?, nextCursor: String?, tools: [ToolElement]) {
+        self.meta = meta
+        self.nextCursor = nextCursor
+        self.tools = tools
     }
 }
 
 // MARK: ListToolsResult convenience initializers and mutators
 
-extension ListToolsResult {
+public extension ListToolsResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListToolsResult.self, from: data)
     }
@@ -10013,24 +11002,30 @@ extension ListToolsResult {
 /// which
 /// entries to send.
 // MARK: - LoggingMessageNotification
-struct LoggingMessageNotification: Codable {
+public struct LoggingMessageNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/message`.
-    let method: LoggingMessageNotificationMethod
+    public let method: LoggingMessageNotificationMethod
     /// The log entry.
-    let params: LoggingMessageNotificationParamsClass
+    public let params: LoggingMessageNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: LoggingMessageNotificationMethod, params: LoggingMessageNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: LoggingMessageNotification convenience initializers and mutators
 
-extension LoggingMessageNotification {
+public extension LoggingMessageNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(LoggingMessageNotification.self, from: data)
     }
@@ -10067,7 +11062,7 @@ extension LoggingMessageNotification {
     }
 }
 
-enum LoggingMessageNotificationMethod: String, Codable {
+public enum LoggingMessageNotificationMethod: String, Codable {
     case notificationsMessage = "notifications/message"
 }
 
@@ -10075,28 +11070,35 @@ enum LoggingMessageNotificationMethod: String, Codable {
 ///
 /// The contents of one log entry.
 // MARK: - LoggingMessageNotificationParamsClass
-struct LoggingMessageNotificationParamsClass: Codable {
+public struct LoggingMessageNotificationParamsClass: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// What is being logged: a message string, an object, or any other JSON value.
-    let data: JSONAny
+    public let data: JSONAny
     /// How severe the entry is.
-    let level: LoggingLevel
+    public let level: LoggingLevel
     /// Name of the component that produced the entry, if any.
-    let logger: String?
+    public let logger: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case data = "data"
         case level = "level"
         case logger = "logger"
     }
+
+    public init(meta: [String: JSONAny]?, data: JSONAny, level: LoggingLevel, logger: String?) {
+        self.meta = meta
+        self.data = data
+        self.level = level
+        self.logger = logger
+    }
 }
 
 // MARK: LoggingMessageNotificationParamsClass convenience initializers and mutators
 
-extension LoggingMessageNotificationParamsClass {
+public extension LoggingMessageNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(LoggingMessageNotificationParamsClass.self, from: data)
     }
@@ -10137,28 +11139,35 @@ extension LoggingMessageNotificationParamsClass {
 
 /// The contents of one log entry.
 // MARK: - LoggingMessageNotificationParams
-struct LoggingMessageNotificationParams: Codable {
+public struct LoggingMessageNotificationParams: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// What is being logged: a message string, an object, or any other JSON value.
-    let data: JSONAny
+    public let data: JSONAny
     /// How severe the entry is.
-    let level: LoggingLevel
+    public let level: LoggingLevel
     /// Name of the component that produced the entry, if any.
-    let logger: String?
+    public let logger: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case data = "data"
         case level = "level"
         case logger = "logger"
     }
+
+    public init(meta: [String: JSONAny]?, data: JSONAny, level: LoggingLevel, logger: String?) {
+        self.meta = meta
+        self.data = data
+        self.level = level
+        self.logger = logger
+    }
 }
 
 // MARK: LoggingMessageNotificationParams convenience initializers and mutators
 
-extension LoggingMessageNotificationParams {
+public extension LoggingMessageNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(LoggingMessageNotificationParams.self, from: data)
     }
@@ -10200,19 +11209,23 @@ extension LoggingMessageNotificationParams {
 /// A hint for choosing a model. Members other than `name` are left to the client to
 /// interpret.
 // MARK: - ModelHint
-struct ModelHint: Codable {
+public struct ModelHint: Codable {
     /// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
     /// client may map it to an equivalent model of another provider.
-    let name: String?
+    public let name: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
+    }
+
+    public init(name: String?) {
+        self.name = name
     }
 }
 
 // MARK: ModelHint convenience initializers and mutators
 
-extension ModelHint {
+public extension ModelHint {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ModelHint.self, from: data)
     }
@@ -10249,28 +11262,35 @@ extension ModelHint {
 /// (unimportant)
 /// to 1 (most important); the client may weigh them as it likes.
 // MARK: - ModelPreferences
-struct ModelPreferences: Codable {
+public struct ModelPreferences: Codable {
     /// How much a cheap model matters.
-    let costPriority: Double?
+    public let costPriority: Double?
     /// Model names to try, in order of preference; the first match wins, and hints outrank the
     /// numeric priorities.
-    let hints: [HintElement]?
+    public let hints: [HintElement]?
     /// How much a capable model matters.
-    let intelligencePriority: Double?
+    public let intelligencePriority: Double?
     /// How much a fast (low-latency) model matters.
-    let speedPriority: Double?
+    public let speedPriority: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case costPriority = "costPriority"
         case hints = "hints"
         case intelligencePriority = "intelligencePriority"
         case speedPriority = "speedPriority"
     }
+
+    public init(costPriority: Double?, hints: [HintElement]?, intelligencePriority: Double?, speedPriority: Double?) {
+        self.costPriority = costPriority
+        self.hints = hints
+        self.intelligencePriority = intelligencePriority
+        self.speedPriority = speedPriority
+    }
 }
 
 // MARK: ModelPreferences convenience initializers and mutators
 
-extension ModelPreferences {
+public extension ModelPreferences {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ModelPreferences.self, from: data)
     }
@@ -10315,23 +11335,23 @@ extension ModelPreferences {
 ///
 /// A multiple-choice field whose options each have a display label.
 // MARK: - MultiSelectEnumSchema
-struct MultiSelectEnumSchema: Codable {
+public struct MultiSelectEnumSchema: Codable {
     /// Values selected at first.
-    let multiSelectEnumSchemaDefault: [String]?
+    public let multiSelectEnumSchemaDefault: [String]?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// What each chosen value may be.
-    let items: PrimitiveSchemaDefinitionItems
+    public let items: PrimitiveSchemaDefinitionItems
     /// Most options the user may choose.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must choose.
-    let minItems: Int?
+    public let minItems: Int?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `array`: the answer is a list of the chosen values.
-    let type: MultiSelectEnumSchemaType
+    public let type: MultiSelectEnumSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case multiSelectEnumSchemaDefault = "default"
         case description = "description"
         case items = "items"
@@ -10340,11 +11360,21 @@ struct MultiSelectEnumSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(multiSelectEnumSchemaDefault: [String]?, description: String?, items: PrimitiveSchemaDefinitionItems, maxItems: Int?, minItems: Int?, title: String?, type: MultiSelectEnumSchemaType) {
+        self.multiSelectEnumSchemaDefault = multiSelectEnumSchemaDefault
+        self.description = description
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: MultiSelectEnumSchema convenience initializers and mutators
 
-extension MultiSelectEnumSchema {
+public extension MultiSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(MultiSelectEnumSchema.self, from: data)
     }
@@ -10389,27 +11419,32 @@ extension MultiSelectEnumSchema {
     }
 }
 
-enum MultiSelectEnumSchemaType: String, Codable {
+public enum MultiSelectEnumSchemaType: String, Codable {
     case array = "array"
 }
 
 /// The shape common to every notification: a method name and optional parameters, no reply.
 // MARK: - Notification
-struct Notification: Codable {
+public struct Notification: Codable {
     /// Name of the event being announced.
-    let method: String
+    public let method: String
     /// Method-specific payload, if the notification has one.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case method = "method"
         case params = "params"
+    }
+
+    public init(method: String, params: [String: JSONAny]?) {
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: Notification convenience initializers and mutators
 
-extension Notification {
+public extension Notification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Notification.self, from: data)
     }
@@ -10446,19 +11481,23 @@ extension Notification {
 
 /// Parameters every notification may carry, whatever its method.
 // MARK: - NotificationParams
-struct NotificationParams: Codable {
+public struct NotificationParams: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: [String: JSONAny]?) {
+        self.meta = meta
     }
 }
 
 // MARK: NotificationParams convenience initializers and mutators
 
-extension NotificationParams {
+public extension NotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(NotificationParams.self, from: data)
     }
@@ -10493,21 +11532,21 @@ extension NotificationParams {
 
 /// A numeric form field.
 // MARK: - NumberSchema
-struct NumberSchema: Codable {
+public struct NumberSchema: Codable {
     /// Value the field starts with.
-    let numberSchemaDefault: Double?
+    public let numberSchemaDefault: Double?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// Largest value accepted.
-    let maximum: Double?
+    public let maximum: Double?
     /// Smallest value accepted.
-    let minimum: Double?
+    public let minimum: Double?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// `number` for any number, `integer` for whole numbers only.
-    let type: NumberSchemaType
+    public let type: NumberSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case numberSchemaDefault = "default"
         case description = "description"
         case maximum = "maximum"
@@ -10515,11 +11554,20 @@ struct NumberSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(numberSchemaDefault: Double?, description: String?, maximum: Double?, minimum: Double?, title: String?, type: NumberSchemaType) {
+        self.numberSchemaDefault = numberSchemaDefault
+        self.description = description
+        self.maximum = maximum
+        self.minimum = minimum
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: NumberSchema convenience initializers and mutators
 
-extension NumberSchema {
+public extension NumberSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(NumberSchema.self, from: data)
     }
@@ -10563,34 +11611,41 @@ extension NumberSchema {
 }
 
 /// `number` for any number, `integer` for whole numbers only.
-enum NumberSchemaType: String, Codable {
+public enum NumberSchemaType: String, Codable {
     case integer = "integer"
     case number = "number"
 }
 
 /// The shape shared by every list request that returns pages.
 // MARK: - PaginatedRequest
-struct PaginatedRequest: Codable {
+public struct PaginatedRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Name of the operation being asked for.
-    let method: String
+    public let method: String
     /// Optional cursor and metadata.
-    let params: ListPromptsRequestParams?
+    public let params: ListPromptsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: String, params: ListPromptsRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: PaginatedRequest convenience initializers and mutators
 
-extension PaginatedRequest {
+public extension PaginatedRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PaginatedRequest.self, from: data)
     }
@@ -10631,21 +11686,26 @@ extension PaginatedRequest {
 
 /// Parameters shared by every list request that returns pages.
 // MARK: - PaginatedRequestParams
-struct PaginatedRequestParams: Codable {
+public struct PaginatedRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
-    let cursor: String?
+    public let cursor: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cursor = "cursor"
+    }
+
+    public init(meta: [String: JSONAny]?, cursor: String?) {
+        self.meta = meta
+        self.cursor = cursor
     }
 }
 
 // MARK: PaginatedRequestParams convenience initializers and mutators
 
-extension PaginatedRequestParams {
+public extension PaginatedRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PaginatedRequestParams.self, from: data)
     }
@@ -10682,23 +11742,28 @@ extension PaginatedRequestParams {
 
 /// The shape shared by every page of a listing.
 // MARK: - PaginatedResult
-struct PaginatedResult: Codable {
+public struct PaginatedResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
-    let nextCursor: String?
+    public let nextCursor: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case nextCursor = "nextCursor"
+    }
+
+    public init(meta: [String: JSONAny]?, nextCursor: String?) {
+        self.meta = meta
+        self.nextCursor = nextCursor
     }
 }
 
 // MARK: PaginatedResult convenience initializers and mutators
 
-extension PaginatedResult {
+public extension PaginatedResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PaginatedResult.self, from: data)
     }
@@ -10736,27 +11801,34 @@ extension PaginatedResult {
 /// Asks the peer to prove it is still responsive. A peer that does not answer in time may be
 /// treated as gone and the connection dropped.
 // MARK: - PingRequest
-struct PingRequest: Codable {
+public struct PingRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `ping`.
-    let method: PingRequestMethod
+    public let method: PingRequestMethod
     /// Carries nothing but optional metadata.
-    let params: ListRootsRequestParams?
+    public let params: ListRootsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: PingRequestMethod, params: ListRootsRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: PingRequest convenience initializers and mutators
 
-extension PingRequest {
+public extension PingRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PingRequest.self, from: data)
     }
@@ -10795,31 +11867,37 @@ extension PingRequest {
     }
 }
 
-enum PingRequestMethod: String, Codable {
+public enum PingRequestMethod: String, Codable {
     case ping = "ping"
 }
 
 /// Reports how far a long-running request has got. Either side may send it, but only for a
 /// token from a request it is still working on.
 // MARK: - ProgressNotification
-struct ProgressNotification: Codable {
+public struct ProgressNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/progress`.
-    let method: ProgressNotificationMethod
+    public let method: ProgressNotificationMethod
     /// The progress report.
-    let params: ProgressNotificationParamsClass
+    public let params: ProgressNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ProgressNotificationMethod, params: ProgressNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ProgressNotification convenience initializers and mutators
 
-extension ProgressNotification {
+public extension ProgressNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ProgressNotification.self, from: data)
     }
@@ -10856,7 +11934,7 @@ extension ProgressNotification {
     }
 }
 
-enum ProgressNotificationMethod: String, Codable {
+public enum ProgressNotificationMethod: String, Codable {
     case notificationsProgress = "notifications/progress"
 }
 
@@ -10864,33 +11942,41 @@ enum ProgressNotificationMethod: String, Codable {
 ///
 /// One progress report.
 // MARK: - ProgressNotificationParamsClass
-struct ProgressNotificationParamsClass: Codable {
+public struct ProgressNotificationParamsClass: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Human-readable text describing the current state.
-    let message: String?
+    public let message: String?
     /// Amount done so far; it must grow with every report, even when the total is unknown. May
     /// be
     /// fractional.
-    let progress: Double
+    public let progress: Double
     /// The token from the request this report is about.
-    let progressToken: RequestID
+    public let progressToken: RequestID
     /// Amount that will be done in all, when known. May be fractional.
-    let total: Double?
+    public let total: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case message = "message"
         case progress = "progress"
         case progressToken = "progressToken"
         case total = "total"
     }
+
+    public init(meta: [String: JSONAny]?, message: String?, progress: Double, progressToken: RequestID, total: Double?) {
+        self.meta = meta
+        self.message = message
+        self.progress = progress
+        self.progressToken = progressToken
+        self.total = total
+    }
 }
 
 // MARK: ProgressNotificationParamsClass convenience initializers and mutators
 
-extension ProgressNotificationParamsClass {
+public extension ProgressNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ProgressNotificationParamsClass.self, from: data)
     }
@@ -10933,33 +12019,41 @@ extension ProgressNotificationParamsClass {
 
 /// One progress report.
 // MARK: - ProgressNotificationParams
-struct ProgressNotificationParams: Codable {
+public struct ProgressNotificationParams: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Human-readable text describing the current state.
-    let message: String?
+    public let message: String?
     /// Amount done so far; it must grow with every report, even when the total is unknown. May
     /// be
     /// fractional.
-    let progress: Double
+    public let progress: Double
     /// The token from the request this report is about.
-    let progressToken: RequestID
+    public let progressToken: RequestID
     /// Amount that will be done in all, when known. May be fractional.
-    let total: Double?
+    public let total: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case message = "message"
         case progress = "progress"
         case progressToken = "progressToken"
         case total = "total"
     }
+
+    public init(meta: [String: JSONAny]?, message: String?, progress: Double, progressToken: RequestID, total: Double?) {
+        self.meta = meta
+        self.message = message
+        self.progress = progress
+        self.progressToken = progressToken
+        self.total = total
+    }
 }
 
 // MARK: ProgressNotificationParams convenience initializers and mutators
 
-extension ProgressNotificationParams {
+public extension ProgressNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ProgressNotificationParams.self, from: data)
     }
@@ -11002,24 +12096,24 @@ extension ProgressNotificationParams {
 
 /// A prompt, possibly a template with arguments, that the server makes available.
 // MARK: - Prompt
-struct Prompt: Codable {
+public struct Prompt: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The values the template can be filled in with.
-    let arguments: [ArgumentElement]?
+    public let arguments: [ArgumentElement]?
     /// What the prompt is for.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case description = "description"
@@ -11027,11 +12121,20 @@ struct Prompt: Codable {
         case name = "name"
         case title = "title"
     }
+
+    public init(meta: [String: JSONAny]?, arguments: [ArgumentElement]?, description: String?, icons: [IconElement]?, name: String, title: String?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.title = title
+    }
 }
 
 // MARK: Prompt convenience initializers and mutators
 
-extension Prompt {
+public extension Prompt {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Prompt.self, from: data)
     }
@@ -11076,28 +12179,35 @@ extension Prompt {
 
 /// One value a prompt template accepts.
 // MARK: - PromptArgument
-struct PromptArgument: Codable {
+public struct PromptArgument: Codable {
     /// What the argument means, for people.
-    let description: String?
+    public let description: String?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// True when the prompt cannot be produced without this argument.
-    let promptArgumentRequired: Bool?
+    public let promptArgumentRequired: Bool?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case description = "description"
         case name = "name"
         case promptArgumentRequired = "required"
         case title = "title"
     }
+
+    public init(description: String?, name: String, promptArgumentRequired: Bool?, title: String?) {
+        self.description = description
+        self.name = name
+        self.promptArgumentRequired = promptArgumentRequired
+        self.title = title
+    }
 }
 
 // MARK: PromptArgument convenience initializers and mutators
 
-extension PromptArgument {
+public extension PromptArgument {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptArgument.self, from: data)
     }
@@ -11140,24 +12250,30 @@ extension PromptArgument {
 /// Sent
 /// without any prior subscription.
 // MARK: - PromptListChangedNotification
-struct PromptListChangedNotification: Codable {
+public struct PromptListChangedNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/prompts/list_changed`.
-    let method: PromptListChangedNotificationMethod
+    public let method: PromptListChangedNotificationMethod
     /// Carries nothing but optional metadata.
-    let params: ParamsClass?
+    public let params: ParamsClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: PromptListChangedNotificationMethod, params: ParamsClass?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: PromptListChangedNotification convenience initializers and mutators
 
-extension PromptListChangedNotification {
+public extension PromptListChangedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptListChangedNotification.self, from: data)
     }
@@ -11194,7 +12310,7 @@ extension PromptListChangedNotification {
     }
 }
 
-enum PromptListChangedNotificationMethod: String, Codable {
+public enum PromptListChangedNotificationMethod: String, Codable {
     case notificationsPromptsListChanged = "notifications/prompts/list_changed"
 }
 
@@ -11202,21 +12318,26 @@ enum PromptListChangedNotificationMethod: String, Codable {
 /// embed
 /// or link server resources.
 // MARK: - PromptMessage
-struct PromptMessage: Codable {
+public struct PromptMessage: Codable {
     /// What the message says.
-    let content: ContentBlock
+    public let content: ContentBlock
     /// Who speaks this message.
-    let role: Role
+    public let role: Role
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case content = "content"
         case role = "role"
+    }
+
+    public init(content: ContentBlock, role: Role) {
+        self.content = content
+        self.role = role
     }
 }
 
 // MARK: PromptMessage convenience initializers and mutators
 
-extension PromptMessage {
+public extension PromptMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptMessage.self, from: data)
     }
@@ -11253,25 +12374,31 @@ extension PromptMessage {
 
 /// Points at a prompt by name, as the target of a completion.
 // MARK: - PromptReference
-struct PromptReference: Codable {
+public struct PromptReference: Codable {
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// Always `ref/prompt`.
-    let type: PromptReferenceType
+    public let type: PromptReferenceType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case title = "title"
         case type = "type"
+    }
+
+    public init(name: String, title: String?, type: PromptReferenceType) {
+        self.name = name
+        self.title = title
+        self.type = type
     }
 }
 
 // MARK: PromptReference convenience initializers and mutators
 
-extension PromptReference {
+public extension PromptReference {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptReference.self, from: data)
     }
@@ -11308,33 +12435,40 @@ extension PromptReference {
     }
 }
 
-enum PromptReferenceType: String, Codable {
+public enum PromptReferenceType: String, Codable {
     case refPrompt = "ref/prompt"
 }
 
 /// Asks the server for the contents of one resource.
 // MARK: - ReadResourceRequest
-struct ReadResourceRequest: Codable {
+public struct ReadResourceRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `resources/read`.
-    let method: ReadResourceRequestMethod
+    public let method: ReadResourceRequestMethod
     /// Which resource to read.
-    let params: ReadResourceRequestParamsClass
+    public let params: ReadResourceRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ReadResourceRequestMethod, params: ReadResourceRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ReadResourceRequest convenience initializers and mutators
 
-extension ReadResourceRequest {
+public extension ReadResourceRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceRequest.self, from: data)
     }
@@ -11373,27 +12507,32 @@ extension ReadResourceRequest {
     }
 }
 
-enum ReadResourceRequestMethod: String, Codable {
+public enum ReadResourceRequestMethod: String, Codable {
     case resourcesRead = "resources/read"
 }
 
 /// Which resource to read.
 // MARK: - ReadResourceRequestParamsClass
-struct ReadResourceRequestParamsClass: Codable {
+public struct ReadResourceRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The resource's URI, in any scheme; the server decides what it means.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: ReadResourceRequestParamsClass convenience initializers and mutators
 
-extension ReadResourceRequestParamsClass {
+public extension ReadResourceRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceRequestParamsClass.self, from: data)
     }
@@ -11430,21 +12569,26 @@ extension ReadResourceRequestParamsClass {
 
 /// Which resource to read.
 // MARK: - ReadResourceRequestParams
-struct ReadResourceRequestParams: Codable {
+public struct ReadResourceRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The resource's URI, in any scheme; the server decides what it means.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: ReadResourceRequestParams convenience initializers and mutators
 
-extension ReadResourceRequestParams {
+public extension ReadResourceRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceRequestParams.self, from: data)
     }
@@ -11481,21 +12625,26 @@ extension ReadResourceRequestParams {
 
 /// The contents of a resource that was read.
 // MARK: - ReadResourceResult
-struct ReadResourceResult: Codable {
+public struct ReadResourceResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// One or more pieces of contents (a resource may expand into several sub-resources).
-    let contents: [ContentElement]
+    public let contents: [ContentElement]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case contents = "contents"
+    }
+
+    public init(meta: [String: JSONAny]?, contents: [ContentElement]) {
+        self.meta = meta
+        self.contents = contents
     }
 }
 
 // MARK: ReadResourceResult convenience initializers and mutators
 
-extension ReadResourceResult {
+public extension ReadResourceResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceResult.self, from: data)
     }
@@ -11533,18 +12682,22 @@ extension ReadResourceResult {
 /// Ties a message to a task; sent in `_meta` under `io.modelcontextprotocol/related-task` on
 /// every request, notification and result that belongs to the task.
 // MARK: - RelatedTaskMetadata
-struct RelatedTaskMetadata: Codable {
+public struct RelatedTaskMetadata: Codable {
     /// Id of the task the message belongs to.
-    let taskID: String
+    public let taskID: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case taskID = "taskId"
+    }
+
+    public init(taskID: String) {
+        self.taskID = taskID
     }
 }
 
 // MARK: RelatedTaskMetadata convenience initializers and mutators
 
-extension RelatedTaskMetadata {
+public extension RelatedTaskMetadata {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(RelatedTaskMetadata.self, from: data)
     }
@@ -11581,21 +12734,26 @@ extension RelatedTaskMetadata {
 /// and
 /// optional parameters.
 // MARK: - Request
-struct Request: Codable {
+public struct Request: Codable {
     /// Name of the operation being asked for.
-    let method: String
+    public let method: String
     /// Method-specific arguments, if the method takes any.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case method = "method"
         case params = "params"
+    }
+
+    public init(method: String, params: [String: JSONAny]?) {
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: Request convenience initializers and mutators
 
-extension Request {
+public extension Request {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Request.self, from: data)
     }
@@ -11632,18 +12790,22 @@ extension Request {
 
 /// Parameters every request may carry, whatever its method.
 // MARK: - RequestParams
-struct RequestParams: Codable {
+public struct RequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: [String: JSONAny]?) {
+        self.meta = meta
     }
 }
 
 // MARK: RequestParams convenience initializers and mutators
 
-extension RequestParams {
+public extension RequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(RequestParams.self, from: data)
     }
@@ -11678,32 +12840,32 @@ extension RequestParams {
 
 /// A concrete resource the server can read.
 // MARK: - Resource
-struct Resource: Codable {
+public struct Resource: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the resource holds, as a hint that helps the model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type of the contents, when the server knows it.
-    let mimeType: String?
+    public let mimeType: String?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
     /// hosts
     /// show sizes and budget context.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// Where the resource lives.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -11714,11 +12876,23 @@ struct Resource: Codable {
         case title = "title"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, size: Int?, title: String?, uri: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.size = size
+        self.title = title
+        self.uri = uri
+    }
 }
 
 // MARK: Resource convenience initializers and mutators
 
-extension Resource {
+public extension Resource {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Resource.self, from: data)
     }
@@ -11769,24 +12943,30 @@ extension Resource {
 
 /// The part every piece of resource contents has, whether text or binary.
 // MARK: - ResourceContents
-struct ResourceContents: Codable {
+public struct ResourceContents: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Media type of these contents, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// The URI these contents belong to (the resource itself or a part of it).
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case mimeType = "mimeType"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, mimeType: String?, uri: String) {
+        self.meta = meta
+        self.mimeType = mimeType
+        self.uri = uri
     }
 }
 
 // MARK: ResourceContents convenience initializers and mutators
 
-extension ResourceContents {
+public extension ResourceContents {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceContents.self, from: data)
     }
@@ -11827,34 +13007,34 @@ extension ResourceContents {
 /// data.
 /// The linked resource need not appear in `resources/list`.
 // MARK: - ResourceLink
-struct ResourceLink: Codable {
+public struct ResourceLink: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the resource holds, as a hint that helps the model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type of the contents, when the server knows it.
-    let mimeType: String?
+    public let mimeType: String?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
     /// hosts
     /// show sizes and budget context.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// Always `resource_link`.
-    let type: ResourceLinkType
+    public let type: ResourceLinkType
     /// Where the resource lives.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -11866,11 +13046,24 @@ struct ResourceLink: Codable {
         case type = "type"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, size: Int?, title: String?, type: ResourceLinkType, uri: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.size = size
+        self.title = title
+        self.type = type
+        self.uri = uri
+    }
 }
 
 // MARK: ResourceLink convenience initializers and mutators
 
-extension ResourceLink {
+public extension ResourceLink {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceLink.self, from: data)
     }
@@ -11921,31 +13114,37 @@ extension ResourceLink {
     }
 }
 
-enum ResourceLinkType: String, Codable {
+public enum ResourceLinkType: String, Codable {
     case resourceLink = "resource_link"
 }
 
 /// Tells the client that the set of readable resources changed, so it may list them again.
 /// Sent without any prior subscription.
 // MARK: - ResourceListChangedNotification
-struct ResourceListChangedNotification: Codable {
+public struct ResourceListChangedNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/resources/list_changed`.
-    let method: ResourceListChangedNotificationMethod
+    public let method: ResourceListChangedNotificationMethod
     /// Carries nothing but optional metadata.
-    let params: ParamsClass?
+    public let params: ParamsClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ResourceListChangedNotificationMethod, params: ParamsClass?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ResourceListChangedNotification convenience initializers and mutators
 
-extension ResourceListChangedNotification {
+public extension ResourceListChangedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceListChangedNotification.self, from: data)
     }
@@ -11982,27 +13181,32 @@ extension ResourceListChangedNotification {
     }
 }
 
-enum ResourceListChangedNotificationMethod: String, Codable {
+public enum ResourceListChangedNotificationMethod: String, Codable {
     case notificationsResourcesListChanged = "notifications/resources/list_changed"
 }
 
 /// Parameters of any request that targets one resource by URI.
 // MARK: - ResourceRequestParams
-struct ResourceRequestParams: Codable {
+public struct ResourceRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The resource's URI, in any scheme; the server decides what it means.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: ResourceRequestParams convenience initializers and mutators
 
-extension ResourceRequestParams {
+public extension ResourceRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceRequestParams.self, from: data)
     }
@@ -12039,28 +13243,28 @@ extension ResourceRequestParams {
 
 /// A parameterised family of resources whose URIs follow a template.
 // MARK: - ResourceTemplate
-struct ResourceTemplate: Codable {
+public struct ResourceTemplate: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the matching resources are for, as a hint for the model.
-    let description: String?
+    public let description: String?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type shared by every matching resource; give it only when all of them have it.
-    let mimeType: String?
+    public let mimeType: String?
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
     /// An RFC 6570 URI template; filling in its variables yields resource URIs.
-    let uriTemplate: String
+    public let uriTemplate: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -12070,11 +13274,22 @@ struct ResourceTemplate: Codable {
         case title = "title"
         case uriTemplate = "uriTemplate"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, title: String?, uriTemplate: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.title = title
+        self.uriTemplate = uriTemplate
+    }
 }
 
 // MARK: ResourceTemplate convenience initializers and mutators
 
-extension ResourceTemplate {
+public extension ResourceTemplate {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceTemplate.self, from: data)
     }
@@ -12123,21 +13338,26 @@ extension ResourceTemplate {
 
 /// Points at a resource or resource template by URI, as the target of a completion.
 // MARK: - ResourceTemplateReference
-struct ResourceTemplateReference: Codable {
+public struct ResourceTemplateReference: Codable {
     /// Always `ref/resource`.
-    let type: ResourceTemplateReferenceType
+    public let type: ResourceTemplateReferenceType
     /// The resource's URI, or the URI template whose variable is being completed.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case type = "type"
         case uri = "uri"
+    }
+
+    public init(type: ResourceTemplateReferenceType, uri: String) {
+        self.type = type
+        self.uri = uri
     }
 }
 
 // MARK: ResourceTemplateReference convenience initializers and mutators
 
-extension ResourceTemplateReference {
+public extension ResourceTemplateReference {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceTemplateReference.self, from: data)
     }
@@ -12172,31 +13392,37 @@ extension ResourceTemplateReference {
     }
 }
 
-enum ResourceTemplateReferenceType: String, Codable {
+public enum ResourceTemplateReferenceType: String, Codable {
     case refResource = "ref/resource"
 }
 
 /// Tells the client that a resource it subscribed to has changed and may be worth reading
 /// again. Only sent after a `resources/subscribe`.
 // MARK: - ResourceUpdatedNotification
-struct ResourceUpdatedNotification: Codable {
+public struct ResourceUpdatedNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/resources/updated`.
-    let method: ResourceUpdatedNotificationMethod
+    public let method: ResourceUpdatedNotificationMethod
     /// Which resource changed.
-    let params: ResourceUpdatedNotificationParamsClass
+    public let params: ResourceUpdatedNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ResourceUpdatedNotificationMethod, params: ResourceUpdatedNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ResourceUpdatedNotification convenience initializers and mutators
 
-extension ResourceUpdatedNotification {
+public extension ResourceUpdatedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceUpdatedNotification.self, from: data)
     }
@@ -12233,29 +13459,34 @@ extension ResourceUpdatedNotification {
     }
 }
 
-enum ResourceUpdatedNotificationMethod: String, Codable {
+public enum ResourceUpdatedNotificationMethod: String, Codable {
     case notificationsResourcesUpdated = "notifications/resources/updated"
 }
 
 /// Which resource changed.
 // MARK: - ResourceUpdatedNotificationParamsClass
-struct ResourceUpdatedNotificationParamsClass: Codable {
+public struct ResourceUpdatedNotificationParamsClass: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: ResourceUpdatedNotificationParamsClass convenience initializers and mutators
 
-extension ResourceUpdatedNotificationParamsClass {
+public extension ResourceUpdatedNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceUpdatedNotificationParamsClass.self, from: data)
     }
@@ -12292,23 +13523,28 @@ extension ResourceUpdatedNotificationParamsClass {
 
 /// Which resource changed.
 // MARK: - ResourceUpdatedNotificationParams
-struct ResourceUpdatedNotificationParams: Codable {
+public struct ResourceUpdatedNotificationParams: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: ResourceUpdatedNotificationParams convenience initializers and mutators
 
-extension ResourceUpdatedNotificationParams {
+public extension ResourceUpdatedNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceUpdatedNotificationParams.self, from: data)
     }
@@ -12345,24 +13581,30 @@ extension ResourceUpdatedNotificationParams {
 
 /// A directory or file the server is allowed to operate on.
 // MARK: - Root
-struct Root: Codable {
+public struct Root: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// A human-readable label for the root, for display or reference.
-    let name: String?
+    public let name: String?
     /// Where the root is; in this revision it must be a `file://` URI.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case name = "name"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, name: String?, uri: String) {
+        self.meta = meta
+        self.name = name
+        self.uri = uri
     }
 }
 
 // MARK: Root convenience initializers and mutators
 
-extension Root {
+public extension Root {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Root.self, from: data)
     }
@@ -12403,24 +13645,30 @@ extension Root {
 /// for
 /// the list again.
 // MARK: - RootsListChangedNotification
-struct RootsListChangedNotification: Codable {
+public struct RootsListChangedNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/roots/list_changed`.
-    let method: RootsListChangedNotificationMethod
+    public let method: RootsListChangedNotificationMethod
     /// Carries nothing but optional metadata.
-    let params: ParamsClass?
+    public let params: ParamsClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: RootsListChangedNotificationMethod, params: ParamsClass?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: RootsListChangedNotification convenience initializers and mutators
 
-extension RootsListChangedNotification {
+public extension RootsListChangedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(RootsListChangedNotification.self, from: data)
     }
@@ -12457,30 +13705,36 @@ extension RootsListChangedNotification {
     }
 }
 
-enum RootsListChangedNotificationMethod: String, Codable {
+public enum RootsListChangedNotificationMethod: String, Codable {
     case notificationsRootsListChanged = "notifications/roots/list_changed"
 }
 
 /// One turn of a conversation sent to or received from a model.
 // MARK: - SamplingMessage
-struct SamplingMessage: Codable {
+public struct SamplingMessage: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// What the turn says: a single block or a list of blocks.
-    let content: MessageContent
+    public let content: MessageContent
     /// Who speaks this turn.
-    let role: Role
+    public let role: Role
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case role = "role"
+    }
+
+    public init(meta: [String: JSONAny]?, content: MessageContent, role: Role) {
+        self.meta = meta
+        self.content = content
+        self.role = role
     }
 }
 
 // MARK: SamplingMessage convenience initializers and mutators
 
-extension SamplingMessage {
+public extension SamplingMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SamplingMessage.self, from: data)
     }
@@ -12519,23 +13773,23 @@ extension SamplingMessage {
 
 /// The optional features a server supports, declared in its `initialize` result.
 // MARK: - ServerCapabilities
-struct ServerCapabilities: Codable {
+public struct ServerCapabilities: Codable {
     /// Present when the server answers `completion/complete`.
-    let completions: [String: JSONAny]?
+    public let completions: [String: JSONAny]?
     /// Non-standard features still being tried out, keyed by feature name.
-    let experimental: [String: [String: JSONAny]]?
+    public let experimental: [String: [String: JSONAny]]?
     /// Present when the server can send `notifications/message` log entries.
-    let logging: [String: JSONAny]?
+    public let logging: [String: JSONAny]?
     /// Present when the server offers prompts.
-    let prompts: ServerCapabilitiesPrompts?
+    public let prompts: ServerCapabilitiesPrompts?
     /// Present when the server offers resources.
-    let resources: ServerCapabilitiesResources?
+    public let resources: ServerCapabilitiesResources?
     /// Present when the server can run client requests as tasks.
-    let tasks: ServerCapabilitiesTasks?
+    public let tasks: ServerCapabilitiesTasks?
     /// Present when the server offers tools.
-    let tools: ServerCapabilitiesTools?
+    public let tools: ServerCapabilitiesTools?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case completions = "completions"
         case experimental = "experimental"
         case logging = "logging"
@@ -12544,11 +13798,21 @@ struct ServerCapabilities: Codable {
         case tasks = "tasks"
         case tools = "tools"
     }
+
+    public init(completions: [String: JSONAny]?, experimental: [String: [String: JSONAny]]?, logging: [String: JSONAny]?, prompts: ServerCapabilitiesPrompts?, resources: ServerCapabilitiesResources?, tasks: ServerCapabilitiesTasks?, tools: ServerCapabilitiesTools?) {
+        self.completions = completions
+        self.experimental = experimental
+        self.logging = logging
+        self.prompts = prompts
+        self.resources = resources
+        self.tasks = tasks
+        self.tools = tools
+    }
 }
 
 // MARK: ServerCapabilities convenience initializers and mutators
 
-extension ServerCapabilities {
+public extension ServerCapabilities {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilities.self, from: data)
     }
@@ -12595,18 +13859,22 @@ extension ServerCapabilities {
 
 /// Present when the server offers prompts.
 // MARK: - ServerCapabilitiesPrompts
-struct ServerCapabilitiesPrompts: Codable {
+public struct ServerCapabilitiesPrompts: Codable {
     /// True when the server will send `notifications/prompts/list_changed`.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: ServerCapabilitiesPrompts convenience initializers and mutators
 
-extension ServerCapabilitiesPrompts {
+public extension ServerCapabilitiesPrompts {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilitiesPrompts.self, from: data)
     }
@@ -12641,21 +13909,26 @@ extension ServerCapabilitiesPrompts {
 
 /// Present when the server offers resources.
 // MARK: - ServerCapabilitiesResources
-struct ServerCapabilitiesResources: Codable {
+public struct ServerCapabilitiesResources: Codable {
     /// True when the server will send `notifications/resources/list_changed`.
-    let listChanged: Bool?
+    public let listChanged: Bool?
     /// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
-    let subscribe: Bool?
+    public let subscribe: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
         case subscribe = "subscribe"
+    }
+
+    public init(listChanged: Bool?, subscribe: Bool?) {
+        self.listChanged = listChanged
+        self.subscribe = subscribe
     }
 }
 
 // MARK: ServerCapabilitiesResources convenience initializers and mutators
 
-extension ServerCapabilitiesResources {
+public extension ServerCapabilitiesResources {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilitiesResources.self, from: data)
     }
@@ -12692,24 +13965,30 @@ extension ServerCapabilitiesResources {
 
 /// Present when the server can run client requests as tasks.
 // MARK: - ServerCapabilitiesTasks
-struct ServerCapabilitiesTasks: Codable {
+public struct ServerCapabilitiesTasks: Codable {
     /// Present when the server answers `tasks/cancel`.
-    let cancel: [String: JSONAny]?
+    public let cancel: [String: JSONAny]?
     /// Present when the server answers `tasks/list`.
-    let list: [String: JSONAny]?
+    public let list: [String: JSONAny]?
     /// Which client-to-server requests may carry a `task` field; anything not listed may not.
-    let requests: StickyRequests?
+    public let requests: StickyRequests?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case cancel = "cancel"
         case list = "list"
         case requests = "requests"
+    }
+
+    public init(cancel: [String: JSONAny]?, list: [String: JSONAny]?, requests: StickyRequests?) {
+        self.cancel = cancel
+        self.list = list
+        self.requests = requests
     }
 }
 
 // MARK: ServerCapabilitiesTasks convenience initializers and mutators
 
-extension ServerCapabilitiesTasks {
+public extension ServerCapabilitiesTasks {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilitiesTasks.self, from: data)
     }
@@ -12748,18 +14027,22 @@ extension ServerCapabilitiesTasks {
 
 /// Which client-to-server requests may carry a `task` field; anything not listed may not.
 // MARK: - StickyRequests
-struct StickyRequests: Codable {
+public struct StickyRequests: Codable {
     /// Task support for tool requests.
-    let tools: FluffyTools?
+    public let tools: FluffyTools?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case tools = "tools"
+    }
+
+    public init(tools: FluffyTools?) {
+        self.tools = tools
     }
 }
 
 // MARK: StickyRequests convenience initializers and mutators
 
-extension StickyRequests {
+public extension StickyRequests {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(StickyRequests.self, from: data)
     }
@@ -12794,18 +14077,22 @@ extension StickyRequests {
 
 /// Task support for tool requests.
 // MARK: - FluffyTools
-struct FluffyTools: Codable {
+public struct FluffyTools: Codable {
     /// Present when `tools/call` may be run as a task.
-    let call: [String: JSONAny]?
+    public let call: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case call = "call"
+    }
+
+    public init(call: [String: JSONAny]?) {
+        self.call = call
     }
 }
 
 // MARK: FluffyTools convenience initializers and mutators
 
-extension FluffyTools {
+public extension FluffyTools {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffyTools.self, from: data)
     }
@@ -12840,18 +14127,22 @@ extension FluffyTools {
 
 /// Present when the server offers tools.
 // MARK: - ServerCapabilitiesTools
-struct ServerCapabilitiesTools: Codable {
+public struct ServerCapabilitiesTools: Codable {
     /// True when the server will send `notifications/tools/list_changed`.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: ServerCapabilitiesTools convenience initializers and mutators
 
-extension ServerCapabilitiesTools {
+public extension ServerCapabilitiesTools {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilitiesTools.self, from: data)
     }
@@ -12917,9 +14208,9 @@ extension ServerCapabilitiesTools {
 /// Reports how far a long-running request has got. Either side may send it, but only for a
 /// token from a request it is still working on.
 // MARK: - ServerNotification
-struct ServerNotification: Codable {
+public struct ServerNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/cancelled`.
     ///
     /// Always `notifications/resources/list_changed`.
@@ -12937,7 +14228,7 @@ struct ServerNotification: Codable {
     /// Always `notifications/message`.
     ///
     /// Always `notifications/progress`.
-    let method: ServerNotificationMethod
+    public let method: ServerNotificationMethod
     /// Which request, and why.
     ///
     /// Carries nothing but optional metadata.
@@ -12951,18 +14242,24 @@ struct ServerNotification: Codable {
     /// The log entry.
     ///
     /// The progress report.
-    let params: ServerNotificationParams?
+    public let params: ServerNotificationParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ServerNotificationMethod, params: ServerNotificationParams?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ServerNotification convenience initializers and mutators
 
-extension ServerNotification {
+public extension ServerNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerNotification.self, from: data)
     }
@@ -12999,7 +14296,7 @@ extension ServerNotification {
     }
 }
 
-enum ServerNotificationMethod: String, Codable {
+public enum ServerNotificationMethod: String, Codable {
     case notificationsCancelled = "notifications/cancelled"
     case notificationsElicitationComplete = "notifications/elicitation/complete"
     case notificationsMessage = "notifications/message"
@@ -13039,56 +14336,56 @@ enum ServerNotificationMethod: String, Codable {
 ///
 /// One progress report.
 // MARK: - ServerNotificationParams
-struct ServerNotificationParams: Codable {
+public struct ServerNotificationParams: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Why the request was cancelled, for logs or display.
-    let reason: String?
+    public let reason: String?
     /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
     /// for
     /// tasks, which have `tasks/cancel`.
-    let requestID: RequestID?
+    public let requestID: RequestID?
     /// Where the change happened; may be a part (sub-resource) of the resource that was
     /// subscribed.
-    let uri: String?
+    public let uri: String?
     /// When the task was created, as an ISO 8601 timestamp.
-    let createdAt: String?
+    public let createdAt: String?
     /// When the task last changed, as an ISO 8601 timestamp.
-    let lastUpdatedAt: String?
+    public let lastUpdatedAt: String?
     /// How many milliseconds the requestor should wait between polls.
-    let pollInterval: Int?
+    public let pollInterval: Int?
     /// Where the task is in its life.
-    let status: TaskStatus?
+    public let status: TaskStatus?
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
-    let statusMessage: String?
+    public let statusMessage: String?
     /// Identifier chosen by the receiver, unique among the tasks it holds.
-    let taskID: String?
+    public let taskID: String?
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    let ttl: Int?
+    public let ttl: Int?
     /// The `elicitationId` of the URL-mode request that finished.
-    let elicitationID: String?
+    public let elicitationID: String?
     /// What is being logged: a message string, an object, or any other JSON value.
-    let data: JSONAny?
+    public let data: JSONAny?
     /// How severe the entry is.
-    let level: LoggingLevel?
+    public let level: LoggingLevel?
     /// Name of the component that produced the entry, if any.
-    let logger: String?
+    public let logger: String?
     /// Human-readable text describing the current state.
-    let message: String?
+    public let message: String?
     /// Amount done so far; it must grow with every report, even when the total is unknown. May
     /// be
     /// fractional.
-    let progress: Double?
+    public let progress: Double?
     /// The token from the request this report is about.
-    let progressToken: RequestID?
+    public let progressToken: RequestID?
     /// Amount that will be done in all, when known. May be fractional.
-    let total: Double?
+    public let total: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case reason = "reason"
         case requestID = "requestId"
@@ -13109,11 +14406,33 @@ struct ServerNotificationParams: Codable {
         case progressToken = "progressToken"
         case total = "total"
     }
+
+    public init(meta: [String: JSONAny]?, reason: String?, requestID: RequestID?, uri: String?, createdAt: String?, lastUpdatedAt: String?, pollInterval: Int?, status: TaskStatus?, statusMessage: String?, taskID: String?, ttl: Int?, elicitationID: String?, data: JSONAny?, level: LoggingLevel?, logger: String?, message: String?, progress: Double?, progressToken: RequestID?, total: Double?) {
+        self.meta = meta
+        self.reason = reason
+        self.requestID = requestID
+        self.uri = uri
+        self.createdAt = createdAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.pollInterval = pollInterval
+        self.status = status
+        self.statusMessage = statusMessage
+        self.taskID = taskID
+        self.ttl = ttl
+        self.elicitationID = elicitationID
+        self.data = data
+        self.level = level
+        self.logger = logger
+        self.message = message
+        self.progress = progress
+        self.progressToken = progressToken
+        self.total = total
+    }
 }
 
 // MARK: ServerNotificationParams convenience initializers and mutators
 
-extension ServerNotificationParams {
+public extension ServerNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerNotificationParams.self, from: data)
     }
@@ -13209,11 +14528,11 @@ extension ServerNotificationParams {
 /// Sent by the server: asks the client which roots (for example project folders or
 /// repositories) the server may work within.
 // MARK: - ServerRequest
-struct ServerRequest: Codable {
+public struct ServerRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `tasks/get`.
     ///
     /// Always `tasks/result`.
@@ -13229,7 +14548,7 @@ struct ServerRequest: Codable {
     /// Always `sampling/createMessage`.
     ///
     /// Always `roots/list`.
-    let method: ServerRequestMethod
+    public let method: ServerRequestMethod
     /// Which task.
     ///
     /// Optional cursor and metadata.
@@ -13239,19 +14558,26 @@ struct ServerRequest: Codable {
     /// Carries nothing but optional metadata.
     ///
     /// The conversation and generation settings.
-    let params: ServerRequestParams?
+    public let params: ServerRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ServerRequestMethod, params: ServerRequestParams?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ServerRequest convenience initializers and mutators
 
-extension ServerRequest {
+public extension ServerRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerRequest.self, from: data)
     }
@@ -13290,7 +14616,7 @@ extension ServerRequest {
     }
 }
 
-enum ServerRequestMethod: String, Codable {
+public enum ServerRequestMethod: String, Codable {
     case elicitationCreate = "elicitation/create"
     case ping = "ping"
     case rootsList = "roots/list"
@@ -13323,63 +14649,63 @@ enum ServerRequestMethod: String, Codable {
 ///
 /// The conversation to continue and how to generate the reply.
 // MARK: - ServerRequestParams
-struct ServerRequestParams: Codable {
+public struct ServerRequestParams: Codable {
     /// Id of the task to look up.
     ///
     /// Id of the task whose outcome is wanted.
     ///
     /// Id of the task to cancel.
-    let taskID: String?
+    public let taskID: String?
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
-    let cursor: String?
+    public let cursor: String?
     /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
     /// `notifications/elicitation/complete`.
-    let elicitationID: String?
+    public let elicitationID: String?
     /// Text telling the user why the server wants them to open the link.
     ///
     /// Text shown to the user explaining what is asked for and why.
-    let message: String?
+    public let message: String?
     /// Always `url`.
     ///
     /// `form`; a request without `mode` is also form mode.
-    let mode: ElicitRequestParamsMode?
+    public let mode: ElicitRequestParamsMode?
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
     /// The page the user should open.
-    let url: String?
+    public let url: String?
     /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
     /// nesting).
-    let requestedSchema: ElicitRequestParamsRequestedSchema?
+    public let requestedSchema: ElicitRequestParamsRequestedSchema?
     /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
     /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
-    let includeContext: IncludeContext?
+    public let includeContext: IncludeContext?
     /// Upper bound on the number of tokens to generate; the client may generate fewer.
-    let maxTokens: Int?
+    public let maxTokens: Int?
     /// The conversation so far, oldest first.
-    let messages: [ParamsMessage]?
+    public let messages: [ParamsMessage]?
     /// Provider-specific settings passed through to the model provider untouched.
-    let metadata: [String: JSONAny]?
+    public let metadata: [String: JSONAny]?
     /// What the server would like in a model; the client may disregard it.
-    let modelPreferences: ModelPreferencesClass?
+    public let modelPreferences: ModelPreferencesClass?
     /// Sequences that end generation when the model emits them.
-    let stopSequences: [String]?
+    public let stopSequences: [String]?
     /// A system prompt to use; the client may change or drop it.
-    let systemPrompt: String?
+    public let systemPrompt: String?
     /// Sampling temperature to use.
-    let temperature: Double?
+    public let temperature: Double?
     /// Whether the model may, must or must not call tools (`auto` when absent); needs the
     /// client's
     /// `sampling.tools`.
-    let toolChoice: ToolChoiceClass?
+    public let toolChoice: ToolChoiceClass?
     /// Tools the model may call while generating; needs the client's `sampling.tools`.
-    let tools: [ToolElement]?
+    public let tools: [ToolElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case taskID = "taskId"
         case meta = "_meta"
         case cursor = "cursor"
@@ -13400,11 +14726,33 @@ struct ServerRequestParams: Codable {
         case toolChoice = "toolChoice"
         case tools = "tools"
     }
+
+    public init(taskID: String?, meta: [String: JSONAny]?, cursor: String?, elicitationID: String?, message: String?, mode: ElicitRequestParamsMode?, task: TaskClass?, url: String?, requestedSchema: ElicitRequestParamsRequestedSchema?, includeContext: IncludeContext?, maxTokens: Int?, messages: [ParamsMessage]?, metadata: [String: JSONAny]?, modelPreferences: ModelPreferencesClass?, stopSequences: [String]?, systemPrompt: String?, temperature: Double?, toolChoice: ToolChoiceClass?, tools: [ToolElement]?) {
+        self.taskID = taskID
+        self.meta = meta
+        self.cursor = cursor
+        self.elicitationID = elicitationID
+        self.message = message
+        self.mode = mode
+        self.task = task
+        self.url = url
+        self.requestedSchema = requestedSchema
+        self.includeContext = includeContext
+        self.maxTokens = maxTokens
+        self.messages = messages
+        self.metadata = metadata
+        self.modelPreferences = modelPreferences
+        self.stopSequences = stopSequences
+        self.systemPrompt = systemPrompt
+        self.temperature = temperature
+        self.toolChoice = toolChoice
+        self.tools = tools
+    }
 }
 
 // MARK: ServerRequestParams convenience initializers and mutators
 
-extension ServerRequestParams {
+public extension ServerRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerRequestParams.self, from: data)
     }
@@ -13515,66 +14863,66 @@ extension ServerRequestParams {
 ///
 /// A prompt ready for use: the messages produced from the template.
 // MARK: - ServerResult
-struct ServerResult: Codable {
+public struct ServerResult: Codable {
     /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The suggested values and how many more exist.
-    let completion: ServerResultCompletion?
+    public let completion: ServerResultCompletion?
     /// Cursor for the page after this one. Present when more items may follow; absent on the
     /// last
     /// page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The resources on this page.
-    let resources: [ResourceElement]?
+    public let resources: [ResourceElement]?
     /// The templates on this page.
-    let resourceTemplates: [ResourceTemplateElement]?
+    public let resourceTemplates: [ResourceTemplateElement]?
     /// One or more pieces of contents (a resource may expand into several sub-resources).
-    let contents: [ContentElement]?
+    public let contents: [ContentElement]?
     /// When the task was created, as an ISO 8601 timestamp.
-    let createdAt: String?
+    public let createdAt: String?
     /// When the task last changed, as an ISO 8601 timestamp.
-    let lastUpdatedAt: String?
+    public let lastUpdatedAt: String?
     /// How many milliseconds the requestor should wait between polls.
-    let pollInterval: Int?
+    public let pollInterval: Int?
     /// Where the task is in its life.
-    let status: TaskStatus?
+    public let status: TaskStatus?
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
-    let statusMessage: String?
+    public let statusMessage: String?
     /// Identifier chosen by the receiver, unique among the tasks it holds.
-    let taskID: String?
+    public let taskID: String?
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    let ttl: Int?
+    public let ttl: Int?
     /// The tasks on this page.
-    let tasks: [TaskElement]?
+    public let tasks: [TaskElement]?
     /// The optional features the server supports for this session.
-    let capabilities: InitializeResultCapabilities?
+    public let capabilities: InitializeResultCapabilities?
     /// Free-text guidance on using this server, which a client may pass on to the model (for
     /// example in the system prompt).
-    let instructions: String?
+    public let instructions: String?
     /// The revision the server will speak: the client's if the server supports it, otherwise one
     /// the server prefers. A client that cannot speak it must disconnect.
-    let protocolVersion: String?
+    public let protocolVersion: String?
     /// Who the server is.
-    let serverInfo: ClientInfo?
+    public let serverInfo: ClientInfo?
     /// The tools on this page.
-    let tools: [ToolElement]?
+    public let tools: [ToolElement]?
     /// The unstructured output, as content blocks.
-    let content: [ContentBlock]?
+    public let content: [ContentBlock]?
     /// True when the tool failed; false or absent means it succeeded.
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
-    let structuredContent: [String: JSONAny]?
+    public let structuredContent: [String: JSONAny]?
     /// The prompts on this page.
-    let prompts: [PromptElement]?
+    public let prompts: [PromptElement]?
     /// What this prompt is for.
-    let description: String?
+    public let description: String?
     /// The messages, in order.
-    let messages: [GetPromptResultMessage]?
+    public let messages: [GetPromptResultMessage]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case completion = "completion"
         case nextCursor = "nextCursor"
@@ -13601,11 +14949,39 @@ struct ServerResult: Codable {
         case description = "description"
         case messages = "messages"
     }
+
+    public init(meta: [String: JSONAny]?, completion: ServerResultCompletion?, nextCursor: String?, resources: [ResourceElement]?, resourceTemplates: [ResourceTemplateElement]?, contents: [ContentElement]?, createdAt: String?, lastUpdatedAt: String?, pollInterval: Int?, status: TaskStatus?, statusMessage: String?, taskID: String?, ttl: Int?, tasks: [TaskElement]?, capabilities: InitializeResultCapabilities?, instructions: String?, protocolVersion: String?, serverInfo: ClientInfo?, tools: [ToolElement]?, content: [ContentBlock]?, isError: Bool?, structuredContent: [String: JSONAny]?, prompts: [PromptElement]?, description: String?, messages: [GetPromptResultMessage]?) {
+        self.meta = meta
+        self.completion = completion
+        self.nextCursor = nextCursor
+        self.resources = resources
+        self.resourceTemplates = resourceTemplates
+        self.contents = contents
+        self.createdAt = createdAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.pollInterval = pollInterval
+        self.status = status
+        self.statusMessage = statusMessage
+        self.taskID = taskID
+        self.ttl = ttl
+        self.tasks = tasks
+        self.capabilities = capabilities
+        self.instructions = instructions
+        self.protocolVersion = protocolVersion
+        self.serverInfo = serverInfo
+        self.tools = tools
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.prompts = prompts
+        self.description = description
+        self.messages = messages
+    }
 }
 
 // MARK: ServerResult convenience initializers and mutators
 
-extension ServerResult {
+public extension ServerResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerResult.self, from: data)
     }
@@ -13688,24 +15064,30 @@ extension ServerResult {
 
 /// The suggested values and how many more exist.
 // MARK: - ServerResultCompletion
-struct ServerResultCompletion: Codable {
+public struct ServerResultCompletion: Codable {
     /// True when more suggestions exist than were sent, even if their number is unknown.
-    let hasMore: Bool?
+    public let hasMore: Bool?
     /// How many suggestions exist in all, which may be more than were sent.
-    let total: Int?
+    public let total: Int?
     /// Suggested values, best first; at most 100 of them.
-    let values: [String]
+    public let values: [String]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case hasMore = "hasMore"
         case total = "total"
         case values = "values"
+    }
+
+    public init(hasMore: Bool?, total: Int?, values: [String]) {
+        self.hasMore = hasMore
+        self.total = total
+        self.values = values
     }
 }
 
 // MARK: ServerResultCompletion convenience initializers and mutators
 
-extension ServerResultCompletion {
+public extension ServerResultCompletion {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerResultCompletion.self, from: data)
     }
@@ -13744,27 +15126,34 @@ extension ServerResultCompletion {
 
 /// Sets the lowest severity of log entries the client wants the server to send.
 // MARK: - SetLevelRequest
-struct SetLevelRequest: Codable {
+public struct SetLevelRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `logging/setLevel`.
-    let method: SetLevelRequestMethod
+    public let method: SetLevelRequestMethod
     /// The threshold to apply.
-    let params: SetLevelRequestParamsClass
+    public let params: SetLevelRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: SetLevelRequestMethod, params: SetLevelRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: SetLevelRequest convenience initializers and mutators
 
-extension SetLevelRequest {
+public extension SetLevelRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SetLevelRequest.self, from: data)
     }
@@ -13803,7 +15192,7 @@ extension SetLevelRequest {
     }
 }
 
-enum SetLevelRequestMethod: String, Codable {
+public enum SetLevelRequestMethod: String, Codable {
     case loggingSetLevel = "logging/setLevel"
 }
 
@@ -13811,21 +15200,26 @@ enum SetLevelRequestMethod: String, Codable {
 ///
 /// The severity threshold to apply.
 // MARK: - SetLevelRequestParamsClass
-struct SetLevelRequestParamsClass: Codable {
+public struct SetLevelRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
-    let level: LoggingLevel
+    public let level: LoggingLevel
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case level = "level"
+    }
+
+    public init(meta: [String: JSONAny]?, level: LoggingLevel) {
+        self.meta = meta
+        self.level = level
     }
 }
 
 // MARK: SetLevelRequestParamsClass convenience initializers and mutators
 
-extension SetLevelRequestParamsClass {
+public extension SetLevelRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SetLevelRequestParamsClass.self, from: data)
     }
@@ -13862,21 +15256,26 @@ extension SetLevelRequestParamsClass {
 
 /// The severity threshold to apply.
 // MARK: - SetLevelRequestParams
-struct SetLevelRequestParams: Codable {
+public struct SetLevelRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Entries at this severity and every more severe one are sent; less severe ones are not.
-    let level: LoggingLevel
+    public let level: LoggingLevel
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case level = "level"
+    }
+
+    public init(meta: [String: JSONAny]?, level: LoggingLevel) {
+        self.meta = meta
+        self.level = level
     }
 }
 
 // MARK: SetLevelRequestParams convenience initializers and mutators
 
-extension SetLevelRequestParams {
+public extension SetLevelRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SetLevelRequestParams.self, from: data)
     }
@@ -13917,21 +15316,21 @@ extension SetLevelRequestParams {
 ///
 /// A single-choice field whose options each have a display label.
 // MARK: - SingleSelectEnumSchema
-struct SingleSelectEnumSchema: Codable {
+public struct SingleSelectEnumSchema: Codable {
     /// Value selected at first.
-    let singleSelectEnumSchemaDefault: String?
+    public let singleSelectEnumSchemaDefault: String?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// The values to choose from.
-    let singleSelectEnumSchemaEnum: [String]?
+    public let singleSelectEnumSchemaEnum: [String]?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `string`.
-    let type: ItemsType
+    public let type: ItemsType
     /// The options, each a value with its label.
-    let oneOf: [PrimitiveSchemaDefinitionOneOf]?
+    public let oneOf: [PrimitiveSchemaDefinitionOneOf]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case singleSelectEnumSchemaDefault = "default"
         case description = "description"
         case singleSelectEnumSchemaEnum = "enum"
@@ -13939,11 +15338,20 @@ struct SingleSelectEnumSchema: Codable {
         case type = "type"
         case oneOf = "oneOf"
     }
+
+    public init(singleSelectEnumSchemaDefault: String?, description: String?, singleSelectEnumSchemaEnum: [String]?, title: String?, type: ItemsType, oneOf: [PrimitiveSchemaDefinitionOneOf]?) {
+        self.singleSelectEnumSchemaDefault = singleSelectEnumSchemaDefault
+        self.description = description
+        self.singleSelectEnumSchemaEnum = singleSelectEnumSchemaEnum
+        self.title = title
+        self.type = type
+        self.oneOf = oneOf
+    }
 }
 
 // MARK: SingleSelectEnumSchema convenience initializers and mutators
 
-extension SingleSelectEnumSchema {
+public extension SingleSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SingleSelectEnumSchema.self, from: data)
     }
@@ -13988,23 +15396,23 @@ extension SingleSelectEnumSchema {
 
 /// A free-text form field.
 // MARK: - StringSchema
-struct StringSchema: Codable {
+public struct StringSchema: Codable {
     /// Value the field starts with.
-    let stringSchemaDefault: String?
+    public let stringSchemaDefault: String?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// Expected shape of the text, which the client may check.
-    let format: Format?
+    public let format: Format?
     /// Most characters accepted.
-    let maxLength: Int?
+    public let maxLength: Int?
     /// Fewest characters accepted.
-    let minLength: Int?
+    public let minLength: Int?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `string`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case stringSchemaDefault = "default"
         case description = "description"
         case format = "format"
@@ -14013,11 +15421,21 @@ struct StringSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(stringSchemaDefault: String?, description: String?, format: Format?, maxLength: Int?, minLength: Int?, title: String?, type: ItemsType) {
+        self.stringSchemaDefault = stringSchemaDefault
+        self.description = description
+        self.format = format
+        self.maxLength = maxLength
+        self.minLength = minLength
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: StringSchema convenience initializers and mutators
 
-extension StringSchema {
+public extension StringSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(StringSchema.self, from: data)
     }
@@ -14065,27 +15483,34 @@ extension StringSchema {
 /// Asks the server to send `notifications/resources/updated` whenever the given resource
 /// changes, until unsubscribed.
 // MARK: - SubscribeRequest
-struct SubscribeRequest: Codable {
+public struct SubscribeRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `resources/subscribe`.
-    let method: SubscribeRequestMethod
+    public let method: SubscribeRequestMethod
     /// Which resource to watch.
-    let params: SubscribeRequestParamsClass
+    public let params: SubscribeRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: SubscribeRequestMethod, params: SubscribeRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: SubscribeRequest convenience initializers and mutators
 
-extension SubscribeRequest {
+public extension SubscribeRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscribeRequest.self, from: data)
     }
@@ -14124,27 +15549,32 @@ extension SubscribeRequest {
     }
 }
 
-enum SubscribeRequestMethod: String, Codable {
+public enum SubscribeRequestMethod: String, Codable {
     case resourcesSubscribe = "resources/subscribe"
 }
 
 /// Which resource to watch.
 // MARK: - SubscribeRequestParamsClass
-struct SubscribeRequestParamsClass: Codable {
+public struct SubscribeRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The resource's URI, in any scheme; the server decides what it means.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: SubscribeRequestParamsClass convenience initializers and mutators
 
-extension SubscribeRequestParamsClass {
+public extension SubscribeRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscribeRequestParamsClass.self, from: data)
     }
@@ -14181,21 +15611,26 @@ extension SubscribeRequestParamsClass {
 
 /// Which resource to watch.
 // MARK: - SubscribeRequestParams
-struct SubscribeRequestParams: Codable {
+public struct SubscribeRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The resource's URI, in any scheme; the server decides what it means.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: SubscribeRequestParams convenience initializers and mutators
 
-extension SubscribeRequestParams {
+public extension SubscribeRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscribeRequestParams.self, from: data)
     }
@@ -14232,26 +15667,26 @@ extension SubscribeRequestParams {
 
 /// The state of one task, as reported by its receiver.
 // MARK: - Task
-struct Task: Codable {
+public struct Task: Codable {
     /// When the task was created, as an ISO 8601 timestamp.
-    let createdAt: String
+    public let createdAt: String
     /// When the task last changed, as an ISO 8601 timestamp.
-    let lastUpdatedAt: String
+    public let lastUpdatedAt: String
     /// How many milliseconds the requestor should wait between polls.
-    let pollInterval: Int?
+    public let pollInterval: Int?
     /// Where the task is in its life.
-    let status: TaskStatus
+    public let status: TaskStatus
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
-    let statusMessage: String?
+    public let statusMessage: String?
     /// Identifier chosen by the receiver, unique among the tasks it holds.
-    let taskID: String
+    public let taskID: String
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    let ttl: Int?
+    public let ttl: Int?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case createdAt = "createdAt"
         case lastUpdatedAt = "lastUpdatedAt"
         case pollInterval = "pollInterval"
@@ -14260,11 +15695,21 @@ struct Task: Codable {
         case taskID = "taskId"
         case ttl = "ttl"
     }
+
+    public init(createdAt: String, lastUpdatedAt: String, pollInterval: Int?, status: TaskStatus, statusMessage: String?, taskID: String, ttl: Int?) {
+        self.createdAt = createdAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.pollInterval = pollInterval
+        self.status = status
+        self.statusMessage = statusMessage
+        self.taskID = taskID
+        self.ttl = ttl
+    }
 }
 
 // MARK: Task convenience initializers and mutators
 
-extension Task {
+public extension Task {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Task.self, from: data)
     }
@@ -14311,24 +15756,29 @@ extension Task {
 
 /// Parameters of a request that may be run as a task.
 // MARK: - TaskAugmentedRequestParams
-struct TaskAugmentedRequestParams: Codable {
+public struct TaskAugmentedRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
     /// real
     /// result comes from `tasks/result`. Only where the receiver declared it for this request
     /// type.
-    let task: TaskClass?
+    public let task: TaskClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case task = "task"
+    }
+
+    public init(meta: [String: JSONAny]?, task: TaskClass?) {
+        self.meta = meta
+        self.task = task
     }
 }
 
 // MARK: TaskAugmentedRequestParams convenience initializers and mutators
 
-extension TaskAugmentedRequestParams {
+public extension TaskAugmentedRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TaskAugmentedRequestParams.self, from: data)
     }
@@ -14365,18 +15815,22 @@ extension TaskAugmentedRequestParams {
 
 /// What a requestor puts in a request's `task` field to have it run as a task.
 // MARK: - TaskMetadata
-struct TaskMetadata: Codable {
+public struct TaskMetadata: Codable {
     /// How long, in milliseconds from creation, the requestor would like the task kept.
-    let ttl: Int?
+    public let ttl: Int?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ttl = "ttl"
+    }
+
+    public init(ttl: Int?) {
+        self.ttl = ttl
     }
 }
 
 // MARK: TaskMetadata convenience initializers and mutators
 
-extension TaskMetadata {
+public extension TaskMetadata {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TaskMetadata.self, from: data)
     }
@@ -14412,24 +15866,30 @@ extension TaskMetadata {
 /// Sent by a task's receiver when the task's status changes. Optional: requestors must keep
 /// polling rather than rely on it.
 // MARK: - TaskStatusNotification
-struct TaskStatusNotification: Codable {
+public struct TaskStatusNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/tasks/status`.
-    let method: TaskStatusNotificationMethod
+    public let method: TaskStatusNotificationMethod
     /// The full new state of the task.
-    let params: TaskStatusNotificationParams
+    public let params: TaskStatusNotificationParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: TaskStatusNotificationMethod, params: TaskStatusNotificationParams) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: TaskStatusNotification convenience initializers and mutators
 
-extension TaskStatusNotification {
+public extension TaskStatusNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TaskStatusNotification.self, from: data)
     }
@@ -14466,7 +15926,7 @@ extension TaskStatusNotification {
     }
 }
 
-enum TaskStatusNotificationMethod: String, Codable {
+public enum TaskStatusNotificationMethod: String, Codable {
     case notificationsTasksStatus = "notifications/tasks/status"
 }
 
@@ -14482,29 +15942,29 @@ enum TaskStatusNotificationMethod: String, Codable {
 ///
 /// The newly created task, normally `working`.
 // MARK: - TaskStatusNotificationParams
-struct TaskStatusNotificationParams: Codable {
+public struct TaskStatusNotificationParams: Codable {
     /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
     /// itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// When the task was created, as an ISO 8601 timestamp.
-    let createdAt: String
+    public let createdAt: String
     /// When the task last changed, as an ISO 8601 timestamp.
-    let lastUpdatedAt: String
+    public let lastUpdatedAt: String
     /// How many milliseconds the requestor should wait between polls.
-    let pollInterval: Int?
+    public let pollInterval: Int?
     /// Where the task is in its life.
-    let status: TaskStatus
+    public let status: TaskStatus
     /// Human-readable detail on the current status, such as why it was cancelled, a summary of
     /// the
     /// outcome, or what went wrong.
-    let statusMessage: String?
+    public let statusMessage: String?
     /// Identifier chosen by the receiver, unique among the tasks it holds.
-    let taskID: String
+    public let taskID: String
     /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
     /// from what was asked); `null` means no limit.
-    let ttl: Int?
+    public let ttl: Int?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case createdAt = "createdAt"
         case lastUpdatedAt = "lastUpdatedAt"
@@ -14514,11 +15974,22 @@ struct TaskStatusNotificationParams: Codable {
         case taskID = "taskId"
         case ttl = "ttl"
     }
+
+    public init(meta: [String: JSONAny]?, createdAt: String, lastUpdatedAt: String, pollInterval: Int?, status: TaskStatus, statusMessage: String?, taskID: String, ttl: Int?) {
+        self.meta = meta
+        self.createdAt = createdAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.pollInterval = pollInterval
+        self.status = status
+        self.statusMessage = statusMessage
+        self.taskID = taskID
+        self.ttl = ttl
+    }
 }
 
 // MARK: TaskStatusNotificationParams convenience initializers and mutators
 
-extension TaskStatusNotificationParams {
+public extension TaskStatusNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TaskStatusNotificationParams.self, from: data)
     }
@@ -14567,27 +16038,34 @@ extension TaskStatusNotificationParams {
 
 /// A block of plain text exchanged with a model.
 // MARK: - TextContent
-struct TextContent: Codable {
+public struct TextContent: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Display and audience hints for the client.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String
+    public let text: String
     /// Always `text`.
-    let type: TextContentType
+    public let type: TextContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String, type: TextContentType) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+    }
 }
 
 // MARK: TextContent convenience initializers and mutators
 
-extension TextContent {
+public extension TextContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TextContent.self, from: data)
     }
@@ -14626,33 +16104,40 @@ extension TextContent {
     }
 }
 
-enum TextContentType: String, Codable {
+public enum TextContentType: String, Codable {
     case text = "text"
 }
 
 /// Resource contents that are text.
 // MARK: - TextResourceContents
-struct TextResourceContents: Codable {
+public struct TextResourceContents: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Media type of these contents, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// The text; used only when the data really is text rather than bytes.
-    let text: String
+    public let text: String
     /// The URI these contents belong to (the resource itself or a part of it).
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case mimeType = "mimeType"
         case text = "text"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, mimeType: String?, text: String, uri: String) {
+        self.meta = meta
+        self.mimeType = mimeType
+        self.text = text
+        self.uri = uri
+    }
 }
 
 // MARK: TextResourceContents convenience initializers and mutators
 
-extension TextResourceContents {
+public extension TextResourceContents {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TextResourceContents.self, from: data)
     }
@@ -14693,23 +16178,23 @@ extension TextResourceContents {
 
 /// A multiple-choice field whose options each have a display label.
 // MARK: - TitledMultiSelectEnumSchema
-struct TitledMultiSelectEnumSchema: Codable {
+public struct TitledMultiSelectEnumSchema: Codable {
     /// Values selected at first.
-    let titledMultiSelectEnumSchemaDefault: [String]?
+    public let titledMultiSelectEnumSchemaDefault: [String]?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// What each chosen value may be.
-    let items: TitledMultiSelectEnumSchemaItems
+    public let items: TitledMultiSelectEnumSchemaItems
     /// Most options the user may choose.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must choose.
-    let minItems: Int?
+    public let minItems: Int?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `array`: the answer is a list of the chosen values.
-    let type: MultiSelectEnumSchemaType
+    public let type: MultiSelectEnumSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case titledMultiSelectEnumSchemaDefault = "default"
         case description = "description"
         case items = "items"
@@ -14718,11 +16203,21 @@ struct TitledMultiSelectEnumSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(titledMultiSelectEnumSchemaDefault: [String]?, description: String?, items: TitledMultiSelectEnumSchemaItems, maxItems: Int?, minItems: Int?, title: String?, type: MultiSelectEnumSchemaType) {
+        self.titledMultiSelectEnumSchemaDefault = titledMultiSelectEnumSchemaDefault
+        self.description = description
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: TitledMultiSelectEnumSchema convenience initializers and mutators
 
-extension TitledMultiSelectEnumSchema {
+public extension TitledMultiSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TitledMultiSelectEnumSchema.self, from: data)
     }
@@ -14769,18 +16264,22 @@ extension TitledMultiSelectEnumSchema {
 
 /// What each chosen value may be.
 // MARK: - TitledMultiSelectEnumSchemaItems
-struct TitledMultiSelectEnumSchemaItems: Codable {
+public struct TitledMultiSelectEnumSchemaItems: Codable {
     /// The options, each a value with its label.
-    let anyOf: [FluffyAnyOf]
+    public let anyOf: [FluffyAnyOf]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case anyOf = "anyOf"
+    }
+
+    public init(anyOf: [FluffyAnyOf]) {
+        self.anyOf = anyOf
     }
 }
 
 // MARK: TitledMultiSelectEnumSchemaItems convenience initializers and mutators
 
-extension TitledMultiSelectEnumSchemaItems {
+public extension TitledMultiSelectEnumSchemaItems {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TitledMultiSelectEnumSchemaItems.self, from: data)
     }
@@ -14814,21 +16313,26 @@ extension TitledMultiSelectEnumSchemaItems {
 }
 
 // MARK: - FluffyAnyOf
-struct FluffyAnyOf: Codable {
+public struct FluffyAnyOf: Codable {
     /// The value sent back when this option is chosen.
-    let const: String
+    public let const: String
     /// The label shown for this option.
-    let title: String
+    public let title: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case const = "const"
         case title = "title"
+    }
+
+    public init(const: String, title: String) {
+        self.const = const
+        self.title = title
     }
 }
 
 // MARK: FluffyAnyOf convenience initializers and mutators
 
-extension FluffyAnyOf {
+public extension FluffyAnyOf {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffyAnyOf.self, from: data)
     }
@@ -14865,30 +16369,38 @@ extension FluffyAnyOf {
 
 /// A single-choice field whose options each have a display label.
 // MARK: - TitledSingleSelectEnumSchema
-struct TitledSingleSelectEnumSchema: Codable {
+public struct TitledSingleSelectEnumSchema: Codable {
     /// Value selected at first.
-    let titledSingleSelectEnumSchemaDefault: String?
+    public let titledSingleSelectEnumSchemaDefault: String?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// The options, each a value with its label.
-    let oneOf: [TitledSingleSelectEnumSchemaOneOf]
+    public let oneOf: [TitledSingleSelectEnumSchemaOneOf]
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `string`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case titledSingleSelectEnumSchemaDefault = "default"
         case description = "description"
         case oneOf = "oneOf"
         case title = "title"
         case type = "type"
     }
+
+    public init(titledSingleSelectEnumSchemaDefault: String?, description: String?, oneOf: [TitledSingleSelectEnumSchemaOneOf], title: String?, type: ItemsType) {
+        self.titledSingleSelectEnumSchemaDefault = titledSingleSelectEnumSchemaDefault
+        self.description = description
+        self.oneOf = oneOf
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: TitledSingleSelectEnumSchema convenience initializers and mutators
 
-extension TitledSingleSelectEnumSchema {
+public extension TitledSingleSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TitledSingleSelectEnumSchema.self, from: data)
     }
@@ -14930,21 +16442,26 @@ extension TitledSingleSelectEnumSchema {
 }
 
 // MARK: - TitledSingleSelectEnumSchemaOneOf
-struct TitledSingleSelectEnumSchemaOneOf: Codable {
+public struct TitledSingleSelectEnumSchemaOneOf: Codable {
     /// The value sent back when this option is chosen.
-    let const: String
+    public let const: String
     /// The label shown for this option.
-    let title: String
+    public let title: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case const = "const"
         case title = "title"
+    }
+
+    public init(const: String, title: String) {
+        self.const = const
+        self.title = title
     }
 }
 
 // MARK: TitledSingleSelectEnumSchemaOneOf convenience initializers and mutators
 
-extension TitledSingleSelectEnumSchemaOneOf {
+public extension TitledSingleSelectEnumSchemaOneOf {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TitledSingleSelectEnumSchemaOneOf.self, from: data)
     }
@@ -14981,32 +16498,32 @@ extension TitledSingleSelectEnumSchemaOneOf {
 
 /// A callable function the server offers, with the JSON Schemas of its input and output.
 // MARK: - Tool
-struct Tool: Codable {
+public struct Tool: Codable {
     /// Free-form metadata; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
     /// `name`.
-    let annotations: ToolAnnotationsClass?
+    public let annotations: ToolAnnotationsClass?
     /// What the tool does, in words a model can use to decide when to call it.
-    let description: String?
+    public let description: String?
     /// How the tool may be run, for example whether it can run as a task.
-    let execution: Execution?
+    public let execution: Execution?
     /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
     /// and
     /// should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
-    let inputSchema: ToolInputSchemaClass
+    public let inputSchema: ToolInputSchemaClass
     /// Stable identifier meant for code; also shown to people when no `title` is given.
-    let name: String
+    public let name: String
     /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
     /// given, the server must return structured results conforming to it.
-    let outputSchema: ToolOutputSchemaClass?
+    public let outputSchema: ToolOutputSchemaClass?
     /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
     /// `annotations.title` comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -15017,11 +16534,23 @@ struct Tool: Codable {
         case outputSchema = "outputSchema"
         case title = "title"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: ToolAnnotationsClass?, description: String?, execution: Execution?, icons: [IconElement]?, inputSchema: ToolInputSchemaClass, name: String, outputSchema: ToolOutputSchemaClass?, title: String?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.execution = execution
+        self.icons = icons
+        self.inputSchema = inputSchema
+        self.name = name
+        self.outputSchema = outputSchema
+        self.title = title
+    }
 }
 
 // MARK: Tool convenience initializers and mutators
 
-extension Tool {
+public extension Tool {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Tool.self, from: data)
     }
@@ -15072,27 +16601,34 @@ extension Tool {
 
 /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
 // MARK: - ToolInputSchemaClass
-struct ToolInputSchemaClass: Codable {
+public struct ToolInputSchemaClass: Codable {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
-    let schema: String?
+    public let schema: String?
     /// Schema of each argument, keyed by argument name.
-    let properties: [String: [String: JSONAny]]?
+    public let properties: [String: [String: JSONAny]]?
     /// Names of the arguments that must be given.
-    let inputSchemaRequired: [String]?
+    public let inputSchemaRequired: [String]?
     /// Always `object`: arguments are a JSON object.
-    let type: InputSchemaType
+    public let type: InputSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case properties = "properties"
         case inputSchemaRequired = "required"
         case type = "type"
     }
+
+    public init(schema: String?, properties: [String: [String: JSONAny]]?, inputSchemaRequired: [String]?, type: InputSchemaType) {
+        self.schema = schema
+        self.properties = properties
+        self.inputSchemaRequired = inputSchemaRequired
+        self.type = type
+    }
 }
 
 // MARK: ToolInputSchemaClass convenience initializers and mutators
 
-extension ToolInputSchemaClass {
+public extension ToolInputSchemaClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolInputSchemaClass.self, from: data)
     }
@@ -15134,27 +16670,34 @@ extension ToolInputSchemaClass {
 /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
 /// given, the server must return structured results conforming to it.
 // MARK: - ToolOutputSchemaClass
-struct ToolOutputSchemaClass: Codable {
+public struct ToolOutputSchemaClass: Codable {
     /// Dialect of this schema; JSON Schema 2020-12 when absent.
-    let schema: String?
+    public let schema: String?
     /// Schema of each output member, keyed by member name.
-    let properties: [String: [String: JSONAny]]?
+    public let properties: [String: [String: JSONAny]]?
     /// Names of the output members that are always present.
-    let outputSchemaRequired: [String]?
+    public let outputSchemaRequired: [String]?
     /// Always `object`: structured output is a JSON object.
-    let type: InputSchemaType
+    public let type: InputSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case properties = "properties"
         case outputSchemaRequired = "required"
         case type = "type"
     }
+
+    public init(schema: String?, properties: [String: [String: JSONAny]]?, outputSchemaRequired: [String]?, type: InputSchemaType) {
+        self.schema = schema
+        self.properties = properties
+        self.outputSchemaRequired = outputSchemaRequired
+        self.type = type
+    }
 }
 
 // MARK: ToolOutputSchemaClass convenience initializers and mutators
 
-extension ToolOutputSchemaClass {
+public extension ToolOutputSchemaClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolOutputSchemaClass.self, from: data)
     }
@@ -15197,34 +16740,42 @@ extension ToolOutputSchemaClass {
 /// base
 /// trust decisions on hints from a server it does not trust.
 // MARK: - ToolAnnotations
-struct ToolAnnotations: Codable {
+public struct ToolAnnotations: Codable {
     /// For a tool that writes: true when it may destroy or overwrite data, false when it only
     /// adds
     /// (assumed true when absent).
-    let destructiveHint: Bool?
+    public let destructiveHint: Bool?
     /// For a tool that writes: true when repeating a call with the same arguments has no further
     /// effect (assumed false when absent).
-    let idempotentHint: Bool?
+    public let idempotentHint: Bool?
     /// True when the tool reaches outside a closed set of entities, as web search does (assumed
     /// true when absent).
-    let openWorldHint: Bool?
+    public let openWorldHint: Bool?
     /// True when the tool changes nothing in its environment (assumed false when absent).
-    let readOnlyHint: Bool?
+    public let readOnlyHint: Bool?
     /// A display name for the tool.
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case destructiveHint = "destructiveHint"
         case idempotentHint = "idempotentHint"
         case openWorldHint = "openWorldHint"
         case readOnlyHint = "readOnlyHint"
         case title = "title"
     }
+
+    public init(destructiveHint: Bool?, idempotentHint: Bool?, openWorldHint: Bool?, readOnlyHint: Bool?, title: String?) {
+        self.destructiveHint = destructiveHint
+        self.idempotentHint = idempotentHint
+        self.openWorldHint = openWorldHint
+        self.readOnlyHint = readOnlyHint
+        self.title = title
+    }
 }
 
 // MARK: ToolAnnotations convenience initializers and mutators
 
-extension ToolAnnotations {
+public extension ToolAnnotations {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolAnnotations.self, from: data)
     }
@@ -15267,19 +16818,23 @@ extension ToolAnnotations {
 
 /// How the model may use the tools offered in a sampling request.
 // MARK: - ToolChoice
-struct ToolChoice: Codable {
+public struct ToolChoice: Codable {
     /// `auto`: the model decides (the default); `required`: it must call at least one tool;
     /// `none`: it must not call any.
-    let mode: ToolChoiceMode?
+    public let mode: ToolChoiceMode?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case mode = "mode"
+    }
+
+    public init(mode: ToolChoiceMode?) {
+        self.mode = mode
     }
 }
 
 // MARK: ToolChoice convenience initializers and mutators
 
-extension ToolChoice {
+public extension ToolChoice {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolChoice.self, from: data)
     }
@@ -15314,19 +16869,23 @@ extension ToolChoice {
 
 /// How a tool may be executed.
 // MARK: - ToolExecution
-struct ToolExecution: Codable {
+public struct ToolExecution: Codable {
     /// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
     /// (`forbidden`, the meaning when absent) be run as a task.
-    let taskSupport: TaskSupport?
+    public let taskSupport: TaskSupport?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case taskSupport = "taskSupport"
+    }
+
+    public init(taskSupport: TaskSupport?) {
+        self.taskSupport = taskSupport
     }
 }
 
 // MARK: ToolExecution convenience initializers and mutators
 
-extension ToolExecution {
+public extension ToolExecution {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolExecution.self, from: data)
     }
@@ -15362,24 +16921,30 @@ extension ToolExecution {
 /// Tells the client that the server's set of tools changed, so it may list them again. Sent
 /// without any prior subscription.
 // MARK: - ToolListChangedNotification
-struct ToolListChangedNotification: Codable {
+public struct ToolListChangedNotification: Codable {
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `notifications/tools/list_changed`.
-    let method: ToolListChangedNotificationMethod
+    public let method: ToolListChangedNotificationMethod
     /// Carries nothing but optional metadata.
-    let params: ParamsClass?
+    public let params: ParamsClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ToolListChangedNotificationMethod, params: ParamsClass?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ToolListChangedNotification convenience initializers and mutators
 
-extension ToolListChangedNotification {
+public extension ToolListChangedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolListChangedNotification.self, from: data)
     }
@@ -15416,28 +16981,28 @@ extension ToolListChangedNotification {
     }
 }
 
-enum ToolListChangedNotificationMethod: String, Codable {
+public enum ToolListChangedNotificationMethod: String, Codable {
     case notificationsToolsListChanged = "notifications/tools/list_changed"
 }
 
 /// The outcome of a tool call, sent back to the model in a later sampling request.
 // MARK: - ToolResultContent
-struct ToolResultContent: Codable {
+public struct ToolResultContent: Codable {
     /// Free-form metadata; clients should keep it when sending the result back in later sampling
     /// requests, which helps caching.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The unstructured output, in the same form as a `tools/call` result.
-    let content: [ContentBlock]
+    public let content: [ContentBlock]
     /// True when the call failed and `content` describes the failure (false when absent).
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured output; should follow the tool's output schema when it has one.
-    let structuredContent: [String: JSONAny]?
+    public let structuredContent: [String: JSONAny]?
     /// The `id` of the `tool_use` block this answers.
-    let toolUseID: String
+    public let toolUseID: String
     /// Always `tool_result`.
-    let type: ToolResultContentType
+    public let type: ToolResultContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case isError = "isError"
@@ -15445,11 +17010,20 @@ struct ToolResultContent: Codable {
         case toolUseID = "toolUseId"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, content: [ContentBlock], isError: Bool?, structuredContent: [String: JSONAny]?, toolUseID: String, type: ToolResultContentType) {
+        self.meta = meta
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.toolUseID = toolUseID
+        self.type = type
+    }
 }
 
 // MARK: ToolResultContent convenience initializers and mutators
 
-extension ToolResultContent {
+public extension ToolResultContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolResultContent.self, from: data)
     }
@@ -15492,37 +17066,45 @@ extension ToolResultContent {
     }
 }
 
-enum ToolResultContentType: String, Codable {
+public enum ToolResultContentType: String, Codable {
     case toolResult = "tool_result"
 }
 
 /// A call to a tool requested by the model during sampling.
 // MARK: - ToolUseContent
-struct ToolUseContent: Codable {
+public struct ToolUseContent: Codable {
     /// Free-form metadata; clients should keep it when sending the call back in later sampling
     /// requests, which helps caching.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Identifier of this call, unique within the conversation; its result refers back to it.
-    let id: String
+    public let id: String
     /// Arguments for the tool, following its input schema.
-    let input: [String: JSONAny]
+    public let input: [String: JSONAny]
     /// Which tool the model wants to run.
-    let name: String
+    public let name: String
     /// Always `tool_use`.
-    let type: ToolUseContentType
+    public let type: ToolUseContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case id = "id"
         case input = "input"
         case name = "name"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, id: String, input: [String: JSONAny], name: String, type: ToolUseContentType) {
+        self.meta = meta
+        self.id = id
+        self.input = input
+        self.name = name
+        self.type = type
+    }
 }
 
 // MARK: ToolUseContent convenience initializers and mutators
 
-extension ToolUseContent {
+public extension ToolUseContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolUseContent.self, from: data)
     }
@@ -15563,31 +17145,37 @@ extension ToolUseContent {
     }
 }
 
-enum ToolUseContentType: String, Codable {
+public enum ToolUseContentType: String, Codable {
     case toolUse = "tool_use"
 }
 
 /// An error response saying the request cannot go ahead until the user completes one or more
 /// URL-mode elicitations; the client may retry after they finish.
 // MARK: - URLElicitationRequiredError
-struct URLElicitationRequiredError: Codable {
+public struct URLElicitationRequiredError: Codable {
     /// Code -32042, with the elicitations to complete in `data`.
-    let error: URLElicitationRequiredErrorError
+    public let error: URLElicitationRequiredErrorError
     /// The id of the request being refused.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case error = "error"
         case id = "id"
         case jsonrpc = "jsonrpc"
+    }
+
+    public init(error: URLElicitationRequiredErrorError, id: RequestID?, jsonrpc: Jsonrpc) {
+        self.error = error
+        self.id = id
+        self.jsonrpc = jsonrpc
     }
 }
 
 // MARK: URLElicitationRequiredError convenience initializers and mutators
 
-extension URLElicitationRequiredError {
+public extension URLElicitationRequiredError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(URLElicitationRequiredError.self, from: data)
     }
@@ -15630,28 +17218,34 @@ extension URLElicitationRequiredError {
 ///
 /// The error object of a failed response.
 // MARK: - URLElicitationRequiredErrorError
-struct URLElicitationRequiredErrorError: Codable {
+public struct URLElicitationRequiredErrorError: Codable {
     /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
     ///
     /// Always -32042.
-    let code: Int
+    public let code: Int
     /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
     ///
     /// What the client must do before retrying.
-    let data: [String: JSONAny]
+    public let data: [String: JSONAny]
     /// One short sentence describing the failure.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: [String: JSONAny], message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: URLElicitationRequiredErrorError convenience initializers and mutators
 
-extension URLElicitationRequiredErrorError {
+public extension URLElicitationRequiredErrorError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(URLElicitationRequiredErrorError.self, from: data)
     }
@@ -15691,27 +17285,34 @@ extension URLElicitationRequiredErrorError {
 /// Asks the server to stop the update notifications started by an earlier
 /// `resources/subscribe`.
 // MARK: - UnsubscribeRequest
-struct UnsubscribeRequest: Codable {
+public struct UnsubscribeRequest: Codable {
     /// Sender-chosen id, not reused by the same sender within the session.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `resources/unsubscribe`.
-    let method: UnsubscribeRequestMethod
+    public let method: UnsubscribeRequestMethod
     /// Which resource to stop watching.
-    let params: UnsubscribeRequestParamsClass
+    public let params: UnsubscribeRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: UnsubscribeRequestMethod, params: UnsubscribeRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: UnsubscribeRequest convenience initializers and mutators
 
-extension UnsubscribeRequest {
+public extension UnsubscribeRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UnsubscribeRequest.self, from: data)
     }
@@ -15750,27 +17351,32 @@ extension UnsubscribeRequest {
     }
 }
 
-enum UnsubscribeRequestMethod: String, Codable {
+public enum UnsubscribeRequestMethod: String, Codable {
     case resourcesUnsubscribe = "resources/unsubscribe"
 }
 
 /// Which resource to stop watching.
 // MARK: - UnsubscribeRequestParamsClass
-struct UnsubscribeRequestParamsClass: Codable {
+public struct UnsubscribeRequestParamsClass: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The resource's URI, in any scheme; the server decides what it means.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: UnsubscribeRequestParamsClass convenience initializers and mutators
 
-extension UnsubscribeRequestParamsClass {
+public extension UnsubscribeRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UnsubscribeRequestParamsClass.self, from: data)
     }
@@ -15807,21 +17413,26 @@ extension UnsubscribeRequestParamsClass {
 
 /// Which resource to stop watching.
 // MARK: - UnsubscribeRequestParams
-struct UnsubscribeRequestParams: Codable {
+public struct UnsubscribeRequestParams: Codable {
     /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The resource's URI, in any scheme; the server decides what it means.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: UnsubscribeRequestParams convenience initializers and mutators
 
-extension UnsubscribeRequestParams {
+public extension UnsubscribeRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UnsubscribeRequestParams.self, from: data)
     }
@@ -15858,23 +17469,23 @@ extension UnsubscribeRequestParams {
 
 /// A multiple-choice field whose options are shown as their raw values.
 // MARK: - UntitledMultiSelectEnumSchema
-struct UntitledMultiSelectEnumSchema: Codable {
+public struct UntitledMultiSelectEnumSchema: Codable {
     /// Values selected at first.
-    let untitledMultiSelectEnumSchemaDefault: [String]?
+    public let untitledMultiSelectEnumSchemaDefault: [String]?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// What each chosen value may be.
-    let items: UntitledMultiSelectEnumSchemaItems
+    public let items: UntitledMultiSelectEnumSchemaItems
     /// Most options the user may choose.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must choose.
-    let minItems: Int?
+    public let minItems: Int?
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `array`: the answer is a list of the chosen values.
-    let type: MultiSelectEnumSchemaType
+    public let type: MultiSelectEnumSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case untitledMultiSelectEnumSchemaDefault = "default"
         case description = "description"
         case items = "items"
@@ -15883,11 +17494,21 @@ struct UntitledMultiSelectEnumSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(untitledMultiSelectEnumSchemaDefault: [String]?, description: String?, items: UntitledMultiSelectEnumSchemaItems, maxItems: Int?, minItems: Int?, title: String?, type: MultiSelectEnumSchemaType) {
+        self.untitledMultiSelectEnumSchemaDefault = untitledMultiSelectEnumSchemaDefault
+        self.description = description
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: UntitledMultiSelectEnumSchema convenience initializers and mutators
 
-extension UntitledMultiSelectEnumSchema {
+public extension UntitledMultiSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UntitledMultiSelectEnumSchema.self, from: data)
     }
@@ -15934,21 +17555,26 @@ extension UntitledMultiSelectEnumSchema {
 
 /// What each chosen value may be.
 // MARK: - UntitledMultiSelectEnumSchemaItems
-struct UntitledMultiSelectEnumSchemaItems: Codable {
+public struct UntitledMultiSelectEnumSchemaItems: Codable {
     /// The values to choose from.
-    let itemsEnum: [String]
+    public let itemsEnum: [String]
     /// Always `string`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case itemsEnum = "enum"
         case type = "type"
+    }
+
+    public init(itemsEnum: [String], type: ItemsType) {
+        self.itemsEnum = itemsEnum
+        self.type = type
     }
 }
 
 // MARK: UntitledMultiSelectEnumSchemaItems convenience initializers and mutators
 
-extension UntitledMultiSelectEnumSchemaItems {
+public extension UntitledMultiSelectEnumSchemaItems {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UntitledMultiSelectEnumSchemaItems.self, from: data)
     }
@@ -15985,30 +17611,38 @@ extension UntitledMultiSelectEnumSchemaItems {
 
 /// A single-choice field whose options are shown as their raw values.
 // MARK: - UntitledSingleSelectEnumSchema
-struct UntitledSingleSelectEnumSchema: Codable {
+public struct UntitledSingleSelectEnumSchema: Codable {
     /// Value selected at first.
-    let untitledSingleSelectEnumSchemaDefault: String?
+    public let untitledSingleSelectEnumSchemaDefault: String?
     /// Help text shown for the field.
-    let description: String?
+    public let description: String?
     /// The values to choose from.
-    let untitledSingleSelectEnumSchemaEnum: [String]
+    public let untitledSingleSelectEnumSchemaEnum: [String]
     /// Label shown for the field.
-    let title: String?
+    public let title: String?
     /// Always `string`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case untitledSingleSelectEnumSchemaDefault = "default"
         case description = "description"
         case untitledSingleSelectEnumSchemaEnum = "enum"
         case title = "title"
         case type = "type"
     }
+
+    public init(untitledSingleSelectEnumSchemaDefault: String?, description: String?, untitledSingleSelectEnumSchemaEnum: [String], title: String?, type: ItemsType) {
+        self.untitledSingleSelectEnumSchemaDefault = untitledSingleSelectEnumSchemaDefault
+        self.description = description
+        self.untitledSingleSelectEnumSchemaEnum = untitledSingleSelectEnumSchemaEnum
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: UntitledSingleSelectEnumSchema convenience initializers and mutators
 
-extension UntitledSingleSelectEnumSchema {
+public extension UntitledSingleSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UntitledSingleSelectEnumSchema.self, from: data)
     }
@@ -16049,12 +17683,12 @@ extension UntitledSingleSelectEnumSchema {
     }
 }
 
-typealias Cursor = String
-typealias EmptyResult = [String: JSONAny]
-typealias GetTaskPayloadResult = [String: JSONAny]
-typealias Result = [String: JSONAny]
+public typealias Cursor = String
+public typealias EmptyResult = [String: JSONAny]
+public typealias GetTaskPayloadResult = [String: JSONAny]
+public typealias Result = [String: JSONAny]
 
-extension Dictionary where Key == String, Value == JSONAny {
+public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(EmptyResult.self, from: data)
     }
@@ -16079,7 +17713,7 @@ extension Dictionary where Key == String, Value == JSONAny {
     }
 }
 
-extension Dictionary where Key == String, Value == JSONAny {
+public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetTaskPayloadResult.self, from: data)
     }
@@ -16104,7 +17738,7 @@ extension Dictionary where Key == String, Value == JSONAny {
     }
 }
 
-extension Dictionary where Key == String, Value == JSONAny {
+public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Result.self, from: data)
     }
@@ -16149,7 +17783,7 @@ func newJSONEncoder() -> JSONEncoder {
 
 // MARK: - Encode/decode helpers
 
-class JSONNull: Codable, Hashable {
+public class JSONNull: Codable, Hashable {
 
     public static func == (lhs: JSONNull, rhs: JSONNull) -> Bool {
         return true
@@ -16198,9 +17832,9 @@ class JSONCodingKey: CodingKey {
     }
 }
 
-class JSONAny: Codable {
+public class JSONAny: Codable {
 
-    let value: Any
+    public let value: Any
 
     static func decodingError(forCodingPath codingPath: [CodingKey]) -> DecodingError {
         let context = DecodingError.Context(codingPath: codingPath, debugDescription: "Cannot decode JSONAny")

@@ -163,25 +163,31 @@ import Foundation
 
 /// Hints that help a client decide how to use or show an object. They are advisory only.
 // MARK: - Annotations
-struct Annotations: Codable {
+public struct Annotations: Codable {
     /// Who the content is meant for; may list both roles.
-    let audience: [Role]?
+    public let audience: [Role]?
     /// When the underlying data last changed, as an ISO 8601 timestamp (e.g.
     /// `2025-01-12T15:00:58Z`).
-    let lastModified: String?
+    public let lastModified: String?
     /// How much the content matters, from 0 (optional) to 1 (effectively required).
-    let priority: Double?
+    public let priority: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case audience = "audience"
         case lastModified = "lastModified"
         case priority = "priority"
+    }
+
+    public init(audience: [Role]?, lastModified: String?, priority: Double?) {
+        self.audience = audience
+        self.lastModified = lastModified
+        self.priority = priority
     }
 }
 
 // MARK: Annotations convenience initializers and mutators
 
-extension Annotations {
+public extension Annotations {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Annotations.self, from: data)
     }
@@ -223,37 +229,45 @@ extension Annotations {
 /// Who speaks in this turn.
 ///
 /// Who the message is from.
-enum Role: String, Codable {
+public enum Role: String, Codable {
     case assistant = "assistant"
     case user = "user"
 }
 
 /// A piece of audio exchanged with a model, inlined as base64.
 // MARK: - AudioContent
-struct AudioContent: Codable {
+public struct AudioContent: Codable {
     /// Free metadata about this block.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The audio bytes, base64-encoded.
-    let data: String
+    public let data: String
     /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
-    let mimeType: String
+    public let mimeType: String
     /// Discriminator: always `"audio"`.
-    let type: AudioContentType
+    public let type: AudioContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case data = "data"
         case mimeType = "mimeType"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, data: String, mimeType: String, type: AudioContentType) {
+        self.meta = meta
+        self.annotations = annotations
+        self.data = data
+        self.mimeType = mimeType
+        self.type = type
+    }
 }
 
 // MARK: AudioContent convenience initializers and mutators
 
-extension AudioContent {
+public extension AudioContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(AudioContent.self, from: data)
     }
@@ -298,25 +312,31 @@ extension AudioContent {
 ///
 /// Hints that help a client decide how to use or show an object. They are advisory only.
 // MARK: - AudioContentAnnotations
-struct AudioContentAnnotations: Codable {
+public struct AudioContentAnnotations: Codable {
     /// Who the content is meant for; may list both roles.
-    let audience: [Role]?
+    public let audience: [Role]?
     /// When the underlying data last changed, as an ISO 8601 timestamp (e.g.
     /// `2025-01-12T15:00:58Z`).
-    let lastModified: String?
+    public let lastModified: String?
     /// How much the content matters, from 0 (optional) to 1 (effectively required).
-    let priority: Double?
+    public let priority: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case audience = "audience"
         case lastModified = "lastModified"
         case priority = "priority"
+    }
+
+    public init(audience: [Role]?, lastModified: String?, priority: Double?) {
+        self.audience = audience
+        self.lastModified = lastModified
+        self.priority = priority
     }
 }
 
 // MARK: AudioContentAnnotations convenience initializers and mutators
 
-extension AudioContentAnnotations {
+public extension AudioContentAnnotations {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(AudioContentAnnotations.self, from: data)
     }
@@ -353,28 +373,33 @@ extension AudioContentAnnotations {
     }
 }
 
-enum AudioContentType: String, Codable {
+public enum AudioContentType: String, Codable {
     case audio = "audio"
 }
 
 /// A name for code and an optional title for people, shared by most named objects.
 // MARK: - BaseMetadata
-struct BaseMetadata: Codable {
+public struct BaseMetadata: Codable {
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case title = "title"
+    }
+
+    public init(name: String, title: String?) {
+        self.name = name
+        self.title = title
     }
 }
 
 // MARK: BaseMetadata convenience initializers and mutators
 
-extension BaseMetadata {
+public extension BaseMetadata {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(BaseMetadata.self, from: data)
     }
@@ -411,27 +436,34 @@ extension BaseMetadata {
 
 /// Resource contents given as binary data.
 // MARK: - BlobResourceContents
-struct BlobResourceContents: Codable {
+public struct BlobResourceContents: Codable {
     /// Free metadata about these contents.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The raw bytes, base64-encoded.
-    let blob: String
+    public let blob: String
     /// Media type of the contents, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// The URI these contents belong to.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case blob = "blob"
         case mimeType = "mimeType"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, blob: String, mimeType: String?, uri: String) {
+        self.meta = meta
+        self.blob = blob
+        self.mimeType = mimeType
+        self.uri = uri
+    }
 }
 
 // MARK: BlobResourceContents convenience initializers and mutators
 
-extension BlobResourceContents {
+public extension BlobResourceContents {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(BlobResourceContents.self, from: data)
     }
@@ -472,27 +504,34 @@ extension BlobResourceContents {
 
 /// A yes/no field.
 // MARK: - BooleanSchema
-struct BooleanSchema: Codable {
+public struct BooleanSchema: Codable {
     /// Value to pre-fill.
-    let booleanSchemaDefault: Bool?
+    public let booleanSchemaDefault: Bool?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"boolean"`.
-    let type: BooleanSchemaType
+    public let type: BooleanSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case booleanSchemaDefault = "default"
         case description = "description"
         case title = "title"
         case type = "type"
     }
+
+    public init(booleanSchemaDefault: Bool?, description: String?, title: String?, type: BooleanSchemaType) {
+        self.booleanSchemaDefault = booleanSchemaDefault
+        self.description = description
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: BooleanSchema convenience initializers and mutators
 
-extension BooleanSchema {
+public extension BooleanSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(BooleanSchema.self, from: data)
     }
@@ -531,7 +570,7 @@ extension BooleanSchema {
     }
 }
 
-enum BooleanSchemaType: String, Codable {
+public enum BooleanSchemaType: String, Codable {
     case boolean = "boolean"
 }
 
@@ -539,32 +578,39 @@ enum BooleanSchemaType: String, Codable {
 /// Required
 /// on the complete results of discovery, the list methods and `resources/read`.
 // MARK: - CacheableResult
-struct CacheableResult: Codable {
+public struct CacheableResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case resultType = "resultType"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, resultType: String, ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.resultType = resultType
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: CacheableResult convenience initializers and mutators
 
-extension CacheableResult {
+public extension CacheableResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CacheableResult.self, from: data)
     }
@@ -605,7 +651,7 @@ extension CacheableResult {
 
 /// Who may share a cached copy: `"public"` means any client or intermediary across users;
 /// `"private"` means only requests made with the same authorization.
-enum CacheScope: String, Codable {
+public enum CacheScope: String, Codable {
     case cacheScopePrivate = "private"
     case cacheScopePublic = "public"
 }
@@ -614,20 +660,24 @@ enum CacheScope: String, Codable {
 ///
 /// The `_meta` of a result. Besides free keys it may identify the server that produced it.
 // MARK: - CacheableResultMeta
-struct CacheableResultMeta: Codable {
+public struct CacheableResultMeta: Codable {
     /// Self-reported identity of the server software. Recommended on every result; meant for
     /// display
     /// and logs only, not verified and not to drive behaviour.
-    let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
+    public let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolServerInfo = "io.modelcontextprotocol/serverInfo"
+    }
+
+    public init(ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?) {
+        self.ioModelcontextprotocolServerInfo = ioModelcontextprotocolServerInfo
     }
 }
 
 // MARK: CacheableResultMeta convenience initializers and mutators
 
-extension CacheableResultMeta {
+public extension CacheableResultMeta {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CacheableResultMeta.self, from: data)
     }
@@ -669,23 +719,23 @@ extension CacheableResultMeta {
 /// Self-reported identity of the client software. Recommended on every request; meant for
 /// display and logs only, never for behaviour or access decisions.
 // MARK: - IoModelcontextprotocolServerInfo
-struct IoModelcontextprotocolServerInfo: Codable {
+public struct IoModelcontextprotocolServerInfo: Codable {
     /// What the program is for, in plain words.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// Version string of the program.
-    let version: String
+    public let version: String
     /// Home page of the program.
-    let websiteURL: String?
+    public let websiteURL: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case description = "description"
         case icons = "icons"
         case name = "name"
@@ -693,11 +743,20 @@ struct IoModelcontextprotocolServerInfo: Codable {
         case version = "version"
         case websiteURL = "websiteUrl"
     }
+
+    public init(description: String?, icons: [IconElement]?, name: String, title: String?, version: String, websiteURL: String?) {
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.title = title
+        self.version = version
+        self.websiteURL = websiteURL
+    }
 }
 
 // MARK: IoModelcontextprotocolServerInfo convenience initializers and mutators
 
-extension IoModelcontextprotocolServerInfo {
+public extension IoModelcontextprotocolServerInfo {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(IoModelcontextprotocolServerInfo.self, from: data)
     }
@@ -742,29 +801,36 @@ extension IoModelcontextprotocolServerInfo {
 
 /// An image a client may show for an object, optionally restricted to sizes and a theme.
 // MARK: - IconElement
-struct IconElement: Codable {
+public struct IconElement: Codable {
     /// MIME type to use when the source does not tell it well, e.g. `image/png`.
-    let mimeType: String?
+    public let mimeType: String?
     /// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
-    let sizes: [String]?
+    public let sizes: [String]?
     /// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin
     /// and be
     /// careful with SVG, which can embed script.
-    let src: String
+    public let src: String
     /// Background the image is drawn for: `light` or `dark`; absent means either.
-    let theme: Theme?
+    public let theme: Theme?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case mimeType = "mimeType"
         case sizes = "sizes"
         case src = "src"
         case theme = "theme"
     }
+
+    public init(mimeType: String?, sizes: [String]?, src: String, theme: Theme?) {
+        self.mimeType = mimeType
+        self.sizes = sizes
+        self.src = src
+        self.theme = theme
+    }
 }
 
 // MARK: IconElement convenience initializers and mutators
 
-extension IconElement {
+public extension IconElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(IconElement.self, from: data)
     }
@@ -804,34 +870,41 @@ extension IconElement {
 }
 
 /// Background the image is drawn for: `light` or `dark`; absent means either.
-enum Theme: String, Codable {
+public enum Theme: String, Codable {
     case dark = "dark"
     case light = "light"
 }
 
 /// Runs one tool. The server may answer with an InputRequiredResult when it needs more input.
 // MARK: - CallToolRequest
-struct CallToolRequest: Codable {
+public struct CallToolRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"tools/call"`.
-    let method: CallToolRequestMethod
+    public let method: CallToolRequestMethod
     /// Which tool, with which arguments, plus any input responses of a retry.
-    let params: CallToolRequestParamsClass
+    public let params: CallToolRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: CallToolRequestMethod, params: CallToolRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: CallToolRequest convenience initializers and mutators
 
-extension CallToolRequest {
+public extension CallToolRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolRequest.self, from: data)
     }
@@ -900,11 +973,11 @@ extension CallToolRequest {
 /// unique among the client's requests that are still running.
 ///
 /// The token from the request's `_meta`, identifying which request progressed.
-enum RequestID: Codable {
+public enum RequestID: Codable {
     case integer(Int)
     case string(String)
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Int.self) {
             self = .integer(x)
@@ -917,7 +990,7 @@ enum RequestID: Codable {
         throw DecodingError.typeMismatch(RequestID.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for RequestID"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .integer(let x):
@@ -928,11 +1001,11 @@ enum RequestID: Codable {
     }
 }
 
-enum Jsonrpc: String, Codable {
+public enum Jsonrpc: String, Codable {
     case the20 = "2.0"
 }
 
-enum CallToolRequestMethod: String, Codable {
+public enum CallToolRequestMethod: String, Codable {
     case toolsCall = "tools/call"
 }
 
@@ -940,30 +1013,38 @@ enum CallToolRequestMethod: String, Codable {
 ///
 /// Parameters of `tools/call`; a retry after an InputRequiredResult also carries the answers.
 // MARK: - CallToolRequestParamsClass
-struct CallToolRequestParamsClass: Codable {
+public struct CallToolRequestParamsClass: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// Argument values, as an object that should match the tool's `inputSchema`.
-    let arguments: [String: JSONAny]?
+    public let arguments: [String: JSONAny]?
     /// Answers to the previous result's `inputRequests`, under the same keys.
-    let inputResponses: [String: InputResponse]?
+    public let inputResponses: [String: InputResponse]?
     /// Name of the tool to run.
-    let name: String
+    public let name: String
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
-    let requestState: String?
+    public let requestState: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case inputResponses = "inputResponses"
         case name = "name"
         case requestState = "requestState"
     }
+
+    public init(meta: CallToolRequestParamsMeta, arguments: [String: JSONAny]?, inputResponses: [String: InputResponse]?, name: String, requestState: String?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.inputResponses = inputResponses
+        self.name = name
+        self.requestState = requestState
+    }
 }
 
 // MARK: CallToolRequestParamsClass convenience initializers and mutators
 
-extension CallToolRequestParamsClass {
+public extension CallToolRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolRequestParamsClass.self, from: data)
     }
@@ -1018,27 +1099,27 @@ extension CallToolRequestParamsClass {
 /// client
 /// that will not sample simply does not retry.
 // MARK: - InputResponse
-struct InputResponse: Codable {
+public struct InputResponse: Codable {
     /// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
     /// (dismissed without choosing). In URL mode, accept only means consent to open the page.
-    let action: Action?
+    public let action: Action?
     /// The submitted form values, by field name; present only when a form was accepted.
     ///
     /// The content of the turn: a single block or a list of blocks.
-    let content: InputResponseContent?
+    public let content: InputResponseContent?
     /// The roots the server may use.
-    let roots: [RootElement]?
+    public let roots: [RootElement]?
     /// Free metadata about the message.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Name of the model that produced the message.
-    let model: String?
+    public let model: String?
     /// Who speaks in this turn.
-    let role: Role?
+    public let role: Role?
     /// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
     /// `toolUse`, but providers may report other values.
-    let stopReason: String?
+    public let stopReason: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case action = "action"
         case content = "content"
         case roots = "roots"
@@ -1047,11 +1128,21 @@ struct InputResponse: Codable {
         case role = "role"
         case stopReason = "stopReason"
     }
+
+    public init(action: Action?, content: InputResponseContent?, roots: [RootElement]?, meta: [String: JSONAny]?, model: String?, role: Role?, stopReason: String?) {
+        self.action = action
+        self.content = content
+        self.roots = roots
+        self.meta = meta
+        self.model = model
+        self.role = role
+        self.stopReason = stopReason
+    }
 }
 
 // MARK: InputResponse convenience initializers and mutators
 
-extension InputResponse {
+public extension InputResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InputResponse.self, from: data)
     }
@@ -1098,17 +1189,17 @@ extension InputResponse {
 
 /// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
 /// (dismissed without choosing). In URL mode, accept only means consent to open the page.
-enum Action: String, Codable {
+public enum Action: String, Codable {
     case accept = "accept"
     case cancel = "cancel"
     case decline = "decline"
 }
 
-enum InputResponseContent: Codable {
+public enum InputResponseContent: Codable {
     case contentClass(ContentClass)
     case samplingMessageContentBlockArray([SamplingMessageContentBlock])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode([SamplingMessageContentBlock].self) {
             self = .samplingMessageContentBlockArray(x)
@@ -1121,7 +1212,7 @@ enum InputResponseContent: Codable {
         throw DecodingError.typeMismatch(InputResponseContent.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for InputResponseContent"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .contentClass(let x):
@@ -1144,17 +1235,17 @@ enum InputResponseContent: Codable {
 ///
 /// The outcome of a tool call, sent back to the model in a user message.
 // MARK: - SamplingMessageContentBlock
-struct SamplingMessageContentBlock: Codable {
+public struct SamplingMessageContentBlock: Codable {
     /// Free metadata about this block.
     ///
     /// Free metadata; clients should keep it when replaying the call, to help caching.
     ///
     /// Free metadata; clients should keep it when replaying the result, to help caching.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String?
+    public let text: String?
     /// Discriminator: always `"text"`.
     ///
     /// Discriminator: always `"image"`.
@@ -1164,32 +1255,32 @@ struct SamplingMessageContentBlock: Codable {
     /// Discriminator: always `"tool_use"`.
     ///
     /// Discriminator: always `"tool_result"`.
-    let type: SamplingMessageContentBlockType
+    public let type: SamplingMessageContentBlockType
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: String?
+    public let data: String?
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
     ///
     /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
-    let id: String?
+    public let id: String?
     /// Arguments for the tool, matching its input schema.
-    let input: [String: JSONAny]?
+    public let input: [String: JSONAny]?
     /// Name of the tool to run.
-    let name: String?
+    public let name: String?
     /// The unstructured outcome, in the same form as a CallToolResult's `content`.
-    let content: [ContentBlock]?
+    public let content: [ContentBlock]?
     /// True when the tool call failed; false when absent.
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
-    let structuredContent: JSONAny?
+    public let structuredContent: JSONAny?
     /// The `id` of the ToolUseContent this answers.
-    let toolUseID: String?
+    public let toolUseID: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -1204,11 +1295,27 @@ struct SamplingMessageContentBlock: Codable {
         case structuredContent = "structuredContent"
         case toolUseID = "toolUseId"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String?, type: SamplingMessageContentBlockType, data: String?, mimeType: String?, id: String?, input: [String: JSONAny]?, name: String?, content: [ContentBlock]?, isError: Bool?, structuredContent: JSONAny?, toolUseID: String?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.id = id
+        self.input = input
+        self.name = name
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.toolUseID = toolUseID
+    }
 }
 
 // MARK: SamplingMessageContentBlock convenience initializers and mutators
 
-extension SamplingMessageContentBlock {
+public extension SamplingMessageContentBlock {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SamplingMessageContentBlock.self, from: data)
     }
@@ -1285,15 +1392,15 @@ extension SamplingMessageContentBlock {
 /// decides how
 /// to present it to the user or the model.
 // MARK: - ContentBlock
-struct ContentBlock: Codable {
+public struct ContentBlock: Codable {
     /// Free metadata about this block.
     ///
     /// Free metadata about the resource.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String?
+    public let text: String?
     /// Discriminator: always `"text"`.
     ///
     /// Discriminator: always `"image"`.
@@ -1303,11 +1410,11 @@ struct ContentBlock: Codable {
     /// Discriminator: always `"resource_link"`.
     ///
     /// Discriminator: always `"resource"`.
-    let type: ContentBlockType
+    public let type: ContentBlockType
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: String?
+    public let data: String?
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
     ///
@@ -1315,25 +1422,25 @@ struct ContentBlock: Codable {
     /// provider.
     ///
     /// Media type of the resource, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// What the resource holds, written to help a model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String?
+    public let name: String?
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// The URI that identifies the resource and is passed to `resources/read`.
-    let uri: String?
+    public let uri: String?
     /// The embedded contents, as text or as base64 bytes.
-    let resource: ContentElement?
+    public let resource: ContentElement?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -1348,11 +1455,27 @@ struct ContentBlock: Codable {
         case uri = "uri"
         case resource = "resource"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String?, type: ContentBlockType, data: String?, mimeType: String?, description: String?, icons: [IconElement]?, name: String?, size: Int?, title: String?, uri: String?, resource: ContentElement?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.size = size
+        self.title = title
+        self.uri = uri
+        self.resource = resource
+    }
 }
 
 // MARK: ContentBlock convenience initializers and mutators
 
-extension ContentBlock {
+public extension ContentBlock {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ContentBlock.self, from: data)
     }
@@ -1415,30 +1538,38 @@ extension ContentBlock {
 ///
 /// Resource contents given as binary data.
 // MARK: - ContentElement
-struct ContentElement: Codable {
+public struct ContentElement: Codable {
     /// Free metadata about these contents.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Media type of the contents, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// The contents as text; used only when the data really is text, not binary.
-    let text: String?
+    public let text: String?
     /// The URI these contents belong to.
-    let uri: String
+    public let uri: String
     /// The raw bytes, base64-encoded.
-    let blob: String?
+    public let blob: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case mimeType = "mimeType"
         case text = "text"
         case uri = "uri"
         case blob = "blob"
     }
+
+    public init(meta: [String: JSONAny]?, mimeType: String?, text: String?, uri: String, blob: String?) {
+        self.meta = meta
+        self.mimeType = mimeType
+        self.text = text
+        self.uri = uri
+        self.blob = blob
+    }
 }
 
 // MARK: ContentElement convenience initializers and mutators
 
-extension ContentElement {
+public extension ContentElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ContentElement.self, from: data)
     }
@@ -1479,7 +1610,7 @@ extension ContentElement {
     }
 }
 
-enum ContentBlockType: String, Codable {
+public enum ContentBlockType: String, Codable {
     case audio = "audio"
     case image = "image"
     case resource = "resource"
@@ -1487,7 +1618,7 @@ enum ContentBlockType: String, Codable {
     case text = "text"
 }
 
-enum SamplingMessageContentBlockType: String, Codable {
+public enum SamplingMessageContentBlockType: String, Codable {
     case audio = "audio"
     case image = "image"
     case text = "text"
@@ -1507,17 +1638,17 @@ enum SamplingMessageContentBlockType: String, Codable {
 ///
 /// The outcome of a tool call, sent back to the model in a user message.
 // MARK: - ContentClass
-struct ContentClass: Codable {
+public struct ContentClass: Codable {
     /// Free metadata about this block.
     ///
     /// Free metadata; clients should keep it when replaying the call, to help caching.
     ///
     /// Free metadata; clients should keep it when replaying the result, to help caching.
-    let meta: MetaUnion?
+    public let meta: MetaUnion?
     /// Hints about audience, importance and age.
-    let annotations: AnnotationsUnion?
+    public let annotations: AnnotationsUnion?
     /// The text itself.
-    let text: ContentValue?
+    public let text: ContentValue?
     /// Discriminator: always `"text"`.
     ///
     /// Discriminator: always `"image"`.
@@ -1527,32 +1658,32 @@ struct ContentClass: Codable {
     /// Discriminator: always `"tool_use"`.
     ///
     /// Discriminator: always `"tool_result"`.
-    let type: ContentValue?
+    public let type: ContentValue?
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: ContentValue?
+    public let data: ContentValue?
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
     ///
     /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
-    let mimeType: ContentValue?
+    public let mimeType: ContentValue?
     /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
-    let id: ContentValue?
+    public let id: ContentValue?
     /// Arguments for the tool, matching its input schema.
-    let input: MetaUnion?
+    public let input: MetaUnion?
     /// Name of the tool to run.
-    let name: ContentValue?
+    public let name: ContentValue?
     /// The unstructured outcome, in the same form as a CallToolResult's `content`.
-    let content: PurpleContent?
+    public let content: PurpleContent?
     /// True when the tool call failed; false when absent.
-    let isError: ContentValue?
+    public let isError: ContentValue?
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
-    let structuredContent: JSONAny?
+    public let structuredContent: JSONAny?
     /// The `id` of the ToolUseContent this answers.
-    let toolUseID: ContentValue?
+    public let toolUseID: ContentValue?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -1567,11 +1698,27 @@ struct ContentClass: Codable {
         case structuredContent = "structuredContent"
         case toolUseID = "toolUseId"
     }
+
+    public init(meta: MetaUnion?, annotations: AnnotationsUnion?, text: ContentValue?, type: ContentValue?, data: ContentValue?, mimeType: ContentValue?, id: ContentValue?, input: MetaUnion?, name: ContentValue?, content: PurpleContent?, isError: ContentValue?, structuredContent: JSONAny?, toolUseID: ContentValue?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.id = id
+        self.input = input
+        self.name = name
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.toolUseID = toolUseID
+    }
 }
 
 // MARK: ContentClass convenience initializers and mutators
 
-extension ContentClass {
+public extension ContentClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ContentClass.self, from: data)
     }
@@ -1628,14 +1775,14 @@ extension ContentClass {
     }
 }
 
-enum AnnotationsUnion: Codable {
+public enum AnnotationsUnion: Codable {
     case audioContentAnnotations(AudioContentAnnotations)
     case bool(Bool)
     case integer(Int)
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -1660,7 +1807,7 @@ enum AnnotationsUnion: Codable {
         throw DecodingError.typeMismatch(AnnotationsUnion.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for AnnotationsUnion"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .audioContentAnnotations(let x):
@@ -1677,13 +1824,13 @@ enum AnnotationsUnion: Codable {
     }
 }
 
-enum PurpleContent: Codable {
+public enum PurpleContent: Codable {
     case bool(Bool)
     case integer(Int)
     case string(String)
     case unionArray([ContentUnion])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -1704,7 +1851,7 @@ enum PurpleContent: Codable {
         throw DecodingError.typeMismatch(PurpleContent.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for PurpleContent"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .bool(let x):
@@ -1719,11 +1866,11 @@ enum PurpleContent: Codable {
     }
 }
 
-enum ContentUnion: Codable {
+public enum ContentUnion: Codable {
     case purpleSomething(PurpleSomething)
     case string(String)
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(String.self) {
             self = .string(x)
@@ -1736,7 +1883,7 @@ enum ContentUnion: Codable {
         throw DecodingError.typeMismatch(ContentUnion.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for ContentUnion"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .purpleSomething(let x):
@@ -1761,15 +1908,15 @@ enum ContentUnion: Codable {
 /// decides how
 /// to present it to the user or the model.
 // MARK: - PurpleSomething
-struct PurpleSomething: Codable {
+public struct PurpleSomething: Codable {
     /// Free metadata about this block.
     ///
     /// Free metadata about the resource.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String?
+    public let text: String?
     /// Discriminator: always `"text"`.
     ///
     /// Discriminator: always `"image"`.
@@ -1779,11 +1926,11 @@ struct PurpleSomething: Codable {
     /// Discriminator: always `"resource_link"`.
     ///
     /// Discriminator: always `"resource"`.
-    let type: ContentBlockType
+    public let type: ContentBlockType
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: String?
+    public let data: String?
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
     ///
@@ -1791,25 +1938,25 @@ struct PurpleSomething: Codable {
     /// provider.
     ///
     /// Media type of the resource, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// What the resource holds, written to help a model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String?
+    public let name: String?
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// The URI that identifies the resource and is passed to `resources/read`.
-    let uri: String?
+    public let uri: String?
     /// The embedded contents, as text or as base64 bytes.
-    let resource: ContentElement?
+    public let resource: ContentElement?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -1824,11 +1971,27 @@ struct PurpleSomething: Codable {
         case uri = "uri"
         case resource = "resource"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String?, type: ContentBlockType, data: String?, mimeType: String?, description: String?, icons: [IconElement]?, name: String?, size: Int?, title: String?, uri: String?, resource: ContentElement?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.size = size
+        self.title = title
+        self.uri = uri
+        self.resource = resource
+    }
 }
 
 // MARK: PurpleSomething convenience initializers and mutators
 
-extension PurpleSomething {
+public extension PurpleSomething {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleSomething.self, from: data)
     }
@@ -1885,13 +2048,13 @@ extension PurpleSomething {
     }
 }
 
-enum ContentValue: Codable {
+public enum ContentValue: Codable {
     case bool(Bool)
     case integer(Int)
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -1912,7 +2075,7 @@ enum ContentValue: Codable {
         throw DecodingError.typeMismatch(ContentValue.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for ContentValue"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .bool(let x):
@@ -1927,14 +2090,14 @@ enum ContentValue: Codable {
     }
 }
 
-enum MetaUnion: Codable {
+public enum MetaUnion: Codable {
     case anythingMap([String: JSONAny])
     case bool(Bool)
     case integer(Int)
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -1959,7 +2122,7 @@ enum MetaUnion: Codable {
         throw DecodingError.typeMismatch(MetaUnion.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for MetaUnion"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .anythingMap(let x):
@@ -1978,24 +2141,30 @@ enum MetaUnion: Codable {
 
 /// A directory or file the server may operate on.
 // MARK: - RootElement
-struct RootElement: Codable {
+public struct RootElement: Codable {
     /// Free metadata about the root.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// A human-readable name for the root, for display.
-    let name: String?
+    public let name: String?
     /// Where the root is; in this revision it must be a `file://` URI.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case name = "name"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, name: String?, uri: String) {
+        self.meta = meta
+        self.name = name
+        self.uri = uri
     }
 }
 
 // MARK: RootElement convenience initializers and mutators
 
-extension RootElement {
+public extension RootElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(RootElement.self, from: data)
     }
@@ -2039,38 +2208,46 @@ extension RootElement {
 /// the client capabilities that apply to this one request (there is no session to remember
 /// them).
 // MARK: - CallToolRequestParamsMeta
-struct CallToolRequestParamsMeta: Codable {
+public struct CallToolRequestParamsMeta: Codable {
     /// What the client can do while this request is served. Required; `{}` declares nothing. The
     /// server must not assume capabilities from earlier requests.
-    let ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities
+    public let ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities
     /// Self-reported identity of the client software. Recommended on every request; meant for
     /// display and logs only, never for behaviour or access decisions.
-    let ioModelcontextprotocolClientInfo: IoModelcontextprotocolServerInfo?
+    public let ioModelcontextprotocolClientInfo: IoModelcontextprotocolServerInfo?
     /// Lowest severity of `notifications/message` the client wants for this request. Without it
     /// the
     /// server sends no log notifications at all for the request. Deprecated with logging.
-    let ioModelcontextprotocolLogLevel: LoggingLevel?
+    public let ioModelcontextprotocolLogLevel: LoggingLevel?
     /// Protocol revision this request is written for. Required; on HTTP it must equal the
     /// `MCP-Protocol-Version` header. An unsupported value gets an
     /// UnsupportedProtocolVersionError.
-    let ioModelcontextprotocolProtocolVersion: String
+    public let ioModelcontextprotocolProtocolVersion: String
     /// When present, asks for `notifications/progress` about this request, tagged with this
     /// token.
     /// The server may still send none.
-    let progressToken: RequestID?
+    public let progressToken: RequestID?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
         case ioModelcontextprotocolClientInfo = "io.modelcontextprotocol/clientInfo"
         case ioModelcontextprotocolLogLevel = "io.modelcontextprotocol/logLevel"
         case ioModelcontextprotocolProtocolVersion = "io.modelcontextprotocol/protocolVersion"
         case progressToken = "progressToken"
     }
+
+    public init(ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities, ioModelcontextprotocolClientInfo: IoModelcontextprotocolServerInfo?, ioModelcontextprotocolLogLevel: LoggingLevel?, ioModelcontextprotocolProtocolVersion: String, progressToken: RequestID?) {
+        self.ioModelcontextprotocolClientCapabilities = ioModelcontextprotocolClientCapabilities
+        self.ioModelcontextprotocolClientInfo = ioModelcontextprotocolClientInfo
+        self.ioModelcontextprotocolLogLevel = ioModelcontextprotocolLogLevel
+        self.ioModelcontextprotocolProtocolVersion = ioModelcontextprotocolProtocolVersion
+        self.progressToken = progressToken
+    }
 }
 
 // MARK: CallToolRequestParamsMeta convenience initializers and mutators
 
-extension CallToolRequestParamsMeta {
+public extension CallToolRequestParamsMeta {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolRequestParamsMeta.self, from: data)
     }
@@ -2119,36 +2296,44 @@ extension CallToolRequestParamsMeta {
 ///
 /// The client capabilities the server needs in order to serve this request.
 // MARK: - IoModelcontextprotocolClientCapabilities
-struct IoModelcontextprotocolClientCapabilities: Codable {
+public struct IoModelcontextprotocolClientCapabilities: Codable {
     /// Set when the client can answer `elicitation/create` input requests. An empty object means
     /// form mode only.
-    let elicitation: IoModelcontextprotocolClientCapabilitiesElicitation?
+    public let elicitation: IoModelcontextprotocolClientCapabilitiesElicitation?
     /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
-    let experimental: [String: [String: JSONAny]]?
+    public let experimental: [String: [String: JSONAny]]?
     /// Protocol extensions the client supports, keyed by extension id (which must carry a
     /// prefix, as
     /// `_meta` keys do), each with its settings; `{}` means supported without settings.
-    let extensions: [String: [String: JSONAny]]?
+    public let extensions: [String: [String: JSONAny]]?
     /// Set when the client can answer `roots/list` input requests. Deprecated together with
     /// roots.
-    let roots: [String: JSONAny]?
+    public let roots: [String: JSONAny]?
     /// Set when the client can answer `sampling/createMessage` input requests by calling a
     /// model.
     /// Deprecated together with sampling.
-    let sampling: IoModelcontextprotocolClientCapabilitiesSampling?
+    public let sampling: IoModelcontextprotocolClientCapabilitiesSampling?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case elicitation = "elicitation"
         case experimental = "experimental"
         case extensions = "extensions"
         case roots = "roots"
         case sampling = "sampling"
     }
+
+    public init(elicitation: IoModelcontextprotocolClientCapabilitiesElicitation?, experimental: [String: [String: JSONAny]]?, extensions: [String: [String: JSONAny]]?, roots: [String: JSONAny]?, sampling: IoModelcontextprotocolClientCapabilitiesSampling?) {
+        self.elicitation = elicitation
+        self.experimental = experimental
+        self.extensions = extensions
+        self.roots = roots
+        self.sampling = sampling
+    }
 }
 
 // MARK: IoModelcontextprotocolClientCapabilities convenience initializers and mutators
 
-extension IoModelcontextprotocolClientCapabilities {
+public extension IoModelcontextprotocolClientCapabilities {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(IoModelcontextprotocolClientCapabilities.self, from: data)
     }
@@ -2192,21 +2377,26 @@ extension IoModelcontextprotocolClientCapabilities {
 /// Set when the client can answer `elicitation/create` input requests. An empty object means
 /// form mode only.
 // MARK: - IoModelcontextprotocolClientCapabilitiesElicitation
-struct IoModelcontextprotocolClientCapabilitiesElicitation: Codable {
+public struct IoModelcontextprotocolClientCapabilitiesElicitation: Codable {
     /// Set when the client can show a form built from a requested schema.
-    let form: [String: JSONAny]?
+    public let form: [String: JSONAny]?
     /// Set when the client can send the user to an external URL.
-    let url: [String: JSONAny]?
+    public let url: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case form = "form"
         case url = "url"
+    }
+
+    public init(form: [String: JSONAny]?, url: [String: JSONAny]?) {
+        self.form = form
+        self.url = url
     }
 }
 
 // MARK: IoModelcontextprotocolClientCapabilitiesElicitation convenience initializers and mutators
 
-extension IoModelcontextprotocolClientCapabilitiesElicitation {
+public extension IoModelcontextprotocolClientCapabilitiesElicitation {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(IoModelcontextprotocolClientCapabilitiesElicitation.self, from: data)
     }
@@ -2245,23 +2435,28 @@ extension IoModelcontextprotocolClientCapabilitiesElicitation {
 /// model.
 /// Deprecated together with sampling.
 // MARK: - IoModelcontextprotocolClientCapabilitiesSampling
-struct IoModelcontextprotocolClientCapabilitiesSampling: Codable {
+public struct IoModelcontextprotocolClientCapabilitiesSampling: Codable {
     /// Set when the client honours `includeContext` values other than `"none"`; without it
     /// servers
     /// should omit the field or send `"none"`.
-    let context: [String: JSONAny]?
+    public let context: [String: JSONAny]?
     /// Set when the client accepts `tools` and `toolChoice` in sampling requests.
-    let tools: [String: JSONAny]?
+    public let tools: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case context = "context"
         case tools = "tools"
+    }
+
+    public init(context: [String: JSONAny]?, tools: [String: JSONAny]?) {
+        self.context = context
+        self.tools = tools
     }
 }
 
 // MARK: IoModelcontextprotocolClientCapabilitiesSampling convenience initializers and mutators
 
-extension IoModelcontextprotocolClientCapabilitiesSampling {
+public extension IoModelcontextprotocolClientCapabilitiesSampling {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(IoModelcontextprotocolClientCapabilitiesSampling.self, from: data)
     }
@@ -2306,7 +2501,7 @@ extension IoModelcontextprotocolClientCapabilitiesSampling {
 /// -32602.
 ///
 /// How severe the message is; never below the level the request asked for.
-enum LoggingLevel: String, Codable {
+public enum LoggingLevel: String, Codable {
     case alert = "alert"
     case critical = "critical"
     case debug = "debug"
@@ -2319,30 +2514,38 @@ enum LoggingLevel: String, Codable {
 
 /// Parameters of `tools/call`; a retry after an InputRequiredResult also carries the answers.
 // MARK: - CallToolRequestParams
-struct CallToolRequestParams: Codable {
+public struct CallToolRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// Argument values, as an object that should match the tool's `inputSchema`.
-    let arguments: [String: JSONAny]?
+    public let arguments: [String: JSONAny]?
     /// Answers to the previous result's `inputRequests`, under the same keys.
-    let inputResponses: [String: InputResponse]?
+    public let inputResponses: [String: InputResponse]?
     /// Name of the tool to run.
-    let name: String
+    public let name: String
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
-    let requestState: String?
+    public let requestState: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case inputResponses = "inputResponses"
         case name = "name"
         case requestState = "requestState"
     }
+
+    public init(meta: CallToolRequestParamsMeta, arguments: [String: JSONAny]?, inputResponses: [String: InputResponse]?, name: String, requestState: String?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.inputResponses = inputResponses
+        self.name = name
+        self.requestState = requestState
+    }
 }
 
 // MARK: CallToolRequestParams convenience initializers and mutators
 
-extension CallToolRequestParams {
+public extension CallToolRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolRequestParams.self, from: data)
     }
@@ -2388,34 +2591,42 @@ extension CallToolRequestParams {
 /// back here with `isError: true` so the model can react; protocol problems are JSON-RPC
 /// errors.
 // MARK: - CallToolResult
-struct CallToolResult: Codable {
+public struct CallToolResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// The unstructured output, as content blocks.
-    let content: [ContentBlock]
+    public let content: [ContentBlock]
     /// True when the tool call failed; false when absent.
-    let isError: Bool?
+    public let isError: Bool?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
-    let structuredContent: JSONAny?
+    public let structuredContent: JSONAny?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case isError = "isError"
         case resultType = "resultType"
         case structuredContent = "structuredContent"
     }
+
+    public init(meta: CacheableResultMeta?, content: [ContentBlock], isError: Bool?, resultType: String, structuredContent: JSONAny?) {
+        self.meta = meta
+        self.content = content
+        self.isError = isError
+        self.resultType = resultType
+        self.structuredContent = structuredContent
+    }
 }
 
 // MARK: CallToolResult convenience initializers and mutators
 
-extension CallToolResult {
+public extension CallToolResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolResult.self, from: data)
     }
@@ -2458,24 +2669,30 @@ extension CallToolResult {
 
 /// The successful response to `tools/call`: the tool's output, or a request for more input.
 // MARK: - CallToolResultResponse
-struct CallToolResultResponse: Codable {
+public struct CallToolResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The tool's output, or what the server still needs before it can run the tool.
-    let result: CallToolResultResponseResult
+    public let result: CallToolResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: CallToolResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: CallToolResultResponse convenience initializers and mutators
 
-extension CallToolResultResponse {
+public extension CallToolResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolResultResponse.self, from: data)
     }
@@ -2523,29 +2740,29 @@ extension CallToolResultResponse {
 /// `requestState` in a retry. At least one of the two is present; `resultType` is
 /// `"input_required"`.
 // MARK: - CallToolResultResponseResult
-struct CallToolResultResponseResult: Codable {
+public struct CallToolResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// The unstructured output, as content blocks.
-    let content: [ContentBlock]?
+    public let content: [ContentBlock]?
     /// True when the tool call failed; false when absent.
-    let isError: Bool?
+    public let isError: Bool?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
-    let structuredContent: JSONAny?
+    public let structuredContent: JSONAny?
     /// The questions the client should answer before retrying.
-    let inputRequests: [String: InputRequest]?
+    public let inputRequests: [String: InputRequest]?
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
-    let requestState: String?
+    public let requestState: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case isError = "isError"
@@ -2554,11 +2771,21 @@ struct CallToolResultResponseResult: Codable {
         case inputRequests = "inputRequests"
         case requestState = "requestState"
     }
+
+    public init(meta: CacheableResultMeta?, content: [ContentBlock]?, isError: Bool?, resultType: String, structuredContent: JSONAny?, inputRequests: [String: InputRequest]?, requestState: String?) {
+        self.meta = meta
+        self.content = content
+        self.isError = isError
+        self.resultType = resultType
+        self.structuredContent = structuredContent
+        self.inputRequests = inputRequests
+        self.requestState = requestState
+    }
 }
 
 // MARK: CallToolResultResponseResult convenience initializers and mutators
 
-extension CallToolResultResponseResult {
+public extension CallToolResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CallToolResultResponseResult.self, from: data)
     }
@@ -2617,29 +2844,34 @@ extension CallToolResultResponseResult {
 /// and the
 /// answer. Appears only inside an InputRequiredResult. Deprecated.
 // MARK: - InputRequest
-struct InputRequest: Codable {
+public struct InputRequest: Codable {
     /// Always `"elicitation/create"`.
     ///
     /// Always `"roots/list"`.
     ///
     /// Always `"sampling/createMessage"`.
-    let method: InputRequestMethod
+    public let method: InputRequestMethod
     /// The form or the URL to present.
     ///
     /// Nothing but optional free metadata.
     ///
     /// The conversation and the generation settings.
-    let params: ParamsClass?
+    public let params: ParamsClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case method = "method"
         case params = "params"
+    }
+
+    public init(method: InputRequestMethod, params: ParamsClass?) {
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: InputRequest convenience initializers and mutators
 
-extension InputRequest {
+public extension InputRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InputRequest.self, from: data)
     }
@@ -2674,7 +2906,7 @@ extension InputRequest {
     }
 }
 
-enum InputRequestMethod: String, Codable {
+public enum InputRequestMethod: String, Codable {
     case elicitationCreate = "elicitation/create"
     case rootsList = "roots/list"
     case samplingCreateMessage = "sampling/createMessage"
@@ -2693,46 +2925,46 @@ enum InputRequestMethod: String, Codable {
 ///
 /// Parameters of `sampling/createMessage`.
 // MARK: - ParamsClass
-struct ParamsClass: Codable {
+public struct ParamsClass: Codable {
     /// What is being asked for and why, shown to the user.
     ///
     /// Why the user should open the page, shown to the user.
-    let message: String?
+    public let message: String?
     /// The mode; `"form"`, which is also assumed when the field is left out.
     ///
     /// The mode; always `"url"`.
-    let mode: ParamsMode?
+    public let mode: ParamsMode?
     /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
     /// boolean or enum); nesting is not allowed.
-    let requestedSchema: ParamsRequestedSchema?
+    public let requestedSchema: ParamsRequestedSchema?
     /// The page to open. The client shows it in full, asks for consent first, and never
     /// prefetches it.
-    let url: String?
+    public let url: String?
     /// Free metadata about the request.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
     /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
-    let includeContext: IncludeContext?
+    public let includeContext: IncludeContext?
     /// Upper bound on the number of tokens to generate; the client must respect it.
-    let maxTokens: Int?
+    public let maxTokens: Int?
     /// The conversation to continue.
-    let messages: [ParamsMessage]?
+    public let messages: [ParamsMessage]?
     /// Provider-specific metadata to pass through to the model provider.
-    let metadata: [String: JSONAny]?
+    public let metadata: [String: JSONAny]?
     /// Which model the server would prefer; the client may ignore this.
-    let modelPreferences: ModelPreferencesClass?
+    public let modelPreferences: ModelPreferencesClass?
     /// Sequences that end generation when produced.
-    let stopSequences: [String]?
+    public let stopSequences: [String]?
     /// System prompt the server would like; the client may change or drop it.
-    let systemPrompt: String?
+    public let systemPrompt: String?
     /// Sampling temperature to use.
-    let temperature: Double?
+    public let temperature: Double?
     /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
-    let toolChoice: ToolChoiceClass?
+    public let toolChoice: ToolChoiceClass?
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
-    let tools: [ToolElement]?
+    public let tools: [ToolElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case message = "message"
         case mode = "mode"
         case requestedSchema = "requestedSchema"
@@ -2749,11 +2981,29 @@ struct ParamsClass: Codable {
         case toolChoice = "toolChoice"
         case tools = "tools"
     }
+
+    public init(message: String?, mode: ParamsMode?, requestedSchema: ParamsRequestedSchema?, url: String?, meta: [String: JSONAny]?, includeContext: IncludeContext?, maxTokens: Int?, messages: [ParamsMessage]?, metadata: [String: JSONAny]?, modelPreferences: ModelPreferencesClass?, stopSequences: [String]?, systemPrompt: String?, temperature: Double?, toolChoice: ToolChoiceClass?, tools: [ToolElement]?) {
+        self.message = message
+        self.mode = mode
+        self.requestedSchema = requestedSchema
+        self.url = url
+        self.meta = meta
+        self.includeContext = includeContext
+        self.maxTokens = maxTokens
+        self.messages = messages
+        self.metadata = metadata
+        self.modelPreferences = modelPreferences
+        self.stopSequences = stopSequences
+        self.systemPrompt = systemPrompt
+        self.temperature = temperature
+        self.toolChoice = toolChoice
+        self.tools = tools
+    }
 }
 
 // MARK: ParamsClass convenience initializers and mutators
 
-extension ParamsClass {
+public extension ParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsClass.self, from: data)
     }
@@ -2816,7 +3066,7 @@ extension ParamsClass {
 
 /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
 /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
-enum IncludeContext: String, Codable {
+public enum IncludeContext: String, Codable {
     case allServers = "allServers"
     case none = "none"
     case thisServer = "thisServer"
@@ -2826,24 +3076,30 @@ enum IncludeContext: String, Codable {
 /// tool
 /// results holds nothing but tool results.
 // MARK: - ParamsMessage
-struct ParamsMessage: Codable {
+public struct ParamsMessage: Codable {
     /// Free metadata about the message.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The content of the turn: a single block or a list of blocks.
-    let content: MessageContent
+    public let content: MessageContent
     /// Who speaks in this turn.
-    let role: Role
+    public let role: Role
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case role = "role"
+    }
+
+    public init(meta: [String: JSONAny]?, content: MessageContent, role: Role) {
+        self.meta = meta
+        self.content = content
+        self.role = role
     }
 }
 
 // MARK: ParamsMessage convenience initializers and mutators
 
-extension ParamsMessage {
+public extension ParamsMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsMessage.self, from: data)
     }
@@ -2880,11 +3136,11 @@ extension ParamsMessage {
     }
 }
 
-enum MessageContent: Codable {
+public enum MessageContent: Codable {
     case fluffySomething(FluffySomething)
     case samplingMessageContentBlockArray([SamplingMessageContentBlock])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode([SamplingMessageContentBlock].self) {
             self = .samplingMessageContentBlockArray(x)
@@ -2897,7 +3153,7 @@ enum MessageContent: Codable {
         throw DecodingError.typeMismatch(MessageContent.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for MessageContent"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .fluffySomething(let x):
@@ -2918,17 +3174,17 @@ enum MessageContent: Codable {
 ///
 /// The outcome of a tool call, sent back to the model in a user message.
 // MARK: - FluffySomething
-struct FluffySomething: Codable {
+public struct FluffySomething: Codable {
     /// Free metadata about this block.
     ///
     /// Free metadata; clients should keep it when replaying the call, to help caching.
     ///
     /// Free metadata; clients should keep it when replaying the result, to help caching.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String?
+    public let text: String?
     /// Discriminator: always `"text"`.
     ///
     /// Discriminator: always `"image"`.
@@ -2938,32 +3194,32 @@ struct FluffySomething: Codable {
     /// Discriminator: always `"tool_use"`.
     ///
     /// Discriminator: always `"tool_result"`.
-    let type: SamplingMessageContentBlockType
+    public let type: SamplingMessageContentBlockType
     /// The image bytes, base64-encoded.
     ///
     /// The audio bytes, base64-encoded.
-    let data: String?
+    public let data: String?
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model
     /// provider.
     ///
     /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
-    let id: String?
+    public let id: String?
     /// Arguments for the tool, matching its input schema.
-    let input: [String: JSONAny]?
+    public let input: [String: JSONAny]?
     /// Name of the tool to run.
-    let name: String?
+    public let name: String?
     /// The unstructured outcome, in the same form as a CallToolResult's `content`.
-    let content: [ContentBlock]?
+    public let content: [ContentBlock]?
     /// True when the tool call failed; false when absent.
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
-    let structuredContent: JSONAny?
+    public let structuredContent: JSONAny?
     /// The `id` of the ToolUseContent this answers.
-    let toolUseID: String?
+    public let toolUseID: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
@@ -2978,11 +3234,27 @@ struct FluffySomething: Codable {
         case structuredContent = "structuredContent"
         case toolUseID = "toolUseId"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String?, type: SamplingMessageContentBlockType, data: String?, mimeType: String?, id: String?, input: [String: JSONAny]?, name: String?, content: [ContentBlock]?, isError: Bool?, structuredContent: JSONAny?, toolUseID: String?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+        self.data = data
+        self.mimeType = mimeType
+        self.id = id
+        self.input = input
+        self.name = name
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.toolUseID = toolUseID
+    }
 }
 
 // MARK: FluffySomething convenience initializers and mutators
 
-extension FluffySomething {
+public extension FluffySomething {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffySomething.self, from: data)
     }
@@ -3039,7 +3311,7 @@ extension FluffySomething {
     }
 }
 
-enum ParamsMode: String, Codable {
+public enum ParamsMode: String, Codable {
     case form = "form"
     case url = "url"
 }
@@ -3049,27 +3321,34 @@ enum ParamsMode: String, Codable {
 /// How the server would weigh models against each other. The client decides; these are
 /// advice.
 // MARK: - ModelPreferencesClass
-struct ModelPreferencesClass: Codable {
+public struct ModelPreferencesClass: Codable {
     /// How much low cost matters, from 0 (not at all) to 1 (most).
-    let costPriority: Double?
+    public let costPriority: Double?
     /// Name hints, tried in order, first match wins; they outrank the numeric priorities.
-    let hints: [HintElement]?
+    public let hints: [HintElement]?
     /// How much capability matters, from 0 (not at all) to 1 (most).
-    let intelligencePriority: Double?
+    public let intelligencePriority: Double?
     /// How much low latency matters, from 0 (not at all) to 1 (most).
-    let speedPriority: Double?
+    public let speedPriority: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case costPriority = "costPriority"
         case hints = "hints"
         case intelligencePriority = "intelligencePriority"
         case speedPriority = "speedPriority"
     }
+
+    public init(costPriority: Double?, hints: [HintElement]?, intelligencePriority: Double?, speedPriority: Double?) {
+        self.costPriority = costPriority
+        self.hints = hints
+        self.intelligencePriority = intelligencePriority
+        self.speedPriority = speedPriority
+    }
 }
 
 // MARK: ModelPreferencesClass convenience initializers and mutators
 
-extension ModelPreferencesClass {
+public extension ModelPreferencesClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ModelPreferencesClass.self, from: data)
     }
@@ -3111,20 +3390,24 @@ extension ModelPreferencesClass {
 /// A hint about which model to use. Clients may interpret keys not defined here as they see
 /// fit.
 // MARK: - HintElement
-struct HintElement: Codable {
+public struct HintElement: Codable {
     /// A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable
     /// model
     /// of another provider.
-    let name: String?
+    public let name: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
+    }
+
+    public init(name: String?) {
+        self.name = name
     }
 }
 
 // MARK: HintElement convenience initializers and mutators
 
-extension HintElement {
+public extension HintElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(HintElement.self, from: data)
     }
@@ -3160,27 +3443,34 @@ extension HintElement {
 /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
 /// boolean or enum); nesting is not allowed.
 // MARK: - ParamsRequestedSchema
-struct ParamsRequestedSchema: Codable {
+public struct ParamsRequestedSchema: Codable {
     /// Dialect of the schema, when given.
-    let schema: String?
+    public let schema: String?
     /// The form fields, by name.
-    let properties: [String: PrimitiveSchemaDefinition]
+    public let properties: [String: PrimitiveSchemaDefinition]
     /// Names of the fields the user must fill in.
-    let requestedSchemaRequired: [String]?
+    public let requestedSchemaRequired: [String]?
     /// Always `"object"`.
-    let type: RequestedSchemaType
+    public let type: RequestedSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case properties = "properties"
         case requestedSchemaRequired = "required"
         case type = "type"
     }
+
+    public init(schema: String?, properties: [String: PrimitiveSchemaDefinition], requestedSchemaRequired: [String]?, type: RequestedSchemaType) {
+        self.schema = schema
+        self.properties = properties
+        self.requestedSchemaRequired = requestedSchemaRequired
+        self.type = type
+    }
 }
 
 // MARK: ParamsRequestedSchema convenience initializers and mutators
 
-extension ParamsRequestedSchema {
+public extension ParamsRequestedSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsRequestedSchema.self, from: data)
     }
@@ -3241,23 +3531,23 @@ extension ParamsRequestedSchema {
 /// New
 /// code uses TitledSingleSelectEnumSchema; this form will be removed.
 // MARK: - PrimitiveSchemaDefinition
-struct PrimitiveSchemaDefinition: Codable {
+public struct PrimitiveSchemaDefinition: Codable {
     /// Value to pre-fill.
     ///
     /// Value to pre-select.
     ///
     /// Values to pre-select.
-    let primitiveSchemaDefinitionDefault: PrimitiveSchemaDefinitionDefault?
+    public let primitiveSchemaDefinitionDefault: PrimitiveSchemaDefinitionDefault?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// Required shape of the text: an email address, a URI, a date or a date-time.
-    let format: Format?
+    public let format: Format?
     /// Most characters accepted.
-    let maxLength: Int?
+    public let maxLength: Int?
     /// Fewest characters accepted.
-    let minLength: Int?
+    public let minLength: Int?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"string"`.
     ///
     /// `"number"` for any number, `"integer"` for whole numbers.
@@ -3265,25 +3555,25 @@ struct PrimitiveSchemaDefinition: Codable {
     /// Always `"boolean"`.
     ///
     /// Always `"array"`.
-    let type: PrimitiveSchemaDefinitionType
+    public let type: PrimitiveSchemaDefinitionType
     /// Largest value accepted.
-    let maximum: Double?
+    public let maximum: Double?
     /// Smallest value accepted.
-    let minimum: Double?
+    public let minimum: Double?
     /// The values to choose from.
-    let primitiveSchemaDefinitionEnum: [String]?
+    public let primitiveSchemaDefinitionEnum: [String]?
     /// The options, each a value and the label to show for it.
-    let oneOf: [PrimitiveSchemaDefinitionOneOf]?
+    public let oneOf: [PrimitiveSchemaDefinitionOneOf]?
     /// What each picked item may be.
-    let items: PrimitiveSchemaDefinitionItems?
+    public let items: PrimitiveSchemaDefinitionItems?
     /// Most options the user may pick.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must pick.
-    let minItems: Int?
+    public let minItems: Int?
     /// Display labels, in the same order as `enum` (not standard JSON Schema).
-    let enumNames: [String]?
+    public let enumNames: [String]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case primitiveSchemaDefinitionDefault = "default"
         case description = "description"
         case format = "format"
@@ -3300,11 +3590,29 @@ struct PrimitiveSchemaDefinition: Codable {
         case minItems = "minItems"
         case enumNames = "enumNames"
     }
+
+    public init(primitiveSchemaDefinitionDefault: PrimitiveSchemaDefinitionDefault?, description: String?, format: Format?, maxLength: Int?, minLength: Int?, title: String?, type: PrimitiveSchemaDefinitionType, maximum: Double?, minimum: Double?, primitiveSchemaDefinitionEnum: [String]?, oneOf: [PrimitiveSchemaDefinitionOneOf]?, items: PrimitiveSchemaDefinitionItems?, maxItems: Int?, minItems: Int?, enumNames: [String]?) {
+        self.primitiveSchemaDefinitionDefault = primitiveSchemaDefinitionDefault
+        self.description = description
+        self.format = format
+        self.maxLength = maxLength
+        self.minLength = minLength
+        self.title = title
+        self.type = type
+        self.maximum = maximum
+        self.minimum = minimum
+        self.primitiveSchemaDefinitionEnum = primitiveSchemaDefinitionEnum
+        self.oneOf = oneOf
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.enumNames = enumNames
+    }
 }
 
 // MARK: PrimitiveSchemaDefinition convenience initializers and mutators
 
-extension PrimitiveSchemaDefinition {
+public extension PrimitiveSchemaDefinition {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PrimitiveSchemaDefinition.self, from: data)
     }
@@ -3366,7 +3674,7 @@ extension PrimitiveSchemaDefinition {
 }
 
 /// Required shape of the text: an email address, a URI, a date or a date-time.
-enum Format: String, Codable {
+public enum Format: String, Codable {
     case date = "date"
     case dateTime = "date-time"
     case email = "email"
@@ -3375,24 +3683,30 @@ enum Format: String, Codable {
 
 /// What each picked item may be.
 // MARK: - PrimitiveSchemaDefinitionItems
-struct PrimitiveSchemaDefinitionItems: Codable {
+public struct PrimitiveSchemaDefinitionItems: Codable {
     /// The values to choose from.
-    let itemsEnum: [String]?
+    public let itemsEnum: [String]?
     /// Always `"string"`.
-    let type: ItemsType?
+    public let type: ItemsType?
     /// The options, each a value and the label to show for it.
-    let anyOf: [PurpleAnyOf]?
+    public let anyOf: [PurpleAnyOf]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case itemsEnum = "enum"
         case type = "type"
         case anyOf = "anyOf"
+    }
+
+    public init(itemsEnum: [String]?, type: ItemsType?, anyOf: [PurpleAnyOf]?) {
+        self.itemsEnum = itemsEnum
+        self.type = type
+        self.anyOf = anyOf
     }
 }
 
 // MARK: PrimitiveSchemaDefinitionItems convenience initializers and mutators
 
-extension PrimitiveSchemaDefinitionItems {
+public extension PrimitiveSchemaDefinitionItems {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PrimitiveSchemaDefinitionItems.self, from: data)
     }
@@ -3430,21 +3744,26 @@ extension PrimitiveSchemaDefinitionItems {
 }
 
 // MARK: - PurpleAnyOf
-struct PurpleAnyOf: Codable {
+public struct PurpleAnyOf: Codable {
     /// The value sent back when this option is picked.
-    let const: String
+    public let const: String
     /// The label shown for this option.
-    let title: String
+    public let title: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case const = "const"
         case title = "title"
+    }
+
+    public init(const: String, title: String) {
+        self.const = const
+        self.title = title
     }
 }
 
 // MARK: PurpleAnyOf convenience initializers and mutators
 
-extension PurpleAnyOf {
+public extension PurpleAnyOf {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleAnyOf.self, from: data)
     }
@@ -3479,26 +3798,31 @@ extension PurpleAnyOf {
     }
 }
 
-enum ItemsType: String, Codable {
+public enum ItemsType: String, Codable {
     case string = "string"
 }
 
 // MARK: - PrimitiveSchemaDefinitionOneOf
-struct PrimitiveSchemaDefinitionOneOf: Codable {
+public struct PrimitiveSchemaDefinitionOneOf: Codable {
     /// The value sent back when this option is chosen.
-    let const: String
+    public let const: String
     /// The label shown for this option.
-    let title: String
+    public let title: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case const = "const"
         case title = "title"
+    }
+
+    public init(const: String, title: String) {
+        self.const = const
+        self.title = title
     }
 }
 
 // MARK: PrimitiveSchemaDefinitionOneOf convenience initializers and mutators
 
-extension PrimitiveSchemaDefinitionOneOf {
+public extension PrimitiveSchemaDefinitionOneOf {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PrimitiveSchemaDefinitionOneOf.self, from: data)
     }
@@ -3533,13 +3857,13 @@ extension PrimitiveSchemaDefinitionOneOf {
     }
 }
 
-enum PrimitiveSchemaDefinitionDefault: Codable {
+public enum PrimitiveSchemaDefinitionDefault: Codable {
     case bool(Bool)
     case double(Double)
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode(Bool.self) {
             self = .bool(x)
@@ -3560,7 +3884,7 @@ enum PrimitiveSchemaDefinitionDefault: Codable {
         throw DecodingError.typeMismatch(PrimitiveSchemaDefinitionDefault.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for PrimitiveSchemaDefinitionDefault"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .bool(let x):
@@ -3576,7 +3900,7 @@ enum PrimitiveSchemaDefinitionDefault: Codable {
 }
 
 /// `"number"` for any number, `"integer"` for whole numbers.
-enum PrimitiveSchemaDefinitionType: String, Codable {
+public enum PrimitiveSchemaDefinitionType: String, Codable {
     case array = "array"
     case boolean = "boolean"
     case integer = "integer"
@@ -3584,7 +3908,7 @@ enum PrimitiveSchemaDefinitionType: String, Codable {
     case string = "string"
 }
 
-enum RequestedSchemaType: String, Codable {
+public enum RequestedSchemaType: String, Codable {
     case object = "object"
 }
 
@@ -3593,20 +3917,24 @@ enum RequestedSchemaType: String, Codable {
 ///
 /// Whether and how the model may use the offered tools.
 // MARK: - ToolChoiceClass
-struct ToolChoiceClass: Codable {
+public struct ToolChoiceClass: Codable {
     /// `"auto"` lets the model decide (the default), `"required"` makes it call at least one
     /// tool,
     /// `"none"` forbids tool calls.
-    let mode: ToolChoiceMode?
+    public let mode: ToolChoiceMode?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case mode = "mode"
+    }
+
+    public init(mode: ToolChoiceMode?) {
+        self.mode = mode
     }
 }
 
 // MARK: ToolChoiceClass convenience initializers and mutators
 
-extension ToolChoiceClass {
+public extension ToolChoiceClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolChoiceClass.self, from: data)
     }
@@ -3642,7 +3970,7 @@ extension ToolChoiceClass {
 /// `"auto"` lets the model decide (the default), `"required"` makes it call at least one
 /// tool,
 /// `"none"` forbids tool calls.
-enum ToolChoiceMode: String, Codable {
+public enum ToolChoiceMode: String, Codable {
     case auto = "auto"
     case modeRequired = "required"
     case none = "none"
@@ -3653,33 +3981,33 @@ enum ToolChoiceMode: String, Codable {
 /// (optionally) its structured output. Names should be 1 to 128 characters of
 /// `[A-Za-z0-9_.-]`.
 // MARK: - ToolElement
-struct ToolElement: Codable {
+public struct ToolElement: Codable {
     /// Free metadata about the tool.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
     /// `name`.
-    let annotations: ToolAnnotationsClass?
+    public let annotations: ToolAnnotationsClass?
     /// What the tool does, written to help a model decide when and how to call it.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The
     /// root
     /// must be `type: "object"`; any other keyword may appear. A tool without parameters uses
     /// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
-    let inputSchema: [String: JSONAny]
+    public let inputSchema: [String: JSONAny]
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// JSON Schema (2020-12 unless `$schema` says otherwise) that `structuredContent` of a
     /// result
     /// must satisfy. Any schema is allowed, the root need not be an object.
-    let outputSchema: [String: JSONAny]?
+    public let outputSchema: [String: JSONAny]?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -3689,11 +4017,22 @@ struct ToolElement: Codable {
         case outputSchema = "outputSchema"
         case title = "title"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: ToolAnnotationsClass?, description: String?, icons: [IconElement]?, inputSchema: [String: JSONAny], name: String, outputSchema: [String: JSONAny]?, title: String?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.inputSchema = inputSchema
+        self.name = name
+        self.outputSchema = outputSchema
+        self.title = title
+    }
 }
 
 // MARK: ToolElement convenience initializers and mutators
 
-extension ToolElement {
+public extension ToolElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolElement.self, from: data)
     }
@@ -3747,36 +4086,44 @@ extension ToolElement {
 /// unless it
 /// trusts the server.
 // MARK: - ToolAnnotationsClass
-struct ToolAnnotationsClass: Codable {
+public struct ToolAnnotationsClass: Codable {
     /// For tools that do change things: true when changes may destroy or overwrite, false when
     /// they
     /// only add. Treated as true when absent.
-    let destructiveHint: Bool?
+    public let destructiveHint: Bool?
     /// For tools that do change things: true when repeating a call with the same arguments has
     /// no
     /// further effect. Treated as false when absent.
-    let idempotentHint: Bool?
+    public let idempotentHint: Bool?
     /// True when the tool reaches an open set of outside entities (like web search), false when
     /// its
     /// world is closed (like a local memory). Treated as true when absent.
-    let openWorldHint: Bool?
+    public let openWorldHint: Bool?
     /// True when the tool changes nothing in its environment. Treated as false when absent.
-    let readOnlyHint: Bool?
+    public let readOnlyHint: Bool?
     /// Display title of the tool; used when the tool itself has no `title`.
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case destructiveHint = "destructiveHint"
         case idempotentHint = "idempotentHint"
         case openWorldHint = "openWorldHint"
         case readOnlyHint = "readOnlyHint"
         case title = "title"
     }
+
+    public init(destructiveHint: Bool?, idempotentHint: Bool?, openWorldHint: Bool?, readOnlyHint: Bool?, title: String?) {
+        self.destructiveHint = destructiveHint
+        self.idempotentHint = idempotentHint
+        self.openWorldHint = openWorldHint
+        self.readOnlyHint = readOnlyHint
+        self.title = title
+    }
 }
 
 // MARK: ToolAnnotationsClass convenience initializers and mutators
 
-extension ToolAnnotationsClass {
+public extension ToolAnnotationsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolAnnotationsClass.self, from: data)
     }
@@ -3823,24 +4170,30 @@ extension ToolAnnotationsClass {
 /// only its
 /// own open requests; a server uses this only to end a listen stream on stdio.
 // MARK: - CancelledNotification
-struct CancelledNotification: Codable {
+public struct CancelledNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/cancelled"`.
-    let method: CancelledNotificationMethod
+    public let method: CancelledNotificationMethod
     /// Which request is cancelled, and why.
-    let params: CancelledNotificationParamsClass
+    public let params: CancelledNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: CancelledNotificationMethod, params: CancelledNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: CancelledNotification convenience initializers and mutators
 
-extension CancelledNotification {
+public extension CancelledNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelledNotification.self, from: data)
     }
@@ -3877,7 +4230,7 @@ extension CancelledNotification {
     }
 }
 
-enum CancelledNotificationMethod: String, Codable {
+public enum CancelledNotificationMethod: String, Codable {
     case notificationsCancelled = "notifications/cancelled"
 }
 
@@ -3885,26 +4238,32 @@ enum CancelledNotificationMethod: String, Codable {
 ///
 /// Parameters of `notifications/cancelled`.
 // MARK: - CancelledNotificationParamsClass
-struct CancelledNotificationParamsClass: Codable {
+public struct CancelledNotificationParamsClass: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// Why the request is cancelled, for logs or for showing to a person.
-    let reason: String?
+    public let reason: String?
     /// The `id` of the request to abandon: one the client itself sent and that is still open,
     /// or,
     /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
-    let requestID: RequestID
+    public let requestID: RequestID
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case reason = "reason"
         case requestID = "requestId"
+    }
+
+    public init(meta: CancelledNotificationParamsMeta?, reason: String?, requestID: RequestID) {
+        self.meta = meta
+        self.reason = reason
+        self.requestID = requestID
     }
 }
 
 // MARK: CancelledNotificationParamsClass convenience initializers and mutators
 
-extension CancelledNotificationParamsClass {
+public extension CancelledNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelledNotificationParamsClass.self, from: data)
     }
@@ -3946,20 +4305,24 @@ extension CancelledNotificationParamsClass {
 /// The `_meta` of a notification's `params`. Besides free keys it tells which listen stream
 /// delivered the notification.
 // MARK: - CancelledNotificationParamsMeta
-struct CancelledNotificationParamsMeta: Codable {
+public struct CancelledNotificationParamsMeta: Codable {
     /// The `id` of the `subscriptions/listen` request whose stream carries this notification
     /// (same
     /// JSON type as that id). Required on listen-stream notifications, absent on all others.
-    let ioModelcontextprotocolSubscriptionID: RequestID?
+    public let ioModelcontextprotocolSubscriptionID: RequestID?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolSubscriptionID = "io.modelcontextprotocol/subscriptionId"
+    }
+
+    public init(ioModelcontextprotocolSubscriptionID: RequestID?) {
+        self.ioModelcontextprotocolSubscriptionID = ioModelcontextprotocolSubscriptionID
     }
 }
 
 // MARK: CancelledNotificationParamsMeta convenience initializers and mutators
 
-extension CancelledNotificationParamsMeta {
+public extension CancelledNotificationParamsMeta {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelledNotificationParamsMeta.self, from: data)
     }
@@ -3994,26 +4357,32 @@ extension CancelledNotificationParamsMeta {
 
 /// Parameters of `notifications/cancelled`.
 // MARK: - CancelledNotificationParams
-struct CancelledNotificationParams: Codable {
+public struct CancelledNotificationParams: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// Why the request is cancelled, for logs or for showing to a person.
-    let reason: String?
+    public let reason: String?
     /// The `id` of the request to abandon: one the client itself sent and that is still open,
     /// or,
     /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
-    let requestID: RequestID
+    public let requestID: RequestID
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case reason = "reason"
         case requestID = "requestId"
+    }
+
+    public init(meta: CancelledNotificationParamsMeta?, reason: String?, requestID: RequestID) {
+        self.meta = meta
+        self.reason = reason
+        self.requestID = requestID
     }
 }
 
 // MARK: CancelledNotificationParams convenience initializers and mutators
 
-extension CancelledNotificationParams {
+public extension CancelledNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CancelledNotificationParams.self, from: data)
     }
@@ -4053,36 +4422,44 @@ extension CancelledNotificationParams {
 /// Optional features the client supports for the request that carries it, sent in
 /// `_meta["io.modelcontextprotocol/clientCapabilities"]`. An empty object declares none.
 // MARK: - ClientCapabilities
-struct ClientCapabilities: Codable {
+public struct ClientCapabilities: Codable {
     /// Set when the client can answer `elicitation/create` input requests. An empty object means
     /// form mode only.
-    let elicitation: ClientCapabilitiesElicitation?
+    public let elicitation: ClientCapabilitiesElicitation?
     /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
-    let experimental: [String: [String: JSONAny]]?
+    public let experimental: [String: [String: JSONAny]]?
     /// Protocol extensions the client supports, keyed by extension id (which must carry a
     /// prefix, as
     /// `_meta` keys do), each with its settings; `{}` means supported without settings.
-    let extensions: [String: [String: JSONAny]]?
+    public let extensions: [String: [String: JSONAny]]?
     /// Set when the client can answer `roots/list` input requests. Deprecated together with
     /// roots.
-    let roots: [String: JSONAny]?
+    public let roots: [String: JSONAny]?
     /// Set when the client can answer `sampling/createMessage` input requests by calling a
     /// model.
     /// Deprecated together with sampling.
-    let sampling: ClientCapabilitiesSampling?
+    public let sampling: ClientCapabilitiesSampling?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case elicitation = "elicitation"
         case experimental = "experimental"
         case extensions = "extensions"
         case roots = "roots"
         case sampling = "sampling"
     }
+
+    public init(elicitation: ClientCapabilitiesElicitation?, experimental: [String: [String: JSONAny]]?, extensions: [String: [String: JSONAny]]?, roots: [String: JSONAny]?, sampling: ClientCapabilitiesSampling?) {
+        self.elicitation = elicitation
+        self.experimental = experimental
+        self.extensions = extensions
+        self.roots = roots
+        self.sampling = sampling
+    }
 }
 
 // MARK: ClientCapabilities convenience initializers and mutators
 
-extension ClientCapabilities {
+public extension ClientCapabilities {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientCapabilities.self, from: data)
     }
@@ -4126,21 +4503,26 @@ extension ClientCapabilities {
 /// Set when the client can answer `elicitation/create` input requests. An empty object means
 /// form mode only.
 // MARK: - ClientCapabilitiesElicitation
-struct ClientCapabilitiesElicitation: Codable {
+public struct ClientCapabilitiesElicitation: Codable {
     /// Set when the client can show a form built from a requested schema.
-    let form: [String: JSONAny]?
+    public let form: [String: JSONAny]?
     /// Set when the client can send the user to an external URL.
-    let url: [String: JSONAny]?
+    public let url: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case form = "form"
         case url = "url"
+    }
+
+    public init(form: [String: JSONAny]?, url: [String: JSONAny]?) {
+        self.form = form
+        self.url = url
     }
 }
 
 // MARK: ClientCapabilitiesElicitation convenience initializers and mutators
 
-extension ClientCapabilitiesElicitation {
+public extension ClientCapabilitiesElicitation {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientCapabilitiesElicitation.self, from: data)
     }
@@ -4179,23 +4561,28 @@ extension ClientCapabilitiesElicitation {
 /// model.
 /// Deprecated together with sampling.
 // MARK: - ClientCapabilitiesSampling
-struct ClientCapabilitiesSampling: Codable {
+public struct ClientCapabilitiesSampling: Codable {
     /// Set when the client honours `includeContext` values other than `"none"`; without it
     /// servers
     /// should omit the field or send `"none"`.
-    let context: [String: JSONAny]?
+    public let context: [String: JSONAny]?
     /// Set when the client accepts `tools` and `toolChoice` in sampling requests.
-    let tools: [String: JSONAny]?
+    public let tools: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case context = "context"
         case tools = "tools"
+    }
+
+    public init(context: [String: JSONAny]?, tools: [String: JSONAny]?) {
+        self.context = context
+        self.tools = tools
     }
 }
 
 // MARK: ClientCapabilitiesSampling convenience initializers and mutators
 
-extension ClientCapabilitiesSampling {
+public extension ClientCapabilitiesSampling {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientCapabilitiesSampling.self, from: data)
     }
@@ -4236,24 +4623,30 @@ extension ClientCapabilitiesSampling {
 /// only its
 /// own open requests; a server uses this only to end a listen stream on stdio.
 // MARK: - ClientNotification
-struct ClientNotification: Codable {
+public struct ClientNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/cancelled"`.
-    let method: CancelledNotificationMethod
+    public let method: CancelledNotificationMethod
     /// Which request is cancelled, and why.
-    let params: CancelledNotificationParamsClass
+    public let params: CancelledNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: CancelledNotificationMethod, params: CancelledNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ClientNotification convenience initializers and mutators
 
-extension ClientNotification {
+public extension ClientNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientNotification.self, from: data)
     }
@@ -4320,11 +4713,11 @@ extension ClientNotification {
 /// the
 /// server may answer with an InputRequiredResult.
 // MARK: - ClientRequest
-struct ClientRequest: Codable {
+public struct ClientRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"completion/complete"`.
     ///
     /// Always `"tools/list"`.
@@ -4344,7 +4737,7 @@ struct ClientRequest: Codable {
     /// Always `"prompts/list"`.
     ///
     /// Always `"prompts/get"`.
-    let method: ClientRequestMethod
+    public let method: ClientRequestMethod
     /// What to complete, and in which context.
     ///
     /// Where to continue, plus the usual `_meta`.
@@ -4358,19 +4751,26 @@ struct ClientRequest: Codable {
     /// The filter, plus the usual `_meta`.
     ///
     /// Which prompt, with which arguments, plus any input responses of a retry.
-    let params: ClientRequestParams
+    public let params: ClientRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ClientRequestMethod, params: ClientRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ClientRequest convenience initializers and mutators
 
-extension ClientRequest {
+public extension ClientRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientRequest.self, from: data)
     }
@@ -4409,7 +4809,7 @@ extension ClientRequest {
     }
 }
 
-enum ClientRequestMethod: String, Codable {
+public enum ClientRequestMethod: String, Codable {
     case completionComplete = "completion/complete"
     case promptsGet = "prompts/get"
     case promptsList = "prompts/list"
@@ -4456,38 +4856,38 @@ enum ClientRequestMethod: String, Codable {
 /// Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
 /// answers.
 // MARK: - ClientRequestParams
-struct ClientRequestParams: Codable {
+public struct ClientRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// The argument being completed and what has been typed so far.
-    let argument: ParamsArgument?
+    public let argument: ParamsArgument?
     /// What is already known besides the argument being completed.
-    let context: ParamsContext?
+    public let context: ParamsContext?
     /// The prompt or resource template the argument belongs to.
-    let ref: Ref?
+    public let ref: Ref?
     /// The `nextCursor` of the previous page; the server returns the items after it. Absent for
     /// the
     /// first page.
-    let cursor: String?
+    public let cursor: String?
     /// Argument values, as an object that should match the tool's `inputSchema`.
     ///
     /// Values for the template's arguments, each a string.
-    let arguments: [String: JSONAny]?
+    public let arguments: [String: JSONAny]?
     /// Answers to the previous result's `inputRequests`, under the same keys.
-    let inputResponses: [String: InputResponse]?
+    public let inputResponses: [String: InputResponse]?
     /// Name of the tool to run.
     ///
     /// Name of the prompt or template to resolve.
-    let name: String?
+    public let name: String?
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
-    let requestState: String?
+    public let requestState: String?
     /// URI of the resource to read; the scheme is free and the server decides how to interpret
     /// it.
-    let uri: String?
+    public let uri: String?
     /// The notifications to receive on this stream.
-    let notifications: Notifications?
+    public let notifications: Notifications?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case argument = "argument"
         case context = "context"
@@ -4500,11 +4900,25 @@ struct ClientRequestParams: Codable {
         case uri = "uri"
         case notifications = "notifications"
     }
+
+    public init(meta: CallToolRequestParamsMeta, argument: ParamsArgument?, context: ParamsContext?, ref: Ref?, cursor: String?, arguments: [String: JSONAny]?, inputResponses: [String: InputResponse]?, name: String?, requestState: String?, uri: String?, notifications: Notifications?) {
+        self.meta = meta
+        self.argument = argument
+        self.context = context
+        self.ref = ref
+        self.cursor = cursor
+        self.arguments = arguments
+        self.inputResponses = inputResponses
+        self.name = name
+        self.requestState = requestState
+        self.uri = uri
+        self.notifications = notifications
+    }
 }
 
 // MARK: ClientRequestParams convenience initializers and mutators
 
-extension ClientRequestParams {
+public extension ClientRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientRequestParams.self, from: data)
     }
@@ -4559,21 +4973,26 @@ extension ClientRequestParams {
 
 /// The argument being completed and what has been typed so far.
 // MARK: - ParamsArgument
-struct ParamsArgument: Codable {
+public struct ParamsArgument: Codable {
     /// Name of the argument or template variable.
-    let name: String
+    public let name: String
     /// The partial value to find completions for.
-    let value: String
+    public let value: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case value = "value"
+    }
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }
 
 // MARK: ParamsArgument convenience initializers and mutators
 
-extension ParamsArgument {
+public extension ParamsArgument {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsArgument.self, from: data)
     }
@@ -4610,18 +5029,22 @@ extension ParamsArgument {
 
 /// What is already known besides the argument being completed.
 // MARK: - ParamsContext
-struct ParamsContext: Codable {
+public struct ParamsContext: Codable {
     /// Values already chosen for other arguments or variables, by name.
-    let arguments: [String: String]?
+    public let arguments: [String: String]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case arguments = "arguments"
+    }
+
+    public init(arguments: [String: String]?) {
+        self.arguments = arguments
     }
 }
 
 // MARK: ParamsContext convenience initializers and mutators
 
-extension ParamsContext {
+public extension ParamsContext {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParamsContext.self, from: data)
     }
@@ -4664,27 +5087,34 @@ extension ParamsContext {
 /// left
 /// out, so the client can compare this with what it asked for.
 // MARK: - Notifications
-struct Notifications: Codable {
+public struct Notifications: Codable {
     /// Deliver `notifications/prompts/list_changed`.
-    let promptsListChanged: Bool?
+    public let promptsListChanged: Bool?
     /// Deliver `notifications/resources/list_changed`.
-    let resourcesListChanged: Bool?
+    public let resourcesListChanged: Bool?
     /// Deliver `notifications/resources/updated` for these resource URIs.
-    let resourceSubscriptions: [String]?
+    public let resourceSubscriptions: [String]?
     /// Deliver `notifications/tools/list_changed`.
-    let toolsListChanged: Bool?
+    public let toolsListChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case promptsListChanged = "promptsListChanged"
         case resourcesListChanged = "resourcesListChanged"
         case resourceSubscriptions = "resourceSubscriptions"
         case toolsListChanged = "toolsListChanged"
     }
+
+    public init(promptsListChanged: Bool?, resourcesListChanged: Bool?, resourceSubscriptions: [String]?, toolsListChanged: Bool?) {
+        self.promptsListChanged = promptsListChanged
+        self.resourcesListChanged = resourcesListChanged
+        self.resourceSubscriptions = resourceSubscriptions
+        self.toolsListChanged = toolsListChanged
+    }
 }
 
 // MARK: Notifications convenience initializers and mutators
 
-extension Notifications {
+public extension Notifications {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Notifications.self, from: data)
     }
@@ -4730,30 +5160,37 @@ extension Notifications {
 /// Points at a resource or resource template by URI, as the thing whose variable is being
 /// completed.
 // MARK: - Ref
-struct Ref: Codable {
+public struct Ref: Codable {
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String?
+    public let name: String?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// Discriminator: always `"ref/prompt"`.
     ///
     /// Discriminator: always `"ref/resource"`.
-    let type: RefType
+    public let type: RefType
     /// URI of the resource, or the URI template containing the variable.
-    let uri: String?
+    public let uri: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case title = "title"
         case type = "type"
         case uri = "uri"
     }
+
+    public init(name: String?, title: String?, type: RefType, uri: String?) {
+        self.name = name
+        self.title = title
+        self.type = type
+        self.uri = uri
+    }
 }
 
 // MARK: Ref convenience initializers and mutators
 
-extension Ref {
+public extension Ref {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Ref.self, from: data)
     }
@@ -4792,34 +5229,41 @@ extension Ref {
     }
 }
 
-enum RefType: String, Codable {
+public enum RefType: String, Codable {
     case refPrompt = "ref/prompt"
     case refResource = "ref/resource"
 }
 
 /// Asks the server for completion suggestions for one argument.
 // MARK: - CompleteRequest
-struct CompleteRequest: Codable {
+public struct CompleteRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"completion/complete"`.
-    let method: CompleteRequestMethod
+    public let method: CompleteRequestMethod
     /// What to complete, and in which context.
-    let params: CompleteRequestParamsClass
+    public let params: CompleteRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: CompleteRequestMethod, params: CompleteRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: CompleteRequest convenience initializers and mutators
 
-extension CompleteRequest {
+public extension CompleteRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequest.self, from: data)
     }
@@ -4858,7 +5302,7 @@ extension CompleteRequest {
     }
 }
 
-enum CompleteRequestMethod: String, Codable {
+public enum CompleteRequestMethod: String, Codable {
     case completionComplete = "completion/complete"
 }
 
@@ -4866,27 +5310,34 @@ enum CompleteRequestMethod: String, Codable {
 ///
 /// Parameters of `completion/complete`.
 // MARK: - CompleteRequestParamsClass
-struct CompleteRequestParamsClass: Codable {
+public struct CompleteRequestParamsClass: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// The argument being completed and what has been typed so far.
-    let argument: ParamsArgument
+    public let argument: ParamsArgument
     /// What is already known besides the argument being completed.
-    let context: ParamsContext?
+    public let context: ParamsContext?
     /// The prompt or resource template the argument belongs to.
-    let ref: Ref
+    public let ref: Ref
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case argument = "argument"
         case context = "context"
         case ref = "ref"
     }
+
+    public init(meta: CallToolRequestParamsMeta, argument: ParamsArgument, context: ParamsContext?, ref: Ref) {
+        self.meta = meta
+        self.argument = argument
+        self.context = context
+        self.ref = ref
+    }
 }
 
 // MARK: CompleteRequestParamsClass convenience initializers and mutators
 
-extension CompleteRequestParamsClass {
+public extension CompleteRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequestParamsClass.self, from: data)
     }
@@ -4927,27 +5378,34 @@ extension CompleteRequestParamsClass {
 
 /// Parameters of `completion/complete`.
 // MARK: - CompleteRequestParams
-struct CompleteRequestParams: Codable {
+public struct CompleteRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// The argument being completed and what has been typed so far.
-    let argument: CompleteRequestParamsArgument
+    public let argument: CompleteRequestParamsArgument
     /// What is already known besides the argument being completed.
-    let context: CompleteRequestParamsContext?
+    public let context: CompleteRequestParamsContext?
     /// The prompt or resource template the argument belongs to.
-    let ref: Ref
+    public let ref: Ref
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case argument = "argument"
         case context = "context"
         case ref = "ref"
     }
+
+    public init(meta: CallToolRequestParamsMeta, argument: CompleteRequestParamsArgument, context: CompleteRequestParamsContext?, ref: Ref) {
+        self.meta = meta
+        self.argument = argument
+        self.context = context
+        self.ref = ref
+    }
 }
 
 // MARK: CompleteRequestParams convenience initializers and mutators
 
-extension CompleteRequestParams {
+public extension CompleteRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequestParams.self, from: data)
     }
@@ -4988,21 +5446,26 @@ extension CompleteRequestParams {
 
 /// The argument being completed and what has been typed so far.
 // MARK: - CompleteRequestParamsArgument
-struct CompleteRequestParamsArgument: Codable {
+public struct CompleteRequestParamsArgument: Codable {
     /// Name of the argument or template variable.
-    let name: String
+    public let name: String
     /// The partial value to find completions for.
-    let value: String
+    public let value: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case value = "value"
+    }
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }
 
 // MARK: CompleteRequestParamsArgument convenience initializers and mutators
 
-extension CompleteRequestParamsArgument {
+public extension CompleteRequestParamsArgument {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequestParamsArgument.self, from: data)
     }
@@ -5039,18 +5502,22 @@ extension CompleteRequestParamsArgument {
 
 /// What is already known besides the argument being completed.
 // MARK: - CompleteRequestParamsContext
-struct CompleteRequestParamsContext: Codable {
+public struct CompleteRequestParamsContext: Codable {
     /// Values already chosen for other arguments or variables, by name.
-    let arguments: [String: String]?
+    public let arguments: [String: String]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case arguments = "arguments"
+    }
+
+    public init(arguments: [String: String]?) {
+        self.arguments = arguments
     }
 }
 
 // MARK: CompleteRequestParamsContext convenience initializers and mutators
 
-extension CompleteRequestParamsContext {
+public extension CompleteRequestParamsContext {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteRequestParamsContext.self, from: data)
     }
@@ -5085,26 +5552,32 @@ extension CompleteRequestParamsContext {
 
 /// The suggestions for a completion request.
 // MARK: - CompleteResult
-struct CompleteResult: Codable {
+public struct CompleteResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// The suggested values and how many more there are.
-    let completion: CompleteResultCompletion
+    public let completion: CompleteResultCompletion
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case completion = "completion"
         case resultType = "resultType"
+    }
+
+    public init(meta: CacheableResultMeta?, completion: CompleteResultCompletion, resultType: String) {
+        self.meta = meta
+        self.completion = completion
+        self.resultType = resultType
     }
 }
 
 // MARK: CompleteResult convenience initializers and mutators
 
-extension CompleteResult {
+public extension CompleteResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteResult.self, from: data)
     }
@@ -5143,24 +5616,30 @@ extension CompleteResult {
 
 /// The suggested values and how many more there are.
 // MARK: - CompleteResultCompletion
-struct CompleteResultCompletion: Codable {
+public struct CompleteResultCompletion: Codable {
     /// Whether more matches exist than were sent, even when the total is unknown.
-    let hasMore: Bool?
+    public let hasMore: Bool?
     /// How many matches exist in all, which may be more than were sent.
-    let total: Int?
+    public let total: Int?
     /// Suggested values, best first; at most 100.
-    let values: [String]
+    public let values: [String]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case hasMore = "hasMore"
         case total = "total"
         case values = "values"
+    }
+
+    public init(hasMore: Bool?, total: Int?, values: [String]) {
+        self.hasMore = hasMore
+        self.total = total
+        self.values = values
     }
 }
 
 // MARK: CompleteResultCompletion convenience initializers and mutators
 
-extension CompleteResultCompletion {
+public extension CompleteResultCompletion {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteResultCompletion.self, from: data)
     }
@@ -5199,24 +5678,30 @@ extension CompleteResultCompletion {
 
 /// The successful response to `completion/complete`.
 // MARK: - CompleteResultResponse
-struct CompleteResultResponse: Codable {
+public struct CompleteResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The suggestions.
-    let result: CompleteResultResponseResult
+    public let result: CompleteResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: CompleteResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: CompleteResultResponse convenience initializers and mutators
 
-extension CompleteResultResponse {
+public extension CompleteResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteResultResponse.self, from: data)
     }
@@ -5257,26 +5742,32 @@ extension CompleteResultResponse {
 ///
 /// The suggestions for a completion request.
 // MARK: - CompleteResultResponseResult
-struct CompleteResultResponseResult: Codable {
+public struct CompleteResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// The suggested values and how many more there are.
-    let completion: ResultCompletion
+    public let completion: ResultCompletion
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case completion = "completion"
         case resultType = "resultType"
+    }
+
+    public init(meta: CacheableResultMeta?, completion: ResultCompletion, resultType: String) {
+        self.meta = meta
+        self.completion = completion
+        self.resultType = resultType
     }
 }
 
 // MARK: CompleteResultResponseResult convenience initializers and mutators
 
-extension CompleteResultResponseResult {
+public extension CompleteResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CompleteResultResponseResult.self, from: data)
     }
@@ -5315,24 +5806,30 @@ extension CompleteResultResponseResult {
 
 /// The suggested values and how many more there are.
 // MARK: - ResultCompletion
-struct ResultCompletion: Codable {
+public struct ResultCompletion: Codable {
     /// Whether more matches exist than were sent, even when the total is unknown.
-    let hasMore: Bool?
+    public let hasMore: Bool?
     /// How many matches exist in all, which may be more than were sent.
-    let total: Int?
+    public let total: Int?
     /// Suggested values, best first; at most 100.
-    let values: [String]
+    public let values: [String]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case hasMore = "hasMore"
         case total = "total"
         case values = "values"
+    }
+
+    public init(hasMore: Bool?, total: Int?, values: [String]) {
+        self.hasMore = hasMore
+        self.total = total
+        self.values = values
     }
 }
 
 // MARK: ResultCompletion convenience initializers and mutators
 
-extension ResultCompletion {
+public extension ResultCompletion {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResultCompletion.self, from: data)
     }
@@ -5373,21 +5870,26 @@ extension ResultCompletion {
 /// and the
 /// answer. Appears only inside an InputRequiredResult. Deprecated.
 // MARK: - CreateMessageRequest
-struct CreateMessageRequest: Codable {
+public struct CreateMessageRequest: Codable {
     /// Always `"sampling/createMessage"`.
-    let method: CreateMessageRequestMethod
+    public let method: CreateMessageRequestMethod
     /// The conversation and the generation settings.
-    let params: CreateMessageRequestParamsClass
+    public let params: CreateMessageRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case method = "method"
         case params = "params"
+    }
+
+    public init(method: CreateMessageRequestMethod, params: CreateMessageRequestParamsClass) {
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: CreateMessageRequest convenience initializers and mutators
 
-extension CreateMessageRequest {
+public extension CreateMessageRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateMessageRequest.self, from: data)
     }
@@ -5422,7 +5924,7 @@ extension CreateMessageRequest {
     }
 }
 
-enum CreateMessageRequestMethod: String, Codable {
+public enum CreateMessageRequestMethod: String, Codable {
     case samplingCreateMessage = "sampling/createMessage"
 }
 
@@ -5430,30 +5932,30 @@ enum CreateMessageRequestMethod: String, Codable {
 ///
 /// Parameters of `sampling/createMessage`.
 // MARK: - CreateMessageRequestParamsClass
-struct CreateMessageRequestParamsClass: Codable {
+public struct CreateMessageRequestParamsClass: Codable {
     /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
     /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
-    let includeContext: IncludeContext?
+    public let includeContext: IncludeContext?
     /// Upper bound on the number of tokens to generate; the client must respect it.
-    let maxTokens: Int
+    public let maxTokens: Int
     /// The conversation to continue.
-    let messages: [ParamsMessage]
+    public let messages: [ParamsMessage]
     /// Provider-specific metadata to pass through to the model provider.
-    let metadata: [String: JSONAny]?
+    public let metadata: [String: JSONAny]?
     /// Which model the server would prefer; the client may ignore this.
-    let modelPreferences: ModelPreferencesClass?
+    public let modelPreferences: ModelPreferencesClass?
     /// Sequences that end generation when produced.
-    let stopSequences: [String]?
+    public let stopSequences: [String]?
     /// System prompt the server would like; the client may change or drop it.
-    let systemPrompt: String?
+    public let systemPrompt: String?
     /// Sampling temperature to use.
-    let temperature: Double?
+    public let temperature: Double?
     /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
-    let toolChoice: ToolChoiceClass?
+    public let toolChoice: ToolChoiceClass?
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
-    let tools: [ToolElement]?
+    public let tools: [ToolElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case includeContext = "includeContext"
         case maxTokens = "maxTokens"
         case messages = "messages"
@@ -5465,11 +5967,24 @@ struct CreateMessageRequestParamsClass: Codable {
         case toolChoice = "toolChoice"
         case tools = "tools"
     }
+
+    public init(includeContext: IncludeContext?, maxTokens: Int, messages: [ParamsMessage], metadata: [String: JSONAny]?, modelPreferences: ModelPreferencesClass?, stopSequences: [String]?, systemPrompt: String?, temperature: Double?, toolChoice: ToolChoiceClass?, tools: [ToolElement]?) {
+        self.includeContext = includeContext
+        self.maxTokens = maxTokens
+        self.messages = messages
+        self.metadata = metadata
+        self.modelPreferences = modelPreferences
+        self.stopSequences = stopSequences
+        self.systemPrompt = systemPrompt
+        self.temperature = temperature
+        self.toolChoice = toolChoice
+        self.tools = tools
+    }
 }
 
 // MARK: CreateMessageRequestParamsClass convenience initializers and mutators
 
-extension CreateMessageRequestParamsClass {
+public extension CreateMessageRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateMessageRequestParamsClass.self, from: data)
     }
@@ -5522,30 +6037,30 @@ extension CreateMessageRequestParamsClass {
 
 /// Parameters of `sampling/createMessage`.
 // MARK: - CreateMessageRequestParams
-struct CreateMessageRequestParams: Codable {
+public struct CreateMessageRequestParams: Codable {
     /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
     /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
-    let includeContext: IncludeContext?
+    public let includeContext: IncludeContext?
     /// Upper bound on the number of tokens to generate; the client must respect it.
-    let maxTokens: Int
+    public let maxTokens: Int
     /// The conversation to continue.
-    let messages: [ParamsMessage]
+    public let messages: [ParamsMessage]
     /// Provider-specific metadata to pass through to the model provider.
-    let metadata: [String: JSONAny]?
+    public let metadata: [String: JSONAny]?
     /// Which model the server would prefer; the client may ignore this.
-    let modelPreferences: ModelPreferencesClass?
+    public let modelPreferences: ModelPreferencesClass?
     /// Sequences that end generation when produced.
-    let stopSequences: [String]?
+    public let stopSequences: [String]?
     /// System prompt the server would like; the client may change or drop it.
-    let systemPrompt: String?
+    public let systemPrompt: String?
     /// Sampling temperature to use.
-    let temperature: Double?
+    public let temperature: Double?
     /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
-    let toolChoice: ToolChoiceClass?
+    public let toolChoice: ToolChoiceClass?
     /// Tools the model may call while generating; needs the `sampling.tools` capability.
-    let tools: [ToolElement]?
+    public let tools: [ToolElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case includeContext = "includeContext"
         case maxTokens = "maxTokens"
         case messages = "messages"
@@ -5557,11 +6072,24 @@ struct CreateMessageRequestParams: Codable {
         case toolChoice = "toolChoice"
         case tools = "tools"
     }
+
+    public init(includeContext: IncludeContext?, maxTokens: Int, messages: [ParamsMessage], metadata: [String: JSONAny]?, modelPreferences: ModelPreferencesClass?, stopSequences: [String]?, systemPrompt: String?, temperature: Double?, toolChoice: ToolChoiceClass?, tools: [ToolElement]?) {
+        self.includeContext = includeContext
+        self.maxTokens = maxTokens
+        self.messages = messages
+        self.metadata = metadata
+        self.modelPreferences = modelPreferences
+        self.stopSequences = stopSequences
+        self.systemPrompt = systemPrompt
+        self.temperature = temperature
+        self.toolChoice = toolChoice
+        self.tools = tools
+    }
 }
 
 // MARK: CreateMessageRequestParams convenience initializers and mutators
 
-extension CreateMessageRequestParams {
+public extension CreateMessageRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateMessageRequestParams.self, from: data)
     }
@@ -5616,31 +6144,39 @@ extension CreateMessageRequestParams {
 /// client
 /// that will not sample simply does not retry.
 // MARK: - CreateMessageResult
-struct CreateMessageResult: Codable {
+public struct CreateMessageResult: Codable {
     /// Free metadata about the message.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The content of the turn: a single block or a list of blocks.
-    let content: MessageContent
+    public let content: MessageContent
     /// Name of the model that produced the message.
-    let model: String
+    public let model: String
     /// Who speaks in this turn.
-    let role: Role
+    public let role: Role
     /// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
     /// `toolUse`, but providers may report other values.
-    let stopReason: String?
+    public let stopReason: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case model = "model"
         case role = "role"
         case stopReason = "stopReason"
     }
+
+    public init(meta: [String: JSONAny]?, content: MessageContent, model: String, role: Role, stopReason: String?) {
+        self.meta = meta
+        self.content = content
+        self.model = model
+        self.role = role
+        self.stopReason = stopReason
+    }
 }
 
 // MARK: CreateMessageResult convenience initializers and mutators
 
-extension CreateMessageResult {
+public extension CreateMessageResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CreateMessageResult.self, from: data)
     }
@@ -5685,27 +6221,34 @@ extension CreateMessageResult {
 /// nothing
 /// but the usual `_meta`.
 // MARK: - DiscoverRequest
-struct DiscoverRequest: Codable {
+public struct DiscoverRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"server/discover"`.
-    let method: DiscoverRequestMethod
+    public let method: DiscoverRequestMethod
     /// Only the required `_meta`.
-    let params: DiscoverRequestParams
+    public let params: DiscoverRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: DiscoverRequestMethod, params: DiscoverRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: DiscoverRequest convenience initializers and mutators
 
-extension DiscoverRequest {
+public extension DiscoverRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(DiscoverRequest.self, from: data)
     }
@@ -5744,7 +6287,7 @@ extension DiscoverRequest {
     }
 }
 
-enum DiscoverRequestMethod: String, Codable {
+public enum DiscoverRequestMethod: String, Codable {
     case serverDiscover = "server/discover"
 }
 
@@ -5754,18 +6297,22 @@ enum DiscoverRequestMethod: String, Codable {
 /// `params`
 /// can never be left out, even for requests that take no arguments.
 // MARK: - DiscoverRequestParams
-struct DiscoverRequestParams: Codable {
+public struct DiscoverRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: CallToolRequestParamsMeta) {
+        self.meta = meta
     }
 }
 
 // MARK: DiscoverRequestParams convenience initializers and mutators
 
-extension DiscoverRequestParams {
+public extension DiscoverRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(DiscoverRequestParams.self, from: data)
     }
@@ -5801,30 +6348,30 @@ extension DiscoverRequestParams {
 /// What the server reports about itself, with caching hints. Its identity travels in
 /// `_meta["io.modelcontextprotocol/serverInfo"]`, not in a top-level field.
 // MARK: - DiscoverResult
-struct DiscoverResult: Codable {
+public struct DiscoverResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// The optional features the server offers.
-    let capabilities: Capabilities
+    public let capabilities: Capabilities
     /// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
     /// should
     /// not repeat what the tool descriptions already say.
-    let instructions: String?
+    public let instructions: String?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// Protocol revisions the server accepts; the client picks one of them for its requests.
-    let supportedVersions: [String]
+    public let supportedVersions: [String]
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case capabilities = "capabilities"
@@ -5833,11 +6380,21 @@ struct DiscoverResult: Codable {
         case supportedVersions = "supportedVersions"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, capabilities: Capabilities, instructions: String?, resultType: String, supportedVersions: [String], ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.capabilities = capabilities
+        self.instructions = instructions
+        self.resultType = resultType
+        self.supportedVersions = supportedVersions
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: DiscoverResult convenience initializers and mutators
 
-extension DiscoverResult {
+public extension DiscoverResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(DiscoverResult.self, from: data)
     }
@@ -5888,26 +6445,26 @@ extension DiscoverResult {
 /// capability is
 /// not advertised answers -32601.
 // MARK: - Capabilities
-struct Capabilities: Codable {
+public struct Capabilities: Codable {
     /// Set when the server answers `completion/complete`.
-    let completions: [String: JSONAny]?
+    public let completions: [String: JSONAny]?
     /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
-    let experimental: [String: [String: JSONAny]]?
+    public let experimental: [String: [String: JSONAny]]?
     /// Protocol extensions the server supports, keyed by extension id (which must carry a
     /// prefix, as
     /// `_meta` keys do), each with its settings; `{}` means supported without settings.
-    let extensions: [String: [String: JSONAny]]?
+    public let extensions: [String: [String: JSONAny]]?
     /// Set when the server may send `notifications/message` to requests that opt in with a log
     /// level. Deprecated together with logging.
-    let logging: [String: JSONAny]?
+    public let logging: [String: JSONAny]?
     /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
-    let prompts: CapabilitiesPrompts?
+    public let prompts: CapabilitiesPrompts?
     /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
-    let resources: CapabilitiesResources?
+    public let resources: CapabilitiesResources?
     /// Set when the server offers tools (`tools/list`, `tools/call`).
-    let tools: CapabilitiesTools?
+    public let tools: CapabilitiesTools?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case completions = "completions"
         case experimental = "experimental"
         case extensions = "extensions"
@@ -5916,11 +6473,21 @@ struct Capabilities: Codable {
         case resources = "resources"
         case tools = "tools"
     }
+
+    public init(completions: [String: JSONAny]?, experimental: [String: [String: JSONAny]]?, extensions: [String: [String: JSONAny]]?, logging: [String: JSONAny]?, prompts: CapabilitiesPrompts?, resources: CapabilitiesResources?, tools: CapabilitiesTools?) {
+        self.completions = completions
+        self.experimental = experimental
+        self.extensions = extensions
+        self.logging = logging
+        self.prompts = prompts
+        self.resources = resources
+        self.tools = tools
+    }
 }
 
 // MARK: Capabilities convenience initializers and mutators
 
-extension Capabilities {
+public extension Capabilities {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Capabilities.self, from: data)
     }
@@ -5967,18 +6534,22 @@ extension Capabilities {
 
 /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
 // MARK: - CapabilitiesPrompts
-struct CapabilitiesPrompts: Codable {
+public struct CapabilitiesPrompts: Codable {
     /// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: CapabilitiesPrompts convenience initializers and mutators
 
-extension CapabilitiesPrompts {
+public extension CapabilitiesPrompts {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesPrompts.self, from: data)
     }
@@ -6013,21 +6584,26 @@ extension CapabilitiesPrompts {
 
 /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
 // MARK: - CapabilitiesResources
-struct CapabilitiesResources: Codable {
+public struct CapabilitiesResources: Codable {
     /// Whether the server sends `notifications/resources/list_changed` to listeners that ask.
-    let listChanged: Bool?
+    public let listChanged: Bool?
     /// Whether listeners may watch individual resources via `resourceSubscriptions`.
-    let subscribe: Bool?
+    public let subscribe: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
         case subscribe = "subscribe"
+    }
+
+    public init(listChanged: Bool?, subscribe: Bool?) {
+        self.listChanged = listChanged
+        self.subscribe = subscribe
     }
 }
 
 // MARK: CapabilitiesResources convenience initializers and mutators
 
-extension CapabilitiesResources {
+public extension CapabilitiesResources {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesResources.self, from: data)
     }
@@ -6064,18 +6640,22 @@ extension CapabilitiesResources {
 
 /// Set when the server offers tools (`tools/list`, `tools/call`).
 // MARK: - CapabilitiesTools
-struct CapabilitiesTools: Codable {
+public struct CapabilitiesTools: Codable {
     /// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: CapabilitiesTools convenience initializers and mutators
 
-extension CapabilitiesTools {
+public extension CapabilitiesTools {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(CapabilitiesTools.self, from: data)
     }
@@ -6110,24 +6690,30 @@ extension CapabilitiesTools {
 
 /// The successful response to `server/discover`.
 // MARK: - DiscoverResultResponse
-struct DiscoverResultResponse: Codable {
+public struct DiscoverResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The server's versions, capabilities and identity.
-    let result: DiscoverResultResponseResult
+    public let result: DiscoverResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: DiscoverResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: DiscoverResultResponse convenience initializers and mutators
 
-extension DiscoverResultResponse {
+public extension DiscoverResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(DiscoverResultResponse.self, from: data)
     }
@@ -6169,30 +6755,30 @@ extension DiscoverResultResponse {
 /// What the server reports about itself, with caching hints. Its identity travels in
 /// `_meta["io.modelcontextprotocol/serverInfo"]`, not in a top-level field.
 // MARK: - DiscoverResultResponseResult
-struct DiscoverResultResponseResult: Codable {
+public struct DiscoverResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// The optional features the server offers.
-    let capabilities: Capabilities
+    public let capabilities: Capabilities
     /// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
     /// should
     /// not repeat what the tool descriptions already say.
-    let instructions: String?
+    public let instructions: String?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// Protocol revisions the server accepts; the client picks one of them for its requests.
-    let supportedVersions: [String]
+    public let supportedVersions: [String]
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case capabilities = "capabilities"
@@ -6201,11 +6787,21 @@ struct DiscoverResultResponseResult: Codable {
         case supportedVersions = "supportedVersions"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, capabilities: Capabilities, instructions: String?, resultType: String, supportedVersions: [String], ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.capabilities = capabilities
+        self.instructions = instructions
+        self.resultType = resultType
+        self.supportedVersions = supportedVersions
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: DiscoverResultResponseResult convenience initializers and mutators
 
-extension DiscoverResultResponseResult {
+public extension DiscoverResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(DiscoverResultResponseResult.self, from: data)
     }
@@ -6252,21 +6848,26 @@ extension DiscoverResultResponseResult {
 
 /// Asks the user, through the client, for input. Appears only inside an InputRequiredResult.
 // MARK: - ElicitRequest
-struct ElicitRequest: Codable {
+public struct ElicitRequest: Codable {
     /// Always `"elicitation/create"`.
-    let method: ElicitRequestMethod
+    public let method: ElicitRequestMethod
     /// The form or the URL to present.
-    let params: ElicitRequestParams
+    public let params: ElicitRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case method = "method"
         case params = "params"
+    }
+
+    public init(method: ElicitRequestMethod, params: ElicitRequestParams) {
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ElicitRequest convenience initializers and mutators
 
-extension ElicitRequest {
+public extension ElicitRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequest.self, from: data)
     }
@@ -6301,7 +6902,7 @@ extension ElicitRequest {
     }
 }
 
-enum ElicitRequestMethod: String, Codable {
+public enum ElicitRequestMethod: String, Codable {
     case elicitationCreate = "elicitation/create"
 }
 
@@ -6316,33 +6917,40 @@ enum ElicitRequestMethod: String, Codable {
 /// interactions (credentials, payment, third-party authorization) that must not pass through
 /// it.
 // MARK: - ElicitRequestParams
-struct ElicitRequestParams: Codable {
+public struct ElicitRequestParams: Codable {
     /// What is being asked for and why, shown to the user.
     ///
     /// Why the user should open the page, shown to the user.
-    let message: String
+    public let message: String
     /// The mode; `"form"`, which is also assumed when the field is left out.
     ///
     /// The mode; always `"url"`.
-    let mode: ParamsMode?
+    public let mode: ParamsMode?
     /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
     /// boolean or enum); nesting is not allowed.
-    let requestedSchema: ParamsRequestedSchema?
+    public let requestedSchema: ParamsRequestedSchema?
     /// The page to open. The client shows it in full, asks for consent first, and never
     /// prefetches it.
-    let url: String?
+    public let url: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case message = "message"
         case mode = "mode"
         case requestedSchema = "requestedSchema"
         case url = "url"
     }
+
+    public init(message: String, mode: ParamsMode?, requestedSchema: ParamsRequestedSchema?, url: String?) {
+        self.message = message
+        self.mode = mode
+        self.requestedSchema = requestedSchema
+        self.url = url
+    }
 }
 
 // MARK: ElicitRequestParams convenience initializers and mutators
 
-extension ElicitRequestParams {
+public extension ElicitRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestParams.self, from: data)
     }
@@ -6384,25 +6992,31 @@ extension ElicitRequestParams {
 /// Parameters of a form-mode elicitation: a message and a flat schema the client renders as
 /// a form.
 // MARK: - ElicitRequestFormParams
-struct ElicitRequestFormParams: Codable {
+public struct ElicitRequestFormParams: Codable {
     /// What is being asked for and why, shown to the user.
-    let message: String
+    public let message: String
     /// The mode; `"form"`, which is also assumed when the field is left out.
-    let mode: ElicitRequestFormParamsMode?
+    public let mode: ElicitRequestFormParamsMode?
     /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
     /// boolean or enum); nesting is not allowed.
-    let requestedSchema: ElicitRequestFormParamsRequestedSchema
+    public let requestedSchema: ElicitRequestFormParamsRequestedSchema
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case message = "message"
         case mode = "mode"
         case requestedSchema = "requestedSchema"
+    }
+
+    public init(message: String, mode: ElicitRequestFormParamsMode?, requestedSchema: ElicitRequestFormParamsRequestedSchema) {
+        self.message = message
+        self.mode = mode
+        self.requestedSchema = requestedSchema
     }
 }
 
 // MARK: ElicitRequestFormParams convenience initializers and mutators
 
-extension ElicitRequestFormParams {
+public extension ElicitRequestFormParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestFormParams.self, from: data)
     }
@@ -6439,34 +7053,41 @@ extension ElicitRequestFormParams {
     }
 }
 
-enum ElicitRequestFormParamsMode: String, Codable {
+public enum ElicitRequestFormParamsMode: String, Codable {
     case form = "form"
 }
 
 /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
 /// boolean or enum); nesting is not allowed.
 // MARK: - ElicitRequestFormParamsRequestedSchema
-struct ElicitRequestFormParamsRequestedSchema: Codable {
+public struct ElicitRequestFormParamsRequestedSchema: Codable {
     /// Dialect of the schema, when given.
-    let schema: String?
+    public let schema: String?
     /// The form fields, by name.
-    let properties: [String: PrimitiveSchemaDefinition]
+    public let properties: [String: PrimitiveSchemaDefinition]
     /// Names of the fields the user must fill in.
-    let requestedSchemaRequired: [String]?
+    public let requestedSchemaRequired: [String]?
     /// Always `"object"`.
-    let type: RequestedSchemaType
+    public let type: RequestedSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case properties = "properties"
         case requestedSchemaRequired = "required"
         case type = "type"
     }
+
+    public init(schema: String?, properties: [String: PrimitiveSchemaDefinition], requestedSchemaRequired: [String]?, type: RequestedSchemaType) {
+        self.schema = schema
+        self.properties = properties
+        self.requestedSchemaRequired = requestedSchemaRequired
+        self.type = type
+    }
 }
 
 // MARK: ElicitRequestFormParamsRequestedSchema convenience initializers and mutators
 
-extension ElicitRequestFormParamsRequestedSchema {
+public extension ElicitRequestFormParamsRequestedSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestFormParamsRequestedSchema.self, from: data)
     }
@@ -6509,25 +7130,31 @@ extension ElicitRequestFormParamsRequestedSchema {
 /// interactions (credentials, payment, third-party authorization) that must not pass through
 /// it.
 // MARK: - ElicitRequestURLParams
-struct ElicitRequestURLParams: Codable {
+public struct ElicitRequestURLParams: Codable {
     /// Why the user should open the page, shown to the user.
-    let message: String
+    public let message: String
     /// The mode; always `"url"`.
-    let mode: ElicitRequestURLParamsMode
+    public let mode: ElicitRequestURLParamsMode
     /// The page to open. The client shows it in full, asks for consent first, and never
     /// prefetches it.
-    let url: String
+    public let url: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case message = "message"
         case mode = "mode"
         case url = "url"
+    }
+
+    public init(message: String, mode: ElicitRequestURLParamsMode, url: String) {
+        self.message = message
+        self.mode = mode
+        self.url = url
     }
 }
 
 // MARK: ElicitRequestURLParams convenience initializers and mutators
 
-extension ElicitRequestURLParams {
+public extension ElicitRequestURLParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitRequestURLParams.self, from: data)
     }
@@ -6564,28 +7191,33 @@ extension ElicitRequestURLParams {
     }
 }
 
-enum ElicitRequestURLParamsMode: String, Codable {
+public enum ElicitRequestURLParamsMode: String, Codable {
     case url = "url"
 }
 
 /// The user's reaction to an elicitation, returned in `inputResponses`.
 // MARK: - ElicitResult
-struct ElicitResult: Codable {
+public struct ElicitResult: Codable {
     /// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
     /// (dismissed without choosing). In URL mode, accept only means consent to open the page.
-    let action: Action
+    public let action: Action
     /// The submitted form values, by field name; present only when a form was accepted.
-    let content: [String: ContentValue]?
+    public let content: [String: ContentValue]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case action = "action"
         case content = "content"
+    }
+
+    public init(action: Action, content: [String: ContentValue]?) {
+        self.action = action
+        self.content = content
     }
 }
 
 // MARK: ElicitResult convenience initializers and mutators
 
-extension ElicitResult {
+public extension ElicitResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ElicitResult.self, from: data)
     }
@@ -6624,27 +7256,34 @@ extension ElicitResult {
 /// decides how
 /// to present it to the user or the model.
 // MARK: - EmbeddedResource
-struct EmbeddedResource: Codable {
+public struct EmbeddedResource: Codable {
     /// Free metadata about this block.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The embedded contents, as text or as base64 bytes.
-    let resource: ContentElement
+    public let resource: ContentElement
     /// Discriminator: always `"resource"`.
-    let type: EmbeddedResourceType
+    public let type: EmbeddedResourceType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case resource = "resource"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, resource: ContentElement, type: EmbeddedResourceType) {
+        self.meta = meta
+        self.annotations = annotations
+        self.resource = resource
+        self.type = type
+    }
 }
 
 // MARK: EmbeddedResource convenience initializers and mutators
 
-extension EmbeddedResource {
+public extension EmbeddedResource {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(EmbeddedResource.self, from: data)
     }
@@ -6683,7 +7322,7 @@ extension EmbeddedResource {
     }
 }
 
-enum EmbeddedResourceType: String, Codable {
+public enum EmbeddedResourceType: String, Codable {
     case resource = "resource"
 }
 
@@ -6701,33 +7340,33 @@ enum EmbeddedResourceType: String, Codable {
 /// New
 /// code uses TitledSingleSelectEnumSchema; this form will be removed.
 // MARK: - EnumSchema
-struct EnumSchema: Codable {
+public struct EnumSchema: Codable {
     /// Value to pre-select.
     ///
     /// Values to pre-select.
-    let enumSchemaDefault: EnumSchemaDefault?
+    public let enumSchemaDefault: EnumSchemaDefault?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// The values to choose from.
-    let enumSchemaEnum: [String]?
+    public let enumSchemaEnum: [String]?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"string"`.
     ///
     /// Always `"array"`.
-    let type: EnumSchemaType
+    public let type: EnumSchemaType
     /// The options, each a value and the label to show for it.
-    let oneOf: [PrimitiveSchemaDefinitionOneOf]?
+    public let oneOf: [PrimitiveSchemaDefinitionOneOf]?
     /// What each picked item may be.
-    let items: PrimitiveSchemaDefinitionItems?
+    public let items: PrimitiveSchemaDefinitionItems?
     /// Most options the user may pick.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must pick.
-    let minItems: Int?
+    public let minItems: Int?
     /// Display labels, in the same order as `enum` (not standard JSON Schema).
-    let enumNames: [String]?
+    public let enumNames: [String]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case enumSchemaDefault = "default"
         case description = "description"
         case enumSchemaEnum = "enum"
@@ -6739,11 +7378,24 @@ struct EnumSchema: Codable {
         case minItems = "minItems"
         case enumNames = "enumNames"
     }
+
+    public init(enumSchemaDefault: EnumSchemaDefault?, description: String?, enumSchemaEnum: [String]?, title: String?, type: EnumSchemaType, oneOf: [PrimitiveSchemaDefinitionOneOf]?, items: PrimitiveSchemaDefinitionItems?, maxItems: Int?, minItems: Int?, enumNames: [String]?) {
+        self.enumSchemaDefault = enumSchemaDefault
+        self.description = description
+        self.enumSchemaEnum = enumSchemaEnum
+        self.title = title
+        self.type = type
+        self.oneOf = oneOf
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.enumNames = enumNames
+    }
 }
 
 // MARK: EnumSchema convenience initializers and mutators
 
-extension EnumSchema {
+public extension EnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(EnumSchema.self, from: data)
     }
@@ -6794,11 +7446,11 @@ extension EnumSchema {
     }
 }
 
-enum EnumSchemaDefault: Codable {
+public enum EnumSchemaDefault: Codable {
     case string(String)
     case stringArray([String])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let x = try? container.decode([String].self) {
             self = .stringArray(x)
@@ -6811,7 +7463,7 @@ enum EnumSchemaDefault: Codable {
         throw DecodingError.typeMismatch(EnumSchemaDefault.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Wrong type for EnumSchemaDefault"))
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let x):
@@ -6822,31 +7474,37 @@ enum EnumSchemaDefault: Codable {
     }
 }
 
-enum EnumSchemaType: String, Codable {
+public enum EnumSchemaType: String, Codable {
     case array = "array"
     case string = "string"
 }
 
 /// The error member of a failed response.
 // MARK: - Error
-struct Error: Codable {
+public struct Error: Codable {
     /// Integer naming the kind of failure (see the standard and MCP codes).
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: Error convenience initializers and mutators
 
-extension Error {
+public extension Error {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Error.self, from: data)
     }
@@ -6887,27 +7545,34 @@ extension Error {
 /// the
 /// server may answer with an InputRequiredResult.
 // MARK: - GetPromptRequest
-struct GetPromptRequest: Codable {
+public struct GetPromptRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"prompts/get"`.
-    let method: GetPromptRequestMethod
+    public let method: GetPromptRequestMethod
     /// Which prompt, with which arguments, plus any input responses of a retry.
-    let params: GetPromptRequestParamsClass
+    public let params: GetPromptRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: GetPromptRequestMethod, params: GetPromptRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: GetPromptRequest convenience initializers and mutators
 
-extension GetPromptRequest {
+public extension GetPromptRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptRequest.self, from: data)
     }
@@ -6946,7 +7611,7 @@ extension GetPromptRequest {
     }
 }
 
-enum GetPromptRequestMethod: String, Codable {
+public enum GetPromptRequestMethod: String, Codable {
     case promptsGet = "prompts/get"
 }
 
@@ -6955,30 +7620,38 @@ enum GetPromptRequestMethod: String, Codable {
 /// Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
 /// answers.
 // MARK: - GetPromptRequestParamsClass
-struct GetPromptRequestParamsClass: Codable {
+public struct GetPromptRequestParamsClass: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// Values for the template's arguments, each a string.
-    let arguments: [String: String]?
+    public let arguments: [String: String]?
     /// Answers to the previous result's `inputRequests`, under the same keys.
-    let inputResponses: [String: InputResponse]?
+    public let inputResponses: [String: InputResponse]?
     /// Name of the prompt or template to resolve.
-    let name: String
+    public let name: String
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
-    let requestState: String?
+    public let requestState: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case inputResponses = "inputResponses"
         case name = "name"
         case requestState = "requestState"
     }
+
+    public init(meta: CallToolRequestParamsMeta, arguments: [String: String]?, inputResponses: [String: InputResponse]?, name: String, requestState: String?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.inputResponses = inputResponses
+        self.name = name
+        self.requestState = requestState
+    }
 }
 
 // MARK: GetPromptRequestParamsClass convenience initializers and mutators
 
-extension GetPromptRequestParamsClass {
+public extension GetPromptRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptRequestParamsClass.self, from: data)
     }
@@ -7022,30 +7695,38 @@ extension GetPromptRequestParamsClass {
 /// Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
 /// answers.
 // MARK: - GetPromptRequestParams
-struct GetPromptRequestParams: Codable {
+public struct GetPromptRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// Values for the template's arguments, each a string.
-    let arguments: [String: String]?
+    public let arguments: [String: String]?
     /// Answers to the previous result's `inputRequests`, under the same keys.
-    let inputResponses: [String: InputResponse]?
+    public let inputResponses: [String: InputResponse]?
     /// Name of the prompt or template to resolve.
-    let name: String
+    public let name: String
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
-    let requestState: String?
+    public let requestState: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case inputResponses = "inputResponses"
         case name = "name"
         case requestState = "requestState"
     }
+
+    public init(meta: CallToolRequestParamsMeta, arguments: [String: String]?, inputResponses: [String: InputResponse]?, name: String, requestState: String?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.inputResponses = inputResponses
+        self.name = name
+        self.requestState = requestState
+    }
 }
 
 // MARK: GetPromptRequestParams convenience initializers and mutators
 
-extension GetPromptRequestParams {
+public extension GetPromptRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptRequestParams.self, from: data)
     }
@@ -7088,29 +7769,36 @@ extension GetPromptRequestParams {
 
 /// A resolved prompt, ready to hand to a model.
 // MARK: - GetPromptResult
-struct GetPromptResult: Codable {
+public struct GetPromptResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// What the prompt is for.
-    let description: String?
+    public let description: String?
     /// The messages the prompt consists of.
-    let messages: [GetPromptResultMessage]
+    public let messages: [GetPromptResultMessage]
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case description = "description"
         case messages = "messages"
         case resultType = "resultType"
     }
+
+    public init(meta: CacheableResultMeta?, description: String?, messages: [GetPromptResultMessage], resultType: String) {
+        self.meta = meta
+        self.description = description
+        self.messages = messages
+        self.resultType = resultType
+    }
 }
 
 // MARK: GetPromptResult convenience initializers and mutators
 
-extension GetPromptResult {
+public extension GetPromptResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptResult.self, from: data)
     }
@@ -7153,21 +7841,26 @@ extension GetPromptResult {
 /// message
 /// it may embed resources.
 // MARK: - GetPromptResultMessage
-struct GetPromptResultMessage: Codable {
+public struct GetPromptResultMessage: Codable {
     /// The single content block of the message.
-    let content: ContentBlock
+    public let content: ContentBlock
     /// Who the message is from.
-    let role: Role
+    public let role: Role
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case content = "content"
         case role = "role"
+    }
+
+    public init(content: ContentBlock, role: Role) {
+        self.content = content
+        self.role = role
     }
 }
 
 // MARK: GetPromptResultMessage convenience initializers and mutators
 
-extension GetPromptResultMessage {
+public extension GetPromptResultMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptResultMessage.self, from: data)
     }
@@ -7204,24 +7897,30 @@ extension GetPromptResultMessage {
 
 /// The successful response to `prompts/get`: the messages, or a request for more input.
 // MARK: - GetPromptResultResponse
-struct GetPromptResultResponse: Codable {
+public struct GetPromptResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The resolved prompt, or what the server still needs before it can resolve it.
-    let result: GetPromptResultResponseResult
+    public let result: GetPromptResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: GetPromptResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: GetPromptResultResponse convenience initializers and mutators
 
-extension GetPromptResultResponse {
+public extension GetPromptResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptResultResponse.self, from: data)
     }
@@ -7266,25 +7965,25 @@ extension GetPromptResultResponse {
 ///
 /// A resolved prompt, ready to hand to a model.
 // MARK: - GetPromptResultResponseResult
-struct GetPromptResultResponseResult: Codable {
+public struct GetPromptResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// The questions the client should answer before retrying.
-    let inputRequests: [String: InputRequest]?
+    public let inputRequests: [String: InputRequest]?
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
-    let requestState: String?
+    public let requestState: String?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// What the prompt is for.
-    let description: String?
+    public let description: String?
     /// The messages the prompt consists of.
-    let messages: [GetPromptResultMessage]?
+    public let messages: [GetPromptResultMessage]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case inputRequests = "inputRequests"
         case requestState = "requestState"
@@ -7292,11 +7991,20 @@ struct GetPromptResultResponseResult: Codable {
         case description = "description"
         case messages = "messages"
     }
+
+    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: String, description: String?, messages: [GetPromptResultMessage]?) {
+        self.meta = meta
+        self.inputRequests = inputRequests
+        self.requestState = requestState
+        self.resultType = resultType
+        self.description = description
+        self.messages = messages
+    }
 }
 
 // MARK: GetPromptResultResponseResult convenience initializers and mutators
 
-extension GetPromptResultResponseResult {
+public extension GetPromptResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(GetPromptResultResponseResult.self, from: data)
     }
@@ -7344,24 +8052,30 @@ extension GetPromptResultResponseResult {
 /// differs from the matching value in the body (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`,
 /// ...).
 // MARK: - HeaderMismatchError
-struct HeaderMismatchError: Codable {
+public struct HeaderMismatchError: Codable {
     /// The error, with code -32020.
-    let error: HeaderMismatchErrorError
+    public let error: HeaderMismatchErrorError
     /// The `id` of the failed request; left out only when the request could not even be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case error = "error"
         case id = "id"
         case jsonrpc = "jsonrpc"
+    }
+
+    public init(error: HeaderMismatchErrorError, id: RequestID?, jsonrpc: Jsonrpc) {
+        self.error = error
+        self.id = id
+        self.jsonrpc = jsonrpc
     }
 }
 
 // MARK: HeaderMismatchError convenience initializers and mutators
 
-extension HeaderMismatchError {
+public extension HeaderMismatchError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(HeaderMismatchError.self, from: data)
     }
@@ -7404,26 +8118,32 @@ extension HeaderMismatchError {
 ///
 /// Why the request failed.
 // MARK: - HeaderMismatchErrorError
-struct HeaderMismatchErrorError: Codable {
+public struct HeaderMismatchErrorError: Codable {
     /// Integer naming the kind of failure (see the standard and MCP codes).
     ///
     /// Always -32020.
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: HeaderMismatchErrorError convenience initializers and mutators
 
-extension HeaderMismatchErrorError {
+public extension HeaderMismatchErrorError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(HeaderMismatchErrorError.self, from: data)
     }
@@ -7462,29 +8182,36 @@ extension HeaderMismatchErrorError {
 
 /// An image a client may show for an object, optionally restricted to sizes and a theme.
 // MARK: - Icon
-struct Icon: Codable {
+public struct Icon: Codable {
     /// MIME type to use when the source does not tell it well, e.g. `image/png`.
-    let mimeType: String?
+    public let mimeType: String?
     /// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
-    let sizes: [String]?
+    public let sizes: [String]?
     /// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin
     /// and be
     /// careful with SVG, which can embed script.
-    let src: String
+    public let src: String
     /// Background the image is drawn for: `light` or `dark`; absent means either.
-    let theme: Theme?
+    public let theme: Theme?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case mimeType = "mimeType"
         case sizes = "sizes"
         case src = "src"
         case theme = "theme"
     }
+
+    public init(mimeType: String?, sizes: [String]?, src: String, theme: Theme?) {
+        self.mimeType = mimeType
+        self.sizes = sizes
+        self.src = src
+        self.theme = theme
+    }
 }
 
 // MARK: Icon convenience initializers and mutators
 
-extension Icon {
+public extension Icon {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Icon.self, from: data)
     }
@@ -7525,19 +8252,23 @@ extension Icon {
 
 /// Mixin for objects that can carry a list of icons.
 // MARK: - Icons
-struct Icons: Codable {
+public struct Icons: Codable {
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case icons = "icons"
+    }
+
+    public init(icons: [IconElement]?) {
+        self.icons = icons
     }
 }
 
 // MARK: Icons convenience initializers and mutators
 
-extension Icons {
+public extension Icons {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Icons.self, from: data)
     }
@@ -7572,30 +8303,38 @@ extension Icons {
 
 /// An image exchanged with a model, inlined as base64.
 // MARK: - ImageContent
-struct ImageContent: Codable {
+public struct ImageContent: Codable {
     /// Free metadata about this block.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The image bytes, base64-encoded.
-    let data: String
+    public let data: String
     /// Media type of the image, e.g. `image/png`; which ones work depends on the model provider.
-    let mimeType: String
+    public let mimeType: String
     /// Discriminator: always `"image"`.
-    let type: ImageContentType
+    public let type: ImageContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case data = "data"
         case mimeType = "mimeType"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, data: String, mimeType: String, type: ImageContentType) {
+        self.meta = meta
+        self.annotations = annotations
+        self.data = data
+        self.mimeType = mimeType
+        self.type = type
+    }
 }
 
 // MARK: ImageContent convenience initializers and mutators
 
-extension ImageContent {
+public extension ImageContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ImageContent.self, from: data)
     }
@@ -7636,29 +8375,29 @@ extension ImageContent {
     }
 }
 
-enum ImageContentType: String, Codable {
+public enum ImageContentType: String, Codable {
     case image = "image"
 }
 
 /// Identity of a client or server program, as reported by itself.
 // MARK: - Implementation
-struct Implementation: Codable {
+public struct Implementation: Codable {
     /// What the program is for, in plain words.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// Version string of the program.
-    let version: String
+    public let version: String
     /// Home page of the program.
-    let websiteURL: String?
+    public let websiteURL: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case description = "description"
         case icons = "icons"
         case name = "name"
@@ -7666,11 +8405,20 @@ struct Implementation: Codable {
         case version = "version"
         case websiteURL = "websiteUrl"
     }
+
+    public init(description: String?, icons: [IconElement]?, name: String, title: String?, version: String, websiteURL: String?) {
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.title = title
+        self.version = version
+        self.websiteURL = websiteURL
+    }
 }
 
 // MARK: Implementation convenience initializers and mutators
 
-extension Implementation {
+public extension Implementation {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Implementation.self, from: data)
     }
@@ -7717,31 +8465,38 @@ extension Implementation {
 /// `requestState` in a retry. At least one of the two is present; `resultType` is
 /// `"input_required"`.
 // MARK: - InputRequiredResult
-struct InputRequiredResult: Codable {
+public struct InputRequiredResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// The questions the client should answer before retrying.
-    let inputRequests: [String: InputRequest]?
+    public let inputRequests: [String: InputRequest]?
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
-    let requestState: String?
+    public let requestState: String?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case inputRequests = "inputRequests"
         case requestState = "requestState"
         case resultType = "resultType"
     }
+
+    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: String) {
+        self.meta = meta
+        self.inputRequests = inputRequests
+        self.requestState = requestState
+        self.resultType = resultType
+    }
 }
 
 // MARK: InputRequiredResult convenience initializers and mutators
 
-extension InputRequiredResult {
+public extension InputRequiredResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InputRequiredResult.self, from: data)
     }
@@ -7784,24 +8539,30 @@ extension InputRequiredResult {
 /// new
 /// request (new `id`) with the same method and arguments plus these two fields.
 // MARK: - InputResponseRequestParams
-struct InputResponseRequestParams: Codable {
+public struct InputResponseRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// Answers to the previous result's `inputRequests`, under the same keys.
-    let inputResponses: [String: InputResponse]?
+    public let inputResponses: [String: InputResponse]?
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
-    let requestState: String?
+    public let requestState: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case inputResponses = "inputResponses"
         case requestState = "requestState"
+    }
+
+    public init(meta: CallToolRequestParamsMeta, inputResponses: [String: InputResponse]?, requestState: String?) {
+        self.meta = meta
+        self.inputResponses = inputResponses
+        self.requestState = requestState
     }
 }
 
 // MARK: InputResponseRequestParams convenience initializers and mutators
 
-extension InputResponseRequestParams {
+public extension InputResponseRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InputResponseRequestParams.self, from: data)
     }
@@ -7841,24 +8602,30 @@ extension InputResponseRequestParams {
 /// Error -32603: the receiver hit an unexpected failure of its own while handling the
 /// request.
 // MARK: - InternalError
-struct InternalError: Codable {
+public struct InternalError: Codable {
     /// Always -32603.
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: InternalError convenience initializers and mutators
 
-extension InternalError {
+public extension InternalError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InternalError.self, from: data)
     }
@@ -7900,24 +8667,30 @@ extension InternalError {
 /// tools or prompts, missing prompt arguments, bad cursors or log levels, unknown resources,
 /// and more.
 // MARK: - InvalidParamsError
-struct InvalidParamsError: Codable {
+public struct InvalidParamsError: Codable {
     /// Always -32602.
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: InvalidParamsError convenience initializers and mutators
 
-extension InvalidParamsError {
+public extension InvalidParamsError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InvalidParamsError.self, from: data)
     }
@@ -7958,24 +8731,30 @@ extension InvalidParamsError {
 /// missing
 /// `method` or a wrongly typed member).
 // MARK: - InvalidRequestError
-struct InvalidRequestError: Codable {
+public struct InvalidRequestError: Codable {
     /// Always -32600.
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: InvalidRequestError convenience initializers and mutators
 
-extension InvalidRequestError {
+public extension InvalidRequestError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InvalidRequestError.self, from: data)
     }
@@ -8014,24 +8793,30 @@ extension InvalidRequestError {
 
 /// A failed JSON-RPC response: an `error` object instead of a result.
 // MARK: - JSONRPCErrorResponse
-struct JSONRPCErrorResponse: Codable {
+public struct JSONRPCErrorResponse: Codable {
     /// Why the request failed.
-    let error: ErrorClass
+    public let error: ErrorClass
     /// The `id` of the failed request; left out only when the request could not even be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case error = "error"
         case id = "id"
         case jsonrpc = "jsonrpc"
+    }
+
+    public init(error: ErrorClass, id: RequestID?, jsonrpc: Jsonrpc) {
+        self.error = error
+        self.id = id
+        self.jsonrpc = jsonrpc
     }
 }
 
 // MARK: JSONRPCErrorResponse convenience initializers and mutators
 
-extension JSONRPCErrorResponse {
+public extension JSONRPCErrorResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCErrorResponse.self, from: data)
     }
@@ -8072,24 +8857,30 @@ extension JSONRPCErrorResponse {
 ///
 /// Why the request failed.
 // MARK: - ErrorClass
-struct ErrorClass: Codable {
+public struct ErrorClass: Codable {
     /// Integer naming the kind of failure (see the standard and MCP codes).
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: ErrorClass convenience initializers and mutators
 
-extension ErrorClass {
+public extension ErrorClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ErrorClass.self, from: data)
     }
@@ -8138,31 +8929,31 @@ extension ErrorClass {
 ///
 /// A failed JSON-RPC response: an `error` object instead of a result.
 // MARK: - JSONRPCMessage
-struct JSONRPCMessage: Codable {
+public struct JSONRPCMessage: Codable {
     /// Correlates the response with this request.
     ///
     /// The `id` of the request being answered.
     ///
     /// The `id` of the failed request; left out only when the request could not even be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Name of the operation to perform.
     ///
     /// Name of the event being reported.
-    let method: String?
+    public let method: String?
     /// Arguments of the operation. Concrete requests narrow this to a named params type; the
     /// open index signature here only lets them do so.
     ///
     /// Details of the event. Concrete notifications narrow this to a named params type; the open
     /// index signature here only lets them do so.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
     /// What the request produced.
-    let result: [String: JSONAny]?
+    public let result: [String: JSONAny]?
     /// Why the request failed.
-    let error: ErrorClass?
+    public let error: ErrorClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
@@ -8170,11 +8961,20 @@ struct JSONRPCMessage: Codable {
         case result = "result"
         case error = "error"
     }
+
+    public init(id: RequestID?, jsonrpc: Jsonrpc, method: String?, params: [String: JSONAny]?, result: [String: JSONAny]?, error: ErrorClass?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+        self.result = result
+        self.error = error
+    }
 }
 
 // MARK: JSONRPCMessage convenience initializers and mutators
 
-extension JSONRPCMessage {
+public extension JSONRPCMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCMessage.self, from: data)
     }
@@ -8219,25 +9019,31 @@ extension JSONRPCMessage {
 
 /// A JSON-RPC notification: a one-way message with no `id` that never gets a response.
 // MARK: - JSONRPCNotification
-struct JSONRPCNotification: Codable {
+public struct JSONRPCNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Name of the event being reported.
-    let method: String
+    public let method: String
     /// Details of the event. Concrete notifications narrow this to a named params type; the open
     /// index signature here only lets them do so.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: String, params: [String: JSONAny]?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: JSONRPCNotification convenience initializers and mutators
 
-extension JSONRPCNotification {
+public extension JSONRPCNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCNotification.self, from: data)
     }
@@ -8276,28 +9082,35 @@ extension JSONRPCNotification {
 
 /// A JSON-RPC request: a call that expects exactly one response carrying the same `id`.
 // MARK: - JSONRPCRequest
-struct JSONRPCRequest: Codable {
+public struct JSONRPCRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Name of the operation to perform.
-    let method: String
+    public let method: String
     /// Arguments of the operation. Concrete requests narrow this to a named params type; the
     /// open index signature here only lets them do so.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: String, params: [String: JSONAny]?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: JSONRPCRequest convenience initializers and mutators
 
-extension JSONRPCRequest {
+public extension JSONRPCRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCRequest.self, from: data)
     }
@@ -8342,29 +9155,36 @@ extension JSONRPCRequest {
 ///
 /// A failed JSON-RPC response: an `error` object instead of a result.
 // MARK: - JSONRPCResponse
-struct JSONRPCResponse: Codable {
+public struct JSONRPCResponse: Codable {
     /// The `id` of the request being answered.
     ///
     /// The `id` of the failed request; left out only when the request could not even be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// What the request produced.
-    let result: [String: JSONAny]?
+    public let result: [String: JSONAny]?
     /// Why the request failed.
-    let error: ErrorClass?
+    public let error: ErrorClass?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
         case error = "error"
     }
+
+    public init(id: RequestID?, jsonrpc: Jsonrpc, result: [String: JSONAny]?, error: ErrorClass?) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
+        self.error = error
+    }
 }
 
 // MARK: JSONRPCResponse convenience initializers and mutators
 
-extension JSONRPCResponse {
+public extension JSONRPCResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCResponse.self, from: data)
     }
@@ -8405,24 +9225,30 @@ extension JSONRPCResponse {
 
 /// A successful JSON-RPC response: the `result` of the request with the same `id`.
 // MARK: - JSONRPCResultResponse
-struct JSONRPCResultResponse: Codable {
+public struct JSONRPCResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// What the request produced.
-    let result: [String: JSONAny]
+    public let result: [String: JSONAny]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: [String: JSONAny]) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: JSONRPCResultResponse convenience initializers and mutators
 
-extension JSONRPCResultResponse {
+public extension JSONRPCResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONRPCResultResponse.self, from: data)
     }
@@ -8463,21 +9289,21 @@ extension JSONRPCResultResponse {
 /// New
 /// code uses TitledSingleSelectEnumSchema; this form will be removed.
 // MARK: - LegacyTitledEnumSchema
-struct LegacyTitledEnumSchema: Codable {
+public struct LegacyTitledEnumSchema: Codable {
     /// Value to pre-select.
-    let legacyTitledEnumSchemaDefault: String?
+    public let legacyTitledEnumSchemaDefault: String?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// The values to choose from.
-    let legacyTitledEnumSchemaEnum: [String]
+    public let legacyTitledEnumSchemaEnum: [String]
     /// Display labels, in the same order as `enum` (not standard JSON Schema).
-    let enumNames: [String]?
+    public let enumNames: [String]?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"string"`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case legacyTitledEnumSchemaDefault = "default"
         case description = "description"
         case legacyTitledEnumSchemaEnum = "enum"
@@ -8485,11 +9311,20 @@ struct LegacyTitledEnumSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(legacyTitledEnumSchemaDefault: String?, description: String?, legacyTitledEnumSchemaEnum: [String], enumNames: [String]?, title: String?, type: ItemsType) {
+        self.legacyTitledEnumSchemaDefault = legacyTitledEnumSchemaDefault
+        self.description = description
+        self.legacyTitledEnumSchemaEnum = legacyTitledEnumSchemaEnum
+        self.enumNames = enumNames
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: LegacyTitledEnumSchema convenience initializers and mutators
 
-extension LegacyTitledEnumSchema {
+public extension LegacyTitledEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(LegacyTitledEnumSchema.self, from: data)
     }
@@ -8534,27 +9369,34 @@ extension LegacyTitledEnumSchema {
 
 /// Asks the server for (one page of) the prompts it offers.
 // MARK: - ListPromptsRequest
-struct ListPromptsRequest: Codable {
+public struct ListPromptsRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"prompts/list"`.
-    let method: ListPromptsRequestMethod
+    public let method: ListPromptsRequestMethod
     /// Where to continue, plus the usual `_meta`.
-    let params: ListPromptsRequestParams
+    public let params: ListPromptsRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListPromptsRequestMethod, params: ListPromptsRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListPromptsRequest convenience initializers and mutators
 
-extension ListPromptsRequest {
+public extension ListPromptsRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListPromptsRequest.self, from: data)
     }
@@ -8593,7 +9435,7 @@ extension ListPromptsRequest {
     }
 }
 
-enum ListPromptsRequestMethod: String, Codable {
+public enum ListPromptsRequestMethod: String, Codable {
     case promptsList = "prompts/list"
 }
 
@@ -8601,23 +9443,28 @@ enum ListPromptsRequestMethod: String, Codable {
 ///
 /// Parameters of a list request: the usual `_meta` and an optional position to continue from.
 // MARK: - ListPromptsRequestParams
-struct ListPromptsRequestParams: Codable {
+public struct ListPromptsRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// The `nextCursor` of the previous page; the server returns the items after it. Absent for
     /// the
     /// first page.
-    let cursor: String?
+    public let cursor: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cursor = "cursor"
+    }
+
+    public init(meta: CallToolRequestParamsMeta, cursor: String?) {
+        self.meta = meta
+        self.cursor = cursor
     }
 }
 
 // MARK: ListPromptsRequestParams convenience initializers and mutators
 
-extension ListPromptsRequestParams {
+public extension ListPromptsRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListPromptsRequestParams.self, from: data)
     }
@@ -8654,28 +9501,28 @@ extension ListPromptsRequestParams {
 
 /// One page of the server's prompts, with caching hints.
 // MARK: - ListPromptsResult
-struct ListPromptsResult: Codable {
+public struct ListPromptsResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The prompts on this page.
-    let prompts: [PromptElement]
+    public let prompts: [PromptElement]
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case nextCursor = "nextCursor"
@@ -8683,11 +9530,20 @@ struct ListPromptsResult: Codable {
         case resultType = "resultType"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, prompts: [PromptElement], resultType: String, ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.prompts = prompts
+        self.resultType = resultType
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ListPromptsResult convenience initializers and mutators
 
-extension ListPromptsResult {
+public extension ListPromptsResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListPromptsResult.self, from: data)
     }
@@ -8732,23 +9588,23 @@ extension ListPromptsResult {
 
 /// A prompt or prompt template the server offers.
 // MARK: - PromptElement
-struct PromptElement: Codable {
+public struct PromptElement: Codable {
     /// Free metadata about the prompt.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The arguments the template can be filled with.
-    let arguments: [ArgumentElement]?
+    public let arguments: [ArgumentElement]?
     /// What the prompt is for.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case description = "description"
@@ -8756,11 +9612,20 @@ struct PromptElement: Codable {
         case name = "name"
         case title = "title"
     }
+
+    public init(meta: [String: JSONAny]?, arguments: [ArgumentElement]?, description: String?, icons: [IconElement]?, name: String, title: String?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.title = title
+    }
 }
 
 // MARK: PromptElement convenience initializers and mutators
 
-extension PromptElement {
+public extension PromptElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptElement.self, from: data)
     }
@@ -8805,28 +9670,35 @@ extension PromptElement {
 
 /// One named argument a prompt template accepts.
 // MARK: - ArgumentElement
-struct ArgumentElement: Codable {
+public struct ArgumentElement: Codable {
     /// What the argument means, for people.
-    let description: String?
+    public let description: String?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Whether `prompts/get` must supply this argument.
-    let somethingRequired: Bool?
+    public let somethingRequired: Bool?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case description = "description"
         case name = "name"
         case somethingRequired = "required"
         case title = "title"
     }
+
+    public init(description: String?, name: String, somethingRequired: Bool?, title: String?) {
+        self.description = description
+        self.name = name
+        self.somethingRequired = somethingRequired
+        self.title = title
+    }
 }
 
 // MARK: ArgumentElement convenience initializers and mutators
 
-extension ArgumentElement {
+public extension ArgumentElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ArgumentElement.self, from: data)
     }
@@ -8867,24 +9739,30 @@ extension ArgumentElement {
 
 /// The successful response to `prompts/list`.
 // MARK: - ListPromptsResultResponse
-struct ListPromptsResultResponse: Codable {
+public struct ListPromptsResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The page of prompts.
-    let result: ListPromptsResultResponseResult
+    public let result: ListPromptsResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: ListPromptsResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: ListPromptsResultResponse convenience initializers and mutators
 
-extension ListPromptsResultResponse {
+public extension ListPromptsResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListPromptsResultResponse.self, from: data)
     }
@@ -8925,28 +9803,28 @@ extension ListPromptsResultResponse {
 ///
 /// One page of the server's prompts, with caching hints.
 // MARK: - ListPromptsResultResponseResult
-struct ListPromptsResultResponseResult: Codable {
+public struct ListPromptsResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The prompts on this page.
-    let prompts: [PromptElement]
+    public let prompts: [PromptElement]
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case nextCursor = "nextCursor"
@@ -8954,11 +9832,20 @@ struct ListPromptsResultResponseResult: Codable {
         case resultType = "resultType"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, prompts: [PromptElement], resultType: String, ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.prompts = prompts
+        self.resultType = resultType
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ListPromptsResultResponseResult convenience initializers and mutators
 
-extension ListPromptsResultResponseResult {
+public extension ListPromptsResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListPromptsResultResponseResult.self, from: data)
     }
@@ -9003,27 +9890,34 @@ extension ListPromptsResultResponseResult {
 
 /// Asks the server for (one page of) its resource templates.
 // MARK: - ListResourceTemplatesRequest
-struct ListResourceTemplatesRequest: Codable {
+public struct ListResourceTemplatesRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"resources/templates/list"`.
-    let method: ListResourceTemplatesRequestMethod
+    public let method: ListResourceTemplatesRequestMethod
     /// Where to continue, plus the usual `_meta`.
-    let params: ListPromptsRequestParams
+    public let params: ListPromptsRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListResourceTemplatesRequestMethod, params: ListPromptsRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListResourceTemplatesRequest convenience initializers and mutators
 
-extension ListResourceTemplatesRequest {
+public extension ListResourceTemplatesRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourceTemplatesRequest.self, from: data)
     }
@@ -9062,34 +9956,34 @@ extension ListResourceTemplatesRequest {
     }
 }
 
-enum ListResourceTemplatesRequestMethod: String, Codable {
+public enum ListResourceTemplatesRequestMethod: String, Codable {
     case resourcesTemplatesList = "resources/templates/list"
 }
 
 /// One page of the server's resource templates, with caching hints.
 // MARK: - ListResourceTemplatesResult
-struct ListResourceTemplatesResult: Codable {
+public struct ListResourceTemplatesResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The templates on this page.
-    let resourceTemplates: [ResourceTemplateElement]
+    public let resourceTemplates: [ResourceTemplateElement]
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case nextCursor = "nextCursor"
@@ -9097,11 +9991,20 @@ struct ListResourceTemplatesResult: Codable {
         case resultType = "resultType"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resourceTemplates: [ResourceTemplateElement], resultType: String, ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.resourceTemplates = resourceTemplates
+        self.resultType = resultType
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ListResourceTemplatesResult convenience initializers and mutators
 
-extension ListResourceTemplatesResult {
+public extension ListResourceTemplatesResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourceTemplatesResult.self, from: data)
     }
@@ -9146,28 +10049,28 @@ extension ListResourceTemplatesResult {
 
 /// A pattern for a family of resources whose URIs the client fills in itself.
 // MARK: - ResourceTemplateElement
-struct ResourceTemplateElement: Codable {
+public struct ResourceTemplateElement: Codable {
     /// Free metadata about the template.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the matching resources hold, written to help a model decide whether to use them.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type shared by every matching resource; give it only when they all have the same
     /// one.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// RFC 6570 URI template that expands to the URIs of matching resources.
-    let uriTemplate: String
+    public let uriTemplate: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -9177,11 +10080,22 @@ struct ResourceTemplateElement: Codable {
         case title = "title"
         case uriTemplate = "uriTemplate"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, title: String?, uriTemplate: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.title = title
+        self.uriTemplate = uriTemplate
+    }
 }
 
 // MARK: ResourceTemplateElement convenience initializers and mutators
 
-extension ResourceTemplateElement {
+public extension ResourceTemplateElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceTemplateElement.self, from: data)
     }
@@ -9230,24 +10144,30 @@ extension ResourceTemplateElement {
 
 /// The successful response to `resources/templates/list`.
 // MARK: - ListResourceTemplatesResultResponse
-struct ListResourceTemplatesResultResponse: Codable {
+public struct ListResourceTemplatesResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The page of templates.
-    let result: ListResourceTemplatesResultResponseResult
+    public let result: ListResourceTemplatesResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: ListResourceTemplatesResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: ListResourceTemplatesResultResponse convenience initializers and mutators
 
-extension ListResourceTemplatesResultResponse {
+public extension ListResourceTemplatesResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourceTemplatesResultResponse.self, from: data)
     }
@@ -9288,28 +10208,28 @@ extension ListResourceTemplatesResultResponse {
 ///
 /// One page of the server's resource templates, with caching hints.
 // MARK: - ListResourceTemplatesResultResponseResult
-struct ListResourceTemplatesResultResponseResult: Codable {
+public struct ListResourceTemplatesResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The templates on this page.
-    let resourceTemplates: [ResourceTemplateElement]
+    public let resourceTemplates: [ResourceTemplateElement]
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case nextCursor = "nextCursor"
@@ -9317,11 +10237,20 @@ struct ListResourceTemplatesResultResponseResult: Codable {
         case resultType = "resultType"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resourceTemplates: [ResourceTemplateElement], resultType: String, ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.resourceTemplates = resourceTemplates
+        self.resultType = resultType
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ListResourceTemplatesResultResponseResult convenience initializers and mutators
 
-extension ListResourceTemplatesResultResponseResult {
+public extension ListResourceTemplatesResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourceTemplatesResultResponseResult.self, from: data)
     }
@@ -9366,27 +10295,34 @@ extension ListResourceTemplatesResultResponseResult {
 
 /// Asks the server for (one page of) the resources it offers.
 // MARK: - ListResourcesRequest
-struct ListResourcesRequest: Codable {
+public struct ListResourcesRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"resources/list"`.
-    let method: ListResourcesRequestMethod
+    public let method: ListResourcesRequestMethod
     /// Where to continue, plus the usual `_meta`.
-    let params: ListPromptsRequestParams
+    public let params: ListPromptsRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListResourcesRequestMethod, params: ListPromptsRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListResourcesRequest convenience initializers and mutators
 
-extension ListResourcesRequest {
+public extension ListResourcesRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourcesRequest.self, from: data)
     }
@@ -9425,34 +10361,34 @@ extension ListResourcesRequest {
     }
 }
 
-enum ListResourcesRequestMethod: String, Codable {
+public enum ListResourcesRequestMethod: String, Codable {
     case resourcesList = "resources/list"
 }
 
 /// One page of the server's resources, with caching hints.
 // MARK: - ListResourcesResult
-struct ListResourcesResult: Codable {
+public struct ListResourcesResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The resources on this page.
-    let resources: [ResourceElement]
+    public let resources: [ResourceElement]
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case nextCursor = "nextCursor"
@@ -9460,11 +10396,20 @@ struct ListResourcesResult: Codable {
         case resultType = "resultType"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resources: [ResourceElement], resultType: String, ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.resources = resources
+        self.resultType = resultType
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ListResourcesResult convenience initializers and mutators
 
-extension ListResourcesResult {
+public extension ListResourcesResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourcesResult.self, from: data)
     }
@@ -9509,29 +10454,29 @@ extension ListResourcesResult {
 
 /// A resource the server can read, as listed by `resources/list`.
 // MARK: - ResourceElement
-struct ResourceElement: Codable {
+public struct ResourceElement: Codable {
     /// Free metadata about the resource.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the resource holds, written to help a model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type of the resource, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// The URI that identifies the resource and is passed to `resources/read`.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -9542,11 +10487,23 @@ struct ResourceElement: Codable {
         case title = "title"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, size: Int?, title: String?, uri: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.size = size
+        self.title = title
+        self.uri = uri
+    }
 }
 
 // MARK: ResourceElement convenience initializers and mutators
 
-extension ResourceElement {
+public extension ResourceElement {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceElement.self, from: data)
     }
@@ -9597,24 +10554,30 @@ extension ResourceElement {
 
 /// The successful response to `resources/list`.
 // MARK: - ListResourcesResultResponse
-struct ListResourcesResultResponse: Codable {
+public struct ListResourcesResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The page of resources.
-    let result: ListResourcesResultResponseResult
+    public let result: ListResourcesResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: ListResourcesResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: ListResourcesResultResponse convenience initializers and mutators
 
-extension ListResourcesResultResponse {
+public extension ListResourcesResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourcesResultResponse.self, from: data)
     }
@@ -9655,28 +10618,28 @@ extension ListResourcesResultResponse {
 ///
 /// One page of the server's resources, with caching hints.
 // MARK: - ListResourcesResultResponseResult
-struct ListResourcesResultResponseResult: Codable {
+public struct ListResourcesResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The resources on this page.
-    let resources: [ResourceElement]
+    public let resources: [ResourceElement]
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case nextCursor = "nextCursor"
@@ -9684,11 +10647,20 @@ struct ListResourcesResultResponseResult: Codable {
         case resultType = "resultType"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resources: [ResourceElement], resultType: String, ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.resources = resources
+        self.resultType = resultType
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ListResourcesResultResponseResult convenience initializers and mutators
 
-extension ListResourcesResultResponseResult {
+public extension ListResourcesResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListResourcesResultResponseResult.self, from: data)
     }
@@ -9735,21 +10707,26 @@ extension ListResourcesResultResponseResult {
 /// InputRequiredResult;
 /// the request has no arguments. Deprecated.
 // MARK: - ListRootsRequest
-struct ListRootsRequest: Codable {
+public struct ListRootsRequest: Codable {
     /// Always `"roots/list"`.
-    let method: ListRootsRequestMethod
+    public let method: ListRootsRequestMethod
     /// Nothing but optional free metadata.
-    let params: ListRootsRequestParams?
+    public let params: ListRootsRequestParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case method = "method"
         case params = "params"
+    }
+
+    public init(method: ListRootsRequestMethod, params: ListRootsRequestParams?) {
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ListRootsRequest convenience initializers and mutators
 
-extension ListRootsRequest {
+public extension ListRootsRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListRootsRequest.self, from: data)
     }
@@ -9784,24 +10761,28 @@ extension ListRootsRequest {
     }
 }
 
-enum ListRootsRequestMethod: String, Codable {
+public enum ListRootsRequestMethod: String, Codable {
     case rootsList = "roots/list"
 }
 
 /// Nothing but optional free metadata.
 // MARK: - ListRootsRequestParams
-struct ListRootsRequestParams: Codable {
+public struct ListRootsRequestParams: Codable {
     /// Free metadata about the request.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: [String: JSONAny]?) {
+        self.meta = meta
     }
 }
 
 // MARK: ListRootsRequestParams convenience initializers and mutators
 
-extension ListRootsRequestParams {
+public extension ListRootsRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListRootsRequestParams.self, from: data)
     }
@@ -9838,18 +10819,22 @@ extension ListRootsRequestParams {
 /// will not
 /// answer simply does not retry.
 // MARK: - ListRootsResult
-struct ListRootsResult: Codable {
+public struct ListRootsResult: Codable {
     /// The roots the server may use.
-    let roots: [RootElement]
+    public let roots: [RootElement]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case roots = "roots"
+    }
+
+    public init(roots: [RootElement]) {
+        self.roots = roots
     }
 }
 
 // MARK: ListRootsResult convenience initializers and mutators
 
-extension ListRootsResult {
+public extension ListRootsResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListRootsResult.self, from: data)
     }
@@ -9884,27 +10869,34 @@ extension ListRootsResult {
 
 /// Asks the server for (one page of) the tools it offers.
 // MARK: - ListToolsRequest
-struct ListToolsRequest: Codable {
+public struct ListToolsRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"tools/list"`.
-    let method: ListToolsRequestMethod
+    public let method: ListToolsRequestMethod
     /// Where to continue, plus the usual `_meta`.
-    let params: ListPromptsRequestParams
+    public let params: ListPromptsRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ListToolsRequestMethod, params: ListPromptsRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ListToolsRequest convenience initializers and mutators
 
-extension ListToolsRequest {
+public extension ListToolsRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListToolsRequest.self, from: data)
     }
@@ -9943,34 +10935,34 @@ extension ListToolsRequest {
     }
 }
 
-enum ListToolsRequestMethod: String, Codable {
+public enum ListToolsRequestMethod: String, Codable {
     case toolsList = "tools/list"
 }
 
 /// One page of the server's tools, with caching hints. The order should be stable.
 // MARK: - ListToolsResult
-struct ListToolsResult: Codable {
+public struct ListToolsResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// The tools on this page.
-    let tools: [ToolElement]
+    public let tools: [ToolElement]
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case nextCursor = "nextCursor"
@@ -9978,11 +10970,20 @@ struct ListToolsResult: Codable {
         case tools = "tools"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resultType: String, tools: [ToolElement], ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.resultType = resultType
+        self.tools = tools
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ListToolsResult convenience initializers and mutators
 
-extension ListToolsResult {
+public extension ListToolsResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListToolsResult.self, from: data)
     }
@@ -10027,24 +11028,30 @@ extension ListToolsResult {
 
 /// The successful response to `tools/list`.
 // MARK: - ListToolsResultResponse
-struct ListToolsResultResponse: Codable {
+public struct ListToolsResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The page of tools.
-    let result: ListToolsResultResponseResult
+    public let result: ListToolsResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: ListToolsResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: ListToolsResultResponse convenience initializers and mutators
 
-extension ListToolsResultResponse {
+public extension ListToolsResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListToolsResultResponse.self, from: data)
     }
@@ -10085,28 +11092,28 @@ extension ListToolsResultResponse {
 ///
 /// One page of the server's tools, with caching hints. The order should be stable.
 // MARK: - ListToolsResultResponseResult
-struct ListToolsResultResponseResult: Codable {
+public struct ListToolsResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// The tools on this page.
-    let tools: [ToolElement]
+    public let tools: [ToolElement]
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case nextCursor = "nextCursor"
@@ -10114,11 +11121,20 @@ struct ListToolsResultResponseResult: Codable {
         case tools = "tools"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resultType: String, tools: [ToolElement], ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.resultType = resultType
+        self.tools = tools
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ListToolsResultResponseResult convenience initializers and mutators
 
-extension ListToolsResultResponseResult {
+public extension ListToolsResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ListToolsResultResponseResult.self, from: data)
     }
@@ -10165,24 +11181,30 @@ extension ListToolsResultResponseResult {
 /// server must
 /// not send any.
 // MARK: - LoggingMessageNotification
-struct LoggingMessageNotification: Codable {
+public struct LoggingMessageNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/message"`.
-    let method: LoggingMessageNotificationMethod
+    public let method: LoggingMessageNotificationMethod
     /// The severity, the logger name and the logged data.
-    let params: LoggingMessageNotificationParamsClass
+    public let params: LoggingMessageNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: LoggingMessageNotificationMethod, params: LoggingMessageNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: LoggingMessageNotification convenience initializers and mutators
 
-extension LoggingMessageNotification {
+public extension LoggingMessageNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(LoggingMessageNotification.self, from: data)
     }
@@ -10219,7 +11241,7 @@ extension LoggingMessageNotification {
     }
 }
 
-enum LoggingMessageNotificationMethod: String, Codable {
+public enum LoggingMessageNotificationMethod: String, Codable {
     case notificationsMessage = "notifications/message"
 }
 
@@ -10227,27 +11249,34 @@ enum LoggingMessageNotificationMethod: String, Codable {
 ///
 /// Parameters of `notifications/message`.
 // MARK: - LoggingMessageNotificationParamsClass
-struct LoggingMessageNotificationParamsClass: Codable {
+public struct LoggingMessageNotificationParamsClass: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// What is logged: a string, an object or any other JSON value.
-    let data: JSONAny
+    public let data: JSONAny
     /// How severe the message is; never below the level the request asked for.
-    let level: LoggingLevel
+    public let level: LoggingLevel
     /// Name of the component that logged the message.
-    let logger: String?
+    public let logger: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case data = "data"
         case level = "level"
         case logger = "logger"
     }
+
+    public init(meta: CancelledNotificationParamsMeta?, data: JSONAny, level: LoggingLevel, logger: String?) {
+        self.meta = meta
+        self.data = data
+        self.level = level
+        self.logger = logger
+    }
 }
 
 // MARK: LoggingMessageNotificationParamsClass convenience initializers and mutators
 
-extension LoggingMessageNotificationParamsClass {
+public extension LoggingMessageNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(LoggingMessageNotificationParamsClass.self, from: data)
     }
@@ -10288,27 +11317,34 @@ extension LoggingMessageNotificationParamsClass {
 
 /// Parameters of `notifications/message`.
 // MARK: - LoggingMessageNotificationParams
-struct LoggingMessageNotificationParams: Codable {
+public struct LoggingMessageNotificationParams: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// What is logged: a string, an object or any other JSON value.
-    let data: JSONAny
+    public let data: JSONAny
     /// How severe the message is; never below the level the request asked for.
-    let level: LoggingLevel
+    public let level: LoggingLevel
     /// Name of the component that logged the message.
-    let logger: String?
+    public let logger: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case data = "data"
         case level = "level"
         case logger = "logger"
     }
+
+    public init(meta: CancelledNotificationParamsMeta?, data: JSONAny, level: LoggingLevel, logger: String?) {
+        self.meta = meta
+        self.data = data
+        self.level = level
+        self.logger = logger
+    }
 }
 
 // MARK: LoggingMessageNotificationParams convenience initializers and mutators
 
-extension LoggingMessageNotificationParams {
+public extension LoggingMessageNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(LoggingMessageNotificationParams.self, from: data)
     }
@@ -10351,24 +11387,30 @@ extension LoggingMessageNotificationParams {
 /// advertised.
 /// On HTTP it comes with status 404.
 // MARK: - MethodNotFoundError
-struct MethodNotFoundError: Codable {
+public struct MethodNotFoundError: Codable {
     /// Always -32601.
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: MethodNotFoundError convenience initializers and mutators
 
-extension MethodNotFoundError {
+public extension MethodNotFoundError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(MethodNotFoundError.self, from: data)
     }
@@ -10408,24 +11450,30 @@ extension MethodNotFoundError {
 /// Error -32021: the server cannot handle the request without a client capability that the
 /// request's `clientCapabilities` did not declare.
 // MARK: - MissingRequiredClientCapabilityError
-struct MissingRequiredClientCapabilityError: Codable {
+public struct MissingRequiredClientCapabilityError: Codable {
     /// The error, with code -32021 and the capabilities that were missing.
-    let error: MissingRequiredClientCapabilityErrorError
+    public let error: MissingRequiredClientCapabilityErrorError
     /// The `id` of the failed request; left out only when the request could not even be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case error = "error"
         case id = "id"
         case jsonrpc = "jsonrpc"
+    }
+
+    public init(error: MissingRequiredClientCapabilityErrorError, id: RequestID?, jsonrpc: Jsonrpc) {
+        self.error = error
+        self.id = id
+        self.jsonrpc = jsonrpc
     }
 }
 
 // MARK: MissingRequiredClientCapabilityError convenience initializers and mutators
 
-extension MissingRequiredClientCapabilityError {
+public extension MissingRequiredClientCapabilityError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(MissingRequiredClientCapabilityError.self, from: data)
     }
@@ -10468,28 +11516,34 @@ extension MissingRequiredClientCapabilityError {
 ///
 /// Why the request failed.
 // MARK: - MissingRequiredClientCapabilityErrorError
-struct MissingRequiredClientCapabilityErrorError: Codable {
+public struct MissingRequiredClientCapabilityErrorError: Codable {
     /// Integer naming the kind of failure (see the standard and MCP codes).
     ///
     /// Always -32021.
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
     ///
     /// Which capabilities are needed.
-    let data: PurpleData
+    public let data: PurpleData
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: PurpleData, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: MissingRequiredClientCapabilityErrorError convenience initializers and mutators
 
-extension MissingRequiredClientCapabilityErrorError {
+public extension MissingRequiredClientCapabilityErrorError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(MissingRequiredClientCapabilityErrorError.self, from: data)
     }
@@ -10528,18 +11582,22 @@ extension MissingRequiredClientCapabilityErrorError {
 
 /// Which capabilities are needed.
 // MARK: - PurpleData
-struct PurpleData: Codable {
+public struct PurpleData: Codable {
     /// The client capabilities the server needs in order to serve this request.
-    let requiredCapabilities: IoModelcontextprotocolClientCapabilities
+    public let requiredCapabilities: IoModelcontextprotocolClientCapabilities
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case requiredCapabilities = "requiredCapabilities"
+    }
+
+    public init(requiredCapabilities: IoModelcontextprotocolClientCapabilities) {
+        self.requiredCapabilities = requiredCapabilities
     }
 }
 
 // MARK: PurpleData convenience initializers and mutators
 
-extension PurpleData {
+public extension PurpleData {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PurpleData.self, from: data)
     }
@@ -10575,20 +11633,24 @@ extension PurpleData {
 /// A hint about which model to use. Clients may interpret keys not defined here as they see
 /// fit.
 // MARK: - ModelHint
-struct ModelHint: Codable {
+public struct ModelHint: Codable {
     /// A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable
     /// model
     /// of another provider.
-    let name: String?
+    public let name: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
+    }
+
+    public init(name: String?) {
+        self.name = name
     }
 }
 
 // MARK: ModelHint convenience initializers and mutators
 
-extension ModelHint {
+public extension ModelHint {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ModelHint.self, from: data)
     }
@@ -10624,27 +11686,34 @@ extension ModelHint {
 /// How the server would weigh models against each other. The client decides; these are
 /// advice.
 // MARK: - ModelPreferences
-struct ModelPreferences: Codable {
+public struct ModelPreferences: Codable {
     /// How much low cost matters, from 0 (not at all) to 1 (most).
-    let costPriority: Double?
+    public let costPriority: Double?
     /// Name hints, tried in order, first match wins; they outrank the numeric priorities.
-    let hints: [HintElement]?
+    public let hints: [HintElement]?
     /// How much capability matters, from 0 (not at all) to 1 (most).
-    let intelligencePriority: Double?
+    public let intelligencePriority: Double?
     /// How much low latency matters, from 0 (not at all) to 1 (most).
-    let speedPriority: Double?
+    public let speedPriority: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case costPriority = "costPriority"
         case hints = "hints"
         case intelligencePriority = "intelligencePriority"
         case speedPriority = "speedPriority"
     }
+
+    public init(costPriority: Double?, hints: [HintElement]?, intelligencePriority: Double?, speedPriority: Double?) {
+        self.costPriority = costPriority
+        self.hints = hints
+        self.intelligencePriority = intelligencePriority
+        self.speedPriority = speedPriority
+    }
 }
 
 // MARK: ModelPreferences convenience initializers and mutators
 
-extension ModelPreferences {
+public extension ModelPreferences {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ModelPreferences.self, from: data)
     }
@@ -10689,23 +11758,23 @@ extension ModelPreferences {
 ///
 /// A multiple choice among values that each have a display label; the answer is an array.
 // MARK: - MultiSelectEnumSchema
-struct MultiSelectEnumSchema: Codable {
+public struct MultiSelectEnumSchema: Codable {
     /// Values to pre-select.
-    let multiSelectEnumSchemaDefault: [String]?
+    public let multiSelectEnumSchemaDefault: [String]?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// What each picked item may be.
-    let items: PrimitiveSchemaDefinitionItems
+    public let items: PrimitiveSchemaDefinitionItems
     /// Most options the user may pick.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must pick.
-    let minItems: Int?
+    public let minItems: Int?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"array"`.
-    let type: MultiSelectEnumSchemaType
+    public let type: MultiSelectEnumSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case multiSelectEnumSchemaDefault = "default"
         case description = "description"
         case items = "items"
@@ -10714,11 +11783,21 @@ struct MultiSelectEnumSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(multiSelectEnumSchemaDefault: [String]?, description: String?, items: PrimitiveSchemaDefinitionItems, maxItems: Int?, minItems: Int?, title: String?, type: MultiSelectEnumSchemaType) {
+        self.multiSelectEnumSchemaDefault = multiSelectEnumSchemaDefault
+        self.description = description
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: MultiSelectEnumSchema convenience initializers and mutators
 
-extension MultiSelectEnumSchema {
+public extension MultiSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(MultiSelectEnumSchema.self, from: data)
     }
@@ -10763,28 +11842,33 @@ extension MultiSelectEnumSchema {
     }
 }
 
-enum MultiSelectEnumSchemaType: String, Codable {
+public enum MultiSelectEnumSchemaType: String, Codable {
     case array = "array"
 }
 
 /// The method-and-params core of any notification, before the JSON-RPC envelope is added.
 // MARK: - Notification
-struct Notification: Codable {
+public struct Notification: Codable {
     /// Name of the event being reported.
-    let method: String
+    public let method: String
     /// Details of the event. Concrete notifications narrow this to a named params type; the open
     /// index signature here only lets them do so.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case method = "method"
         case params = "params"
+    }
+
+    public init(method: String, params: [String: JSONAny]?) {
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: Notification convenience initializers and mutators
 
-extension Notification {
+public extension Notification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Notification.self, from: data)
     }
@@ -10822,20 +11906,24 @@ extension Notification {
 /// The `_meta` of a notification's `params`. Besides free keys it tells which listen stream
 /// delivered the notification.
 // MARK: - NotificationMetaObject
-struct NotificationMetaObject: Codable {
+public struct NotificationMetaObject: Codable {
     /// The `id` of the `subscriptions/listen` request whose stream carries this notification
     /// (same
     /// JSON type as that id). Required on listen-stream notifications, absent on all others.
-    let ioModelcontextprotocolSubscriptionID: RequestID?
+    public let ioModelcontextprotocolSubscriptionID: RequestID?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolSubscriptionID = "io.modelcontextprotocol/subscriptionId"
+    }
+
+    public init(ioModelcontextprotocolSubscriptionID: RequestID?) {
+        self.ioModelcontextprotocolSubscriptionID = ioModelcontextprotocolSubscriptionID
     }
 }
 
 // MARK: NotificationMetaObject convenience initializers and mutators
 
-extension NotificationMetaObject {
+public extension NotificationMetaObject {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(NotificationMetaObject.self, from: data)
     }
@@ -10870,18 +11958,22 @@ extension NotificationMetaObject {
 
 /// Parameters every notification may carry.
 // MARK: - NotificationParams
-struct NotificationParams: Codable {
+public struct NotificationParams: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: CancelledNotificationParamsMeta?) {
+        self.meta = meta
     }
 }
 
 // MARK: NotificationParams convenience initializers and mutators
 
-extension NotificationParams {
+public extension NotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(NotificationParams.self, from: data)
     }
@@ -10916,21 +12008,21 @@ extension NotificationParams {
 
 /// A numeric field, either any number or integers only.
 // MARK: - NumberSchema
-struct NumberSchema: Codable {
+public struct NumberSchema: Codable {
     /// Value to pre-fill.
-    let numberSchemaDefault: Double?
+    public let numberSchemaDefault: Double?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// Largest value accepted.
-    let maximum: Double?
+    public let maximum: Double?
     /// Smallest value accepted.
-    let minimum: Double?
+    public let minimum: Double?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// `"number"` for any number, `"integer"` for whole numbers.
-    let type: NumberSchemaType
+    public let type: NumberSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case numberSchemaDefault = "default"
         case description = "description"
         case maximum = "maximum"
@@ -10938,11 +12030,20 @@ struct NumberSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(numberSchemaDefault: Double?, description: String?, maximum: Double?, minimum: Double?, title: String?, type: NumberSchemaType) {
+        self.numberSchemaDefault = numberSchemaDefault
+        self.description = description
+        self.maximum = maximum
+        self.minimum = minimum
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: NumberSchema convenience initializers and mutators
 
-extension NumberSchema {
+public extension NumberSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(NumberSchema.self, from: data)
     }
@@ -10986,34 +12087,41 @@ extension NumberSchema {
 }
 
 /// `"number"` for any number, `"integer"` for whole numbers.
-enum NumberSchemaType: String, Codable {
+public enum NumberSchemaType: String, Codable {
     case integer = "integer"
     case number = "number"
 }
 
 /// A request for one page of a list. Concrete list methods fix `method`.
 // MARK: - PaginatedRequest
-struct PaginatedRequest: Codable {
+public struct PaginatedRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Name of the operation to perform.
-    let method: String
+    public let method: String
     /// Where to continue, plus the usual `_meta`.
-    let params: ListPromptsRequestParams
+    public let params: ListPromptsRequestParams
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: String, params: ListPromptsRequestParams) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: PaginatedRequest convenience initializers and mutators
 
-extension PaginatedRequest {
+public extension PaginatedRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PaginatedRequest.self, from: data)
     }
@@ -11054,23 +12162,28 @@ extension PaginatedRequest {
 
 /// Parameters of a list request: the usual `_meta` and an optional position to continue from.
 // MARK: - PaginatedRequestParams
-struct PaginatedRequestParams: Codable {
+public struct PaginatedRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// The `nextCursor` of the previous page; the server returns the items after it. Absent for
     /// the
     /// first page.
-    let cursor: String?
+    public let cursor: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cursor = "cursor"
+    }
+
+    public init(meta: CallToolRequestParamsMeta, cursor: String?) {
+        self.meta = meta
+        self.cursor = cursor
     }
 }
 
 // MARK: PaginatedRequestParams convenience initializers and mutators
 
-extension PaginatedRequestParams {
+public extension PaginatedRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PaginatedRequestParams.self, from: data)
     }
@@ -11107,28 +12220,34 @@ extension PaginatedRequestParams {
 
 /// A result holding one page of a list.
 // MARK: - PaginatedResult
-struct PaginatedResult: Codable {
+public struct PaginatedResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case nextCursor = "nextCursor"
         case resultType = "resultType"
+    }
+
+    public init(meta: CacheableResultMeta?, nextCursor: String?, resultType: String) {
+        self.meta = meta
+        self.nextCursor = nextCursor
+        self.resultType = resultType
     }
 }
 
 // MARK: PaginatedResult convenience initializers and mutators
 
-extension PaginatedResult {
+public extension PaginatedResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PaginatedResult.self, from: data)
     }
@@ -11167,24 +12286,30 @@ extension PaginatedResult {
 
 /// Error -32700: the receiver got text that is not valid JSON.
 // MARK: - ParseError
-struct ParseError: Codable {
+public struct ParseError: Codable {
     /// Always -32700.
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
-    let data: JSONAny?
+    public let data: JSONAny?
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: JSONAny?, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: ParseError convenience initializers and mutators
 
-extension ParseError {
+public extension ParseError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ParseError.self, from: data)
     }
@@ -11224,24 +12349,30 @@ extension ParseError {
 /// Reports how far a long-running request has got. Sent only for requests that carried a
 /// `progressToken`, and never after their response.
 // MARK: - ProgressNotification
-struct ProgressNotification: Codable {
+public struct ProgressNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/progress"`.
-    let method: ProgressNotificationMethod
+    public let method: ProgressNotificationMethod
     /// The token, the amount done and optionally the total and a message.
-    let params: ProgressNotificationParamsClass
+    public let params: ProgressNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ProgressNotificationMethod, params: ProgressNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ProgressNotification convenience initializers and mutators
 
-extension ProgressNotification {
+public extension ProgressNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ProgressNotification.self, from: data)
     }
@@ -11278,7 +12409,7 @@ extension ProgressNotification {
     }
 }
 
-enum ProgressNotificationMethod: String, Codable {
+public enum ProgressNotificationMethod: String, Codable {
     case notificationsProgress = "notifications/progress"
 }
 
@@ -11286,32 +12417,40 @@ enum ProgressNotificationMethod: String, Codable {
 ///
 /// Parameters of `notifications/progress`.
 // MARK: - ProgressNotificationParamsClass
-struct ProgressNotificationParamsClass: Codable {
+public struct ProgressNotificationParamsClass: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// A short human-readable note about the current step.
-    let message: String?
+    public let message: String?
     /// How far the work has got. It must grow with every notification and may be fractional,
     /// even
     /// when the total is unknown.
-    let progress: Double
+    public let progress: Double
     /// The token from the request's `_meta`, identifying which request progressed.
-    let progressToken: RequestID
+    public let progressToken: RequestID
     /// The value `progress` will reach when the work is done, when known.
-    let total: Double?
+    public let total: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case message = "message"
         case progress = "progress"
         case progressToken = "progressToken"
         case total = "total"
     }
+
+    public init(meta: CancelledNotificationParamsMeta?, message: String?, progress: Double, progressToken: RequestID, total: Double?) {
+        self.meta = meta
+        self.message = message
+        self.progress = progress
+        self.progressToken = progressToken
+        self.total = total
+    }
 }
 
 // MARK: ProgressNotificationParamsClass convenience initializers and mutators
 
-extension ProgressNotificationParamsClass {
+public extension ProgressNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ProgressNotificationParamsClass.self, from: data)
     }
@@ -11354,32 +12493,40 @@ extension ProgressNotificationParamsClass {
 
 /// Parameters of `notifications/progress`.
 // MARK: - ProgressNotificationParams
-struct ProgressNotificationParams: Codable {
+public struct ProgressNotificationParams: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// A short human-readable note about the current step.
-    let message: String?
+    public let message: String?
     /// How far the work has got. It must grow with every notification and may be fractional,
     /// even
     /// when the total is unknown.
-    let progress: Double
+    public let progress: Double
     /// The token from the request's `_meta`, identifying which request progressed.
-    let progressToken: RequestID
+    public let progressToken: RequestID
     /// The value `progress` will reach when the work is done, when known.
-    let total: Double?
+    public let total: Double?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case message = "message"
         case progress = "progress"
         case progressToken = "progressToken"
         case total = "total"
     }
+
+    public init(meta: CancelledNotificationParamsMeta?, message: String?, progress: Double, progressToken: RequestID, total: Double?) {
+        self.meta = meta
+        self.message = message
+        self.progress = progress
+        self.progressToken = progressToken
+        self.total = total
+    }
 }
 
 // MARK: ProgressNotificationParams convenience initializers and mutators
 
-extension ProgressNotificationParams {
+public extension ProgressNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ProgressNotificationParams.self, from: data)
     }
@@ -11422,23 +12569,23 @@ extension ProgressNotificationParams {
 
 /// A prompt or prompt template the server offers.
 // MARK: - Prompt
-struct Prompt: Codable {
+public struct Prompt: Codable {
     /// Free metadata about the prompt.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The arguments the template can be filled with.
-    let arguments: [ArgumentElement]?
+    public let arguments: [ArgumentElement]?
     /// What the prompt is for.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case arguments = "arguments"
         case description = "description"
@@ -11446,11 +12593,20 @@ struct Prompt: Codable {
         case name = "name"
         case title = "title"
     }
+
+    public init(meta: [String: JSONAny]?, arguments: [ArgumentElement]?, description: String?, icons: [IconElement]?, name: String, title: String?) {
+        self.meta = meta
+        self.arguments = arguments
+        self.description = description
+        self.icons = icons
+        self.name = name
+        self.title = title
+    }
 }
 
 // MARK: Prompt convenience initializers and mutators
 
-extension Prompt {
+public extension Prompt {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Prompt.self, from: data)
     }
@@ -11495,28 +12651,35 @@ extension Prompt {
 
 /// One named argument a prompt template accepts.
 // MARK: - PromptArgument
-struct PromptArgument: Codable {
+public struct PromptArgument: Codable {
     /// What the argument means, for people.
-    let description: String?
+    public let description: String?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Whether `prompts/get` must supply this argument.
-    let promptArgumentRequired: Bool?
+    public let promptArgumentRequired: Bool?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case description = "description"
         case name = "name"
         case promptArgumentRequired = "required"
         case title = "title"
     }
+
+    public init(description: String?, name: String, promptArgumentRequired: Bool?, title: String?) {
+        self.description = description
+        self.name = name
+        self.promptArgumentRequired = promptArgumentRequired
+        self.title = title
+    }
 }
 
 // MARK: PromptArgument convenience initializers and mutators
 
-extension PromptArgument {
+public extension PromptArgument {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptArgument.self, from: data)
     }
@@ -11558,24 +12721,30 @@ extension PromptArgument {
 /// Tells a listener that the set of available prompts changed. Sent only on a
 /// `subscriptions/listen` stream that asked for `promptsListChanged`.
 // MARK: - PromptListChangedNotification
-struct PromptListChangedNotification: Codable {
+public struct PromptListChangedNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/prompts/list_changed"`.
-    let method: PromptListChangedNotificationMethod
+    public let method: PromptListChangedNotificationMethod
     /// Only the `_meta` naming the listen stream.
-    let params: PromptListChangedNotificationParams?
+    public let params: PromptListChangedNotificationParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: PromptListChangedNotificationMethod, params: PromptListChangedNotificationParams?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: PromptListChangedNotification convenience initializers and mutators
 
-extension PromptListChangedNotification {
+public extension PromptListChangedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptListChangedNotification.self, from: data)
     }
@@ -11612,7 +12781,7 @@ extension PromptListChangedNotification {
     }
 }
 
-enum PromptListChangedNotificationMethod: String, Codable {
+public enum PromptListChangedNotificationMethod: String, Codable {
     case notificationsPromptsListChanged = "notifications/prompts/list_changed"
 }
 
@@ -11620,18 +12789,22 @@ enum PromptListChangedNotificationMethod: String, Codable {
 ///
 /// Parameters every notification may carry.
 // MARK: - PromptListChangedNotificationParams
-struct PromptListChangedNotificationParams: Codable {
+public struct PromptListChangedNotificationParams: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: CancelledNotificationParamsMeta?) {
+        self.meta = meta
     }
 }
 
 // MARK: PromptListChangedNotificationParams convenience initializers and mutators
 
-extension PromptListChangedNotificationParams {
+public extension PromptListChangedNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptListChangedNotificationParams.self, from: data)
     }
@@ -11668,21 +12841,26 @@ extension PromptListChangedNotificationParams {
 /// message
 /// it may embed resources.
 // MARK: - PromptMessage
-struct PromptMessage: Codable {
+public struct PromptMessage: Codable {
     /// The single content block of the message.
-    let content: ContentBlock
+    public let content: ContentBlock
     /// Who the message is from.
-    let role: Role
+    public let role: Role
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case content = "content"
         case role = "role"
+    }
+
+    public init(content: ContentBlock, role: Role) {
+        self.content = content
+        self.role = role
     }
 }
 
 // MARK: PromptMessage convenience initializers and mutators
 
-extension PromptMessage {
+public extension PromptMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptMessage.self, from: data)
     }
@@ -11719,25 +12897,31 @@ extension PromptMessage {
 
 /// Points at a prompt by name, as the thing whose argument is being completed.
 // MARK: - PromptReference
-struct PromptReference: Codable {
+public struct PromptReference: Codable {
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// Discriminator: always `"ref/prompt"`.
-    let type: PromptReferenceType
+    public let type: PromptReferenceType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name = "name"
         case title = "title"
         case type = "type"
+    }
+
+    public init(name: String, title: String?, type: PromptReferenceType) {
+        self.name = name
+        self.title = title
+        self.type = type
     }
 }
 
 // MARK: PromptReference convenience initializers and mutators
 
-extension PromptReference {
+public extension PromptReference {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(PromptReference.self, from: data)
     }
@@ -11774,34 +12958,41 @@ extension PromptReference {
     }
 }
 
-enum PromptReferenceType: String, Codable {
+public enum PromptReferenceType: String, Codable {
     case refPrompt = "ref/prompt"
 }
 
 /// Asks the server for the contents of one resource. It may answer with an
 /// InputRequiredResult.
 // MARK: - ReadResourceRequest
-struct ReadResourceRequest: Codable {
+public struct ReadResourceRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"resources/read"`.
-    let method: ReadResourceRequestMethod
+    public let method: ReadResourceRequestMethod
     /// Which resource to read, plus any input responses of a retry.
-    let params: ReadResourceRequestParamsClass
+    public let params: ReadResourceRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: ReadResourceRequestMethod, params: ReadResourceRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: ReadResourceRequest convenience initializers and mutators
 
-extension ReadResourceRequest {
+public extension ReadResourceRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceRequest.self, from: data)
     }
@@ -11840,7 +13031,7 @@ extension ReadResourceRequest {
     }
 }
 
-enum ReadResourceRequestMethod: String, Codable {
+public enum ReadResourceRequestMethod: String, Codable {
     case resourcesRead = "resources/read"
 }
 
@@ -11849,28 +13040,35 @@ enum ReadResourceRequestMethod: String, Codable {
 /// Parameters of `resources/read`; a retry after an InputRequiredResult also carries the
 /// answers.
 // MARK: - ReadResourceRequestParamsClass
-struct ReadResourceRequestParamsClass: Codable {
+public struct ReadResourceRequestParamsClass: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// Answers to the previous result's `inputRequests`, under the same keys.
-    let inputResponses: [String: InputResponse]?
+    public let inputResponses: [String: InputResponse]?
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
-    let requestState: String?
+    public let requestState: String?
     /// URI of the resource to read; the scheme is free and the server decides how to interpret
     /// it.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case inputResponses = "inputResponses"
         case requestState = "requestState"
         case uri = "uri"
     }
+
+    public init(meta: CallToolRequestParamsMeta, inputResponses: [String: InputResponse]?, requestState: String?, uri: String) {
+        self.meta = meta
+        self.inputResponses = inputResponses
+        self.requestState = requestState
+        self.uri = uri
+    }
 }
 
 // MARK: ReadResourceRequestParamsClass convenience initializers and mutators
 
-extension ReadResourceRequestParamsClass {
+public extension ReadResourceRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceRequestParamsClass.self, from: data)
     }
@@ -11912,28 +13110,35 @@ extension ReadResourceRequestParamsClass {
 /// Parameters of `resources/read`; a retry after an InputRequiredResult also carries the
 /// answers.
 // MARK: - ReadResourceRequestParams
-struct ReadResourceRequestParams: Codable {
+public struct ReadResourceRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// Answers to the previous result's `inputRequests`, under the same keys.
-    let inputResponses: [String: InputResponse]?
+    public let inputResponses: [String: InputResponse]?
     /// The previous result's `requestState`, byte for byte; left out when that result had none.
-    let requestState: String?
+    public let requestState: String?
     /// URI of the resource to read; the scheme is free and the server decides how to interpret
     /// it.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case inputResponses = "inputResponses"
         case requestState = "requestState"
         case uri = "uri"
     }
+
+    public init(meta: CallToolRequestParamsMeta, inputResponses: [String: InputResponse]?, requestState: String?, uri: String) {
+        self.meta = meta
+        self.inputResponses = inputResponses
+        self.requestState = requestState
+        self.uri = uri
+    }
 }
 
 // MARK: ReadResourceRequestParams convenience initializers and mutators
 
-extension ReadResourceRequestParams {
+public extension ReadResourceRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceRequestParams.self, from: data)
     }
@@ -11975,35 +13180,43 @@ extension ReadResourceRequestParams {
 /// The contents of a resource; several entries are possible (e.g. the files of a directory).
 /// A missing resource is an error (-32602), not an empty list.
 // MARK: - ReadResourceResult
-struct ReadResourceResult: Codable {
+public struct ReadResourceResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope
+    public let cacheScope: CacheScope
     /// The contents read, each as text or as base64 bytes.
-    let contents: [ContentElement]
+    public let contents: [ContentElement]
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int
+    public let ttlMS: Int
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case cacheScope = "cacheScope"
         case contents = "contents"
         case resultType = "resultType"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, contents: [ContentElement], resultType: String, ttlMS: Int) {
+        self.meta = meta
+        self.cacheScope = cacheScope
+        self.contents = contents
+        self.resultType = resultType
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ReadResourceResult convenience initializers and mutators
 
-extension ReadResourceResult {
+public extension ReadResourceResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceResult.self, from: data)
     }
@@ -12046,24 +13259,30 @@ extension ReadResourceResult {
 
 /// The successful response to `resources/read`: the contents, or a request for more input.
 // MARK: - ReadResourceResultResponse
-struct ReadResourceResultResponse: Codable {
+public struct ReadResourceResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The contents, or what the server still needs before it can return them.
-    let result: ReadResourceResultResponseResult
+    public let result: ReadResourceResultResponseResult
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: ReadResourceResultResponseResult) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: ReadResourceResultResponse convenience initializers and mutators
 
-extension ReadResourceResultResponse {
+public extension ReadResourceResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceResultResponse.self, from: data)
     }
@@ -12109,30 +13328,30 @@ extension ReadResourceResultResponse {
 /// The contents of a resource; several entries are possible (e.g. the files of a directory).
 /// A missing resource is an error (-32602), not an empty list.
 // MARK: - ReadResourceResultResponseResult
-struct ReadResourceResultResponseResult: Codable {
+public struct ReadResourceResultResponseResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
-    let meta: CacheableResultMeta?
+    public let meta: CacheableResultMeta?
     /// The questions the client should answer before retrying.
-    let inputRequests: [String: InputRequest]?
+    public let inputRequests: [String: InputRequest]?
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
-    let requestState: String?
+    public let requestState: String?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope?
+    public let cacheScope: CacheScope?
     /// The contents read, each as text or as base64 bytes.
-    let contents: [ContentElement]?
+    public let contents: [ContentElement]?
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int?
+    public let ttlMS: Int?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case inputRequests = "inputRequests"
         case requestState = "requestState"
@@ -12141,11 +13360,21 @@ struct ReadResourceResultResponseResult: Codable {
         case contents = "contents"
         case ttlMS = "ttlMs"
     }
+
+    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: String, cacheScope: CacheScope?, contents: [ContentElement]?, ttlMS: Int?) {
+        self.meta = meta
+        self.inputRequests = inputRequests
+        self.requestState = requestState
+        self.resultType = resultType
+        self.cacheScope = cacheScope
+        self.contents = contents
+        self.ttlMS = ttlMS
+    }
 }
 
 // MARK: ReadResourceResultResponseResult convenience initializers and mutators
 
-extension ReadResourceResultResponseResult {
+public extension ReadResourceResultResponseResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ReadResourceResultResponseResult.self, from: data)
     }
@@ -12194,22 +13423,27 @@ extension ReadResourceResultResponseResult {
 /// the
 /// shape of the input requests a server embeds in an InputRequiredResult.
 // MARK: - Request
-struct Request: Codable {
+public struct Request: Codable {
     /// Name of the operation to perform.
-    let method: String
+    public let method: String
     /// Arguments of the operation. Concrete requests narrow this to a named params type; the
     /// open index signature here only lets them do so.
-    let params: [String: JSONAny]?
+    public let params: [String: JSONAny]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case method = "method"
         case params = "params"
+    }
+
+    public init(method: String, params: [String: JSONAny]?) {
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: Request convenience initializers and mutators
 
-extension Request {
+public extension Request {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Request.self, from: data)
     }
@@ -12249,38 +13483,46 @@ extension Request {
 /// the client capabilities that apply to this one request (there is no session to remember
 /// them).
 // MARK: - RequestMetaObject
-struct RequestMetaObject: Codable {
+public struct RequestMetaObject: Codable {
     /// What the client can do while this request is served. Required; `{}` declares nothing. The
     /// server must not assume capabilities from earlier requests.
-    let ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities
+    public let ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities
     /// Self-reported identity of the client software. Recommended on every request; meant for
     /// display and logs only, never for behaviour or access decisions.
-    let ioModelcontextprotocolClientInfo: IoModelcontextprotocolServerInfo?
+    public let ioModelcontextprotocolClientInfo: IoModelcontextprotocolServerInfo?
     /// Lowest severity of `notifications/message` the client wants for this request. Without it
     /// the
     /// server sends no log notifications at all for the request. Deprecated with logging.
-    let ioModelcontextprotocolLogLevel: LoggingLevel?
+    public let ioModelcontextprotocolLogLevel: LoggingLevel?
     /// Protocol revision this request is written for. Required; on HTTP it must equal the
     /// `MCP-Protocol-Version` header. An unsupported value gets an
     /// UnsupportedProtocolVersionError.
-    let ioModelcontextprotocolProtocolVersion: String
+    public let ioModelcontextprotocolProtocolVersion: String
     /// When present, asks for `notifications/progress` about this request, tagged with this
     /// token.
     /// The server may still send none.
-    let progressToken: RequestID?
+    public let progressToken: RequestID?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
         case ioModelcontextprotocolClientInfo = "io.modelcontextprotocol/clientInfo"
         case ioModelcontextprotocolLogLevel = "io.modelcontextprotocol/logLevel"
         case ioModelcontextprotocolProtocolVersion = "io.modelcontextprotocol/protocolVersion"
         case progressToken = "progressToken"
     }
+
+    public init(ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities, ioModelcontextprotocolClientInfo: IoModelcontextprotocolServerInfo?, ioModelcontextprotocolLogLevel: LoggingLevel?, ioModelcontextprotocolProtocolVersion: String, progressToken: RequestID?) {
+        self.ioModelcontextprotocolClientCapabilities = ioModelcontextprotocolClientCapabilities
+        self.ioModelcontextprotocolClientInfo = ioModelcontextprotocolClientInfo
+        self.ioModelcontextprotocolLogLevel = ioModelcontextprotocolLogLevel
+        self.ioModelcontextprotocolProtocolVersion = ioModelcontextprotocolProtocolVersion
+        self.progressToken = progressToken
+    }
 }
 
 // MARK: RequestMetaObject convenience initializers and mutators
 
-extension RequestMetaObject {
+public extension RequestMetaObject {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(RequestMetaObject.self, from: data)
     }
@@ -12325,18 +13567,22 @@ extension RequestMetaObject {
 /// `params`
 /// can never be left out, even for requests that take no arguments.
 // MARK: - RequestParams
-struct RequestParams: Codable {
+public struct RequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
+    }
+
+    public init(meta: CallToolRequestParamsMeta) {
+        self.meta = meta
     }
 }
 
 // MARK: RequestParams convenience initializers and mutators
 
-extension RequestParams {
+public extension RequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(RequestParams.self, from: data)
     }
@@ -12371,29 +13617,29 @@ extension RequestParams {
 
 /// A resource the server can read, as listed by `resources/list`.
 // MARK: - Resource
-struct Resource: Codable {
+public struct Resource: Codable {
     /// Free metadata about the resource.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the resource holds, written to help a model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type of the resource, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// The URI that identifies the resource and is passed to `resources/read`.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -12404,11 +13650,23 @@ struct Resource: Codable {
         case title = "title"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, size: Int?, title: String?, uri: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.size = size
+        self.title = title
+        self.uri = uri
+    }
 }
 
 // MARK: Resource convenience initializers and mutators
 
-extension Resource {
+public extension Resource {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Resource.self, from: data)
     }
@@ -12459,24 +13717,30 @@ extension Resource {
 
 /// Fields shared by the contents of a resource (or of one of its sub-resources).
 // MARK: - ResourceContents
-struct ResourceContents: Codable {
+public struct ResourceContents: Codable {
     /// Free metadata about these contents.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Media type of the contents, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// The URI these contents belong to.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case mimeType = "mimeType"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, mimeType: String?, uri: String) {
+        self.meta = meta
+        self.mimeType = mimeType
+        self.uri = uri
     }
 }
 
 // MARK: ResourceContents convenience initializers and mutators
 
-extension ResourceContents {
+public extension ResourceContents {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceContents.self, from: data)
     }
@@ -12517,31 +13781,31 @@ extension ResourceContents {
 /// resource
 /// need not appear in `resources/list`.
 // MARK: - ResourceLink
-struct ResourceLink: Codable {
+public struct ResourceLink: Codable {
     /// Free metadata about the resource.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the resource holds, written to help a model decide whether to use it.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type of the resource, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Size of the raw contents in bytes (before any base64 encoding), when known.
-    let size: Int?
+    public let size: Int?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// Discriminator: always `"resource_link"`.
-    let type: ResourceLinkType
+    public let type: ResourceLinkType
     /// The URI that identifies the resource and is passed to `resources/read`.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -12553,11 +13817,24 @@ struct ResourceLink: Codable {
         case type = "type"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, size: Int?, title: String?, type: ResourceLinkType, uri: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.size = size
+        self.title = title
+        self.type = type
+        self.uri = uri
+    }
 }
 
 // MARK: ResourceLink convenience initializers and mutators
 
-extension ResourceLink {
+public extension ResourceLink {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceLink.self, from: data)
     }
@@ -12608,31 +13885,37 @@ extension ResourceLink {
     }
 }
 
-enum ResourceLinkType: String, Codable {
+public enum ResourceLinkType: String, Codable {
     case resourceLink = "resource_link"
 }
 
 /// Tells a listener that the set of available resources changed. Sent only on a
 /// `subscriptions/listen` stream that asked for `resourcesListChanged`.
 // MARK: - ResourceListChangedNotification
-struct ResourceListChangedNotification: Codable {
+public struct ResourceListChangedNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/resources/list_changed"`.
-    let method: ResourceListChangedNotificationMethod
+    public let method: ResourceListChangedNotificationMethod
     /// Only the `_meta` naming the listen stream.
-    let params: PromptListChangedNotificationParams?
+    public let params: PromptListChangedNotificationParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ResourceListChangedNotificationMethod, params: PromptListChangedNotificationParams?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ResourceListChangedNotification convenience initializers and mutators
 
-extension ResourceListChangedNotification {
+public extension ResourceListChangedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceListChangedNotification.self, from: data)
     }
@@ -12669,27 +13952,32 @@ extension ResourceListChangedNotification {
     }
 }
 
-enum ResourceListChangedNotificationMethod: String, Codable {
+public enum ResourceListChangedNotificationMethod: String, Codable {
     case notificationsResourcesListChanged = "notifications/resources/list_changed"
 }
 
 /// Parameters shared by requests that act on one resource.
 // MARK: - ResourceRequestParams
-struct ResourceRequestParams: Codable {
+public struct ResourceRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// URI of the resource; the scheme is free and the server decides how to interpret it.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: CallToolRequestParamsMeta, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: ResourceRequestParams convenience initializers and mutators
 
-extension ResourceRequestParams {
+public extension ResourceRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceRequestParams.self, from: data)
     }
@@ -12726,28 +14014,28 @@ extension ResourceRequestParams {
 
 /// A pattern for a family of resources whose URIs the client fills in itself.
 // MARK: - ResourceTemplate
-struct ResourceTemplate: Codable {
+public struct ResourceTemplate: Codable {
     /// Free metadata about the template.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// What the matching resources hold, written to help a model decide whether to use them.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// Media type shared by every matching resource; give it only when they all have the same
     /// one.
-    let mimeType: String?
+    public let mimeType: String?
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
     /// RFC 6570 URI template that expands to the URIs of matching resources.
-    let uriTemplate: String
+    public let uriTemplate: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -12757,11 +14045,22 @@ struct ResourceTemplate: Codable {
         case title = "title"
         case uriTemplate = "uriTemplate"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, description: String?, icons: [IconElement]?, mimeType: String?, name: String, title: String?, uriTemplate: String) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.mimeType = mimeType
+        self.name = name
+        self.title = title
+        self.uriTemplate = uriTemplate
+    }
 }
 
 // MARK: ResourceTemplate convenience initializers and mutators
 
-extension ResourceTemplate {
+public extension ResourceTemplate {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceTemplate.self, from: data)
     }
@@ -12811,21 +14110,26 @@ extension ResourceTemplate {
 /// Points at a resource or resource template by URI, as the thing whose variable is being
 /// completed.
 // MARK: - ResourceTemplateReference
-struct ResourceTemplateReference: Codable {
+public struct ResourceTemplateReference: Codable {
     /// Discriminator: always `"ref/resource"`.
-    let type: ResourceTemplateReferenceType
+    public let type: ResourceTemplateReferenceType
     /// URI of the resource, or the URI template containing the variable.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case type = "type"
         case uri = "uri"
+    }
+
+    public init(type: ResourceTemplateReferenceType, uri: String) {
+        self.type = type
+        self.uri = uri
     }
 }
 
 // MARK: ResourceTemplateReference convenience initializers and mutators
 
-extension ResourceTemplateReference {
+public extension ResourceTemplateReference {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceTemplateReference.self, from: data)
     }
@@ -12860,7 +14164,7 @@ extension ResourceTemplateReference {
     }
 }
 
-enum ResourceTemplateReferenceType: String, Codable {
+public enum ResourceTemplateReferenceType: String, Codable {
     case refResource = "ref/resource"
 }
 
@@ -12868,24 +14172,30 @@ enum ResourceTemplateReferenceType: String, Codable {
 /// only for
 /// URIs listed in the stream's `resourceSubscriptions`.
 // MARK: - ResourceUpdatedNotification
-struct ResourceUpdatedNotification: Codable {
+public struct ResourceUpdatedNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/resources/updated"`.
-    let method: ResourceUpdatedNotificationMethod
+    public let method: ResourceUpdatedNotificationMethod
     /// Which resource changed.
-    let params: ResourceUpdatedNotificationParamsClass
+    public let params: ResourceUpdatedNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ResourceUpdatedNotificationMethod, params: ResourceUpdatedNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ResourceUpdatedNotification convenience initializers and mutators
 
-extension ResourceUpdatedNotification {
+public extension ResourceUpdatedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceUpdatedNotification.self, from: data)
     }
@@ -12922,7 +14232,7 @@ extension ResourceUpdatedNotification {
     }
 }
 
-enum ResourceUpdatedNotificationMethod: String, Codable {
+public enum ResourceUpdatedNotificationMethod: String, Codable {
     case notificationsResourcesUpdated = "notifications/resources/updated"
 }
 
@@ -12930,21 +14240,26 @@ enum ResourceUpdatedNotificationMethod: String, Codable {
 ///
 /// Parameters of `notifications/resources/updated`.
 // MARK: - ResourceUpdatedNotificationParamsClass
-struct ResourceUpdatedNotificationParamsClass: Codable {
+public struct ResourceUpdatedNotificationParamsClass: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: CancelledNotificationParamsMeta?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: ResourceUpdatedNotificationParamsClass convenience initializers and mutators
 
-extension ResourceUpdatedNotificationParamsClass {
+public extension ResourceUpdatedNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceUpdatedNotificationParamsClass.self, from: data)
     }
@@ -12981,21 +14296,26 @@ extension ResourceUpdatedNotificationParamsClass {
 
 /// Parameters of `notifications/resources/updated`.
 // MARK: - ResourceUpdatedNotificationParams
-struct ResourceUpdatedNotificationParams: Codable {
+public struct ResourceUpdatedNotificationParams: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case uri = "uri"
+    }
+
+    public init(meta: CancelledNotificationParamsMeta?, uri: String) {
+        self.meta = meta
+        self.uri = uri
     }
 }
 
 // MARK: ResourceUpdatedNotificationParams convenience initializers and mutators
 
-extension ResourceUpdatedNotificationParams {
+public extension ResourceUpdatedNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResourceUpdatedNotificationParams.self, from: data)
     }
@@ -13032,20 +14352,24 @@ extension ResourceUpdatedNotificationParams {
 
 /// The `_meta` of a result. Besides free keys it may identify the server that produced it.
 // MARK: - ResultMetaObject
-struct ResultMetaObject: Codable {
+public struct ResultMetaObject: Codable {
     /// Self-reported identity of the server software. Recommended on every result; meant for
     /// display
     /// and logs only, not verified and not to drive behaviour.
-    let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
+    public let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolServerInfo = "io.modelcontextprotocol/serverInfo"
+    }
+
+    public init(ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?) {
+        self.ioModelcontextprotocolServerInfo = ioModelcontextprotocolServerInfo
     }
 }
 
 // MARK: ResultMetaObject convenience initializers and mutators
 
-extension ResultMetaObject {
+public extension ResultMetaObject {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResultMetaObject.self, from: data)
     }
@@ -13080,24 +14404,30 @@ extension ResultMetaObject {
 
 /// A directory or file the server may operate on.
 // MARK: - Root
-struct Root: Codable {
+public struct Root: Codable {
     /// Free metadata about the root.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// A human-readable name for the root, for display.
-    let name: String?
+    public let name: String?
     /// Where the root is; in this revision it must be a `file://` URI.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case name = "name"
         case uri = "uri"
+    }
+
+    public init(meta: [String: JSONAny]?, name: String?, uri: String) {
+        self.meta = meta
+        self.name = name
+        self.uri = uri
     }
 }
 
 // MARK: Root convenience initializers and mutators
 
-extension Root {
+public extension Root {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Root.self, from: data)
     }
@@ -13138,24 +14468,30 @@ extension Root {
 /// tool
 /// results holds nothing but tool results.
 // MARK: - SamplingMessage
-struct SamplingMessage: Codable {
+public struct SamplingMessage: Codable {
     /// Free metadata about the message.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The content of the turn: a single block or a list of blocks.
-    let content: MessageContent
+    public let content: MessageContent
     /// Who speaks in this turn.
-    let role: Role
+    public let role: Role
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case role = "role"
+    }
+
+    public init(meta: [String: JSONAny]?, content: MessageContent, role: Role) {
+        self.meta = meta
+        self.content = content
+        self.role = role
     }
 }
 
 // MARK: SamplingMessage convenience initializers and mutators
 
-extension SamplingMessage {
+public extension SamplingMessage {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SamplingMessage.self, from: data)
     }
@@ -13196,26 +14532,26 @@ extension SamplingMessage {
 /// capability is
 /// not advertised answers -32601.
 // MARK: - ServerCapabilities
-struct ServerCapabilities: Codable {
+public struct ServerCapabilities: Codable {
     /// Set when the server answers `completion/complete`.
-    let completions: [String: JSONAny]?
+    public let completions: [String: JSONAny]?
     /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
-    let experimental: [String: [String: JSONAny]]?
+    public let experimental: [String: [String: JSONAny]]?
     /// Protocol extensions the server supports, keyed by extension id (which must carry a
     /// prefix, as
     /// `_meta` keys do), each with its settings; `{}` means supported without settings.
-    let extensions: [String: [String: JSONAny]]?
+    public let extensions: [String: [String: JSONAny]]?
     /// Set when the server may send `notifications/message` to requests that opt in with a log
     /// level. Deprecated together with logging.
-    let logging: [String: JSONAny]?
+    public let logging: [String: JSONAny]?
     /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
-    let prompts: ServerCapabilitiesPrompts?
+    public let prompts: ServerCapabilitiesPrompts?
     /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
-    let resources: ServerCapabilitiesResources?
+    public let resources: ServerCapabilitiesResources?
     /// Set when the server offers tools (`tools/list`, `tools/call`).
-    let tools: ServerCapabilitiesTools?
+    public let tools: ServerCapabilitiesTools?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case completions = "completions"
         case experimental = "experimental"
         case extensions = "extensions"
@@ -13224,11 +14560,21 @@ struct ServerCapabilities: Codable {
         case resources = "resources"
         case tools = "tools"
     }
+
+    public init(completions: [String: JSONAny]?, experimental: [String: [String: JSONAny]]?, extensions: [String: [String: JSONAny]]?, logging: [String: JSONAny]?, prompts: ServerCapabilitiesPrompts?, resources: ServerCapabilitiesResources?, tools: ServerCapabilitiesTools?) {
+        self.completions = completions
+        self.experimental = experimental
+        self.extensions = extensions
+        self.logging = logging
+        self.prompts = prompts
+        self.resources = resources
+        self.tools = tools
+    }
 }
 
 // MARK: ServerCapabilities convenience initializers and mutators
 
-extension ServerCapabilities {
+public extension ServerCapabilities {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilities.self, from: data)
     }
@@ -13275,18 +14621,22 @@ extension ServerCapabilities {
 
 /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
 // MARK: - ServerCapabilitiesPrompts
-struct ServerCapabilitiesPrompts: Codable {
+public struct ServerCapabilitiesPrompts: Codable {
     /// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: ServerCapabilitiesPrompts convenience initializers and mutators
 
-extension ServerCapabilitiesPrompts {
+public extension ServerCapabilitiesPrompts {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilitiesPrompts.self, from: data)
     }
@@ -13321,21 +14671,26 @@ extension ServerCapabilitiesPrompts {
 
 /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
 // MARK: - ServerCapabilitiesResources
-struct ServerCapabilitiesResources: Codable {
+public struct ServerCapabilitiesResources: Codable {
     /// Whether the server sends `notifications/resources/list_changed` to listeners that ask.
-    let listChanged: Bool?
+    public let listChanged: Bool?
     /// Whether listeners may watch individual resources via `resourceSubscriptions`.
-    let subscribe: Bool?
+    public let subscribe: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
         case subscribe = "subscribe"
+    }
+
+    public init(listChanged: Bool?, subscribe: Bool?) {
+        self.listChanged = listChanged
+        self.subscribe = subscribe
     }
 }
 
 // MARK: ServerCapabilitiesResources convenience initializers and mutators
 
-extension ServerCapabilitiesResources {
+public extension ServerCapabilitiesResources {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilitiesResources.self, from: data)
     }
@@ -13372,18 +14727,22 @@ extension ServerCapabilitiesResources {
 
 /// Set when the server offers tools (`tools/list`, `tools/call`).
 // MARK: - ServerCapabilitiesTools
-struct ServerCapabilitiesTools: Codable {
+public struct ServerCapabilitiesTools: Codable {
     /// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
-    let listChanged: Bool?
+    public let listChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case listChanged = "listChanged"
+    }
+
+    public init(listChanged: Bool?) {
+        self.listChanged = listChanged
     }
 }
 
 // MARK: ServerCapabilitiesTools convenience initializers and mutators
 
-extension ServerCapabilitiesTools {
+public extension ServerCapabilitiesTools {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerCapabilitiesTools.self, from: data)
     }
@@ -13453,9 +14812,9 @@ extension ServerCapabilitiesTools {
 /// Tells a listener that the set of available prompts changed. Sent only on a
 /// `subscriptions/listen` stream that asked for `promptsListChanged`.
 // MARK: - ServerNotification
-struct ServerNotification: Codable {
+public struct ServerNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/message"`.
     ///
     /// Always `"notifications/progress"`.
@@ -13471,7 +14830,7 @@ struct ServerNotification: Codable {
     /// Always `"notifications/subscriptions/acknowledged"`.
     ///
     /// Always `"notifications/prompts/list_changed"`.
-    let method: ServerNotificationMethod
+    public let method: ServerNotificationMethod
     /// The severity, the logger name and the logged data.
     ///
     /// The token, the amount done and optionally the total and a message.
@@ -13483,18 +14842,24 @@ struct ServerNotification: Codable {
     /// Which resource changed.
     ///
     /// The granted filter, plus the `_meta` naming the stream.
-    let params: ServerNotificationParams?
+    public let params: ServerNotificationParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ServerNotificationMethod, params: ServerNotificationParams?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ServerNotification convenience initializers and mutators
 
-extension ServerNotification {
+public extension ServerNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerNotification.self, from: data)
     }
@@ -13531,7 +14896,7 @@ extension ServerNotification {
     }
 }
 
-enum ServerNotificationMethod: String, Codable {
+public enum ServerNotificationMethod: String, Codable {
     case notificationsCancelled = "notifications/cancelled"
     case notificationsMessage = "notifications/message"
     case notificationsProgress = "notifications/progress"
@@ -13566,39 +14931,39 @@ enum ServerNotificationMethod: String, Codable {
 ///
 /// Parameters of `notifications/subscriptions/acknowledged`.
 // MARK: - ServerNotificationParams
-struct ServerNotificationParams: Codable {
+public struct ServerNotificationParams: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// What is logged: a string, an object or any other JSON value.
-    let data: JSONAny?
+    public let data: JSONAny?
     /// How severe the message is; never below the level the request asked for.
-    let level: LoggingLevel?
+    public let level: LoggingLevel?
     /// Name of the component that logged the message.
-    let logger: String?
+    public let logger: String?
     /// A short human-readable note about the current step.
-    let message: String?
+    public let message: String?
     /// How far the work has got. It must grow with every notification and may be fractional,
     /// even
     /// when the total is unknown.
-    let progress: Double?
+    public let progress: Double?
     /// The token from the request's `_meta`, identifying which request progressed.
-    let progressToken: RequestID?
+    public let progressToken: RequestID?
     /// The value `progress` will reach when the work is done, when known.
-    let total: Double?
+    public let total: Double?
     /// Why the request is cancelled, for logs or for showing to a person.
-    let reason: String?
+    public let reason: String?
     /// The `id` of the request to abandon: one the client itself sent and that is still open,
     /// or,
     /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
-    let requestID: RequestID?
+    public let requestID: RequestID?
     /// The resource that changed; it may be a sub-resource of the URI the client watches.
-    let uri: String?
+    public let uri: String?
     /// The part of the requested filter the server will honour; kinds it does not support are
     /// left
     /// out, so the client can compare this with what it asked for.
-    let notifications: Notifications?
+    public let notifications: Notifications?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case data = "data"
         case level = "level"
@@ -13612,11 +14977,26 @@ struct ServerNotificationParams: Codable {
         case uri = "uri"
         case notifications = "notifications"
     }
+
+    public init(meta: CancelledNotificationParamsMeta?, data: JSONAny?, level: LoggingLevel?, logger: String?, message: String?, progress: Double?, progressToken: RequestID?, total: Double?, reason: String?, requestID: RequestID?, uri: String?, notifications: Notifications?) {
+        self.meta = meta
+        self.data = data
+        self.level = level
+        self.logger = logger
+        self.message = message
+        self.progress = progress
+        self.progressToken = progressToken
+        self.total = total
+        self.reason = reason
+        self.requestID = requestID
+        self.uri = uri
+        self.notifications = notifications
+    }
 }
 
 // MARK: ServerNotificationParams convenience initializers and mutators
 
-extension ServerNotificationParams {
+public extension ServerNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerNotificationParams.self, from: data)
     }
@@ -13724,66 +15104,66 @@ extension ServerNotificationParams {
 ///
 /// A resolved prompt, ready to hand to a model.
 // MARK: - ServerResult
-struct ServerResult: Codable {
+public struct ServerResult: Codable {
     /// Reserved and free metadata about the result, such as the server's identity.
     ///
     /// Must name the subscription being closed.
-    let meta: ServerResultMeta?
+    public let meta: ServerResultMeta?
     /// The suggested values and how many more there are.
-    let completion: ResultCompletion?
+    public let completion: ResultCompletion?
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String?
+    public let resultType: String?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
-    let cacheScope: CacheScope?
+    public let cacheScope: CacheScope?
     /// Position after the last item of this page. When present more items may follow; when
     /// absent
     /// this is the last page.
-    let nextCursor: String?
+    public let nextCursor: String?
     /// The tools on this page.
-    let tools: [ToolElement]?
+    public let tools: [ToolElement]?
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
-    let ttlMS: Int?
+    public let ttlMS: Int?
     /// The unstructured output, as content blocks.
-    let content: [ContentBlock]?
+    public let content: [ContentBlock]?
     /// True when the tool call failed; false when absent.
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
-    let structuredContent: JSONAny?
+    public let structuredContent: JSONAny?
     /// The questions the client should answer before retrying.
-    let inputRequests: [String: InputRequest]?
+    public let inputRequests: [String: InputRequest]?
     /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
     /// must
     /// not inspect or alter it.
-    let requestState: String?
+    public let requestState: String?
     /// The resources on this page.
-    let resources: [ResourceElement]?
+    public let resources: [ResourceElement]?
     /// The templates on this page.
-    let resourceTemplates: [ResourceTemplateElement]?
+    public let resourceTemplates: [ResourceTemplateElement]?
     /// The contents read, each as text or as base64 bytes.
-    let contents: [ContentElement]?
+    public let contents: [ContentElement]?
     /// The optional features the server offers.
-    let capabilities: Capabilities?
+    public let capabilities: Capabilities?
     /// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
     /// should
     /// not repeat what the tool descriptions already say.
-    let instructions: String?
+    public let instructions: String?
     /// Protocol revisions the server accepts; the client picks one of them for its requests.
-    let supportedVersions: [String]?
+    public let supportedVersions: [String]?
     /// The prompts on this page.
-    let prompts: [PromptElement]?
+    public let prompts: [PromptElement]?
     /// What the prompt is for.
-    let description: String?
+    public let description: String?
     /// The messages the prompt consists of.
-    let messages: [GetPromptResultMessage]?
+    public let messages: [GetPromptResultMessage]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case completion = "completion"
         case resultType = "resultType"
@@ -13806,11 +15186,35 @@ struct ServerResult: Codable {
         case description = "description"
         case messages = "messages"
     }
+
+    public init(meta: ServerResultMeta?, completion: ResultCompletion?, resultType: String?, cacheScope: CacheScope?, nextCursor: String?, tools: [ToolElement]?, ttlMS: Int?, content: [ContentBlock]?, isError: Bool?, structuredContent: JSONAny?, inputRequests: [String: InputRequest]?, requestState: String?, resources: [ResourceElement]?, resourceTemplates: [ResourceTemplateElement]?, contents: [ContentElement]?, capabilities: Capabilities?, instructions: String?, supportedVersions: [String]?, prompts: [PromptElement]?, description: String?, messages: [GetPromptResultMessage]?) {
+        self.meta = meta
+        self.completion = completion
+        self.resultType = resultType
+        self.cacheScope = cacheScope
+        self.nextCursor = nextCursor
+        self.tools = tools
+        self.ttlMS = ttlMS
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.inputRequests = inputRequests
+        self.requestState = requestState
+        self.resources = resources
+        self.resourceTemplates = resourceTemplates
+        self.contents = contents
+        self.capabilities = capabilities
+        self.instructions = instructions
+        self.supportedVersions = supportedVersions
+        self.prompts = prompts
+        self.description = description
+        self.messages = messages
+    }
 }
 
 // MARK: ServerResult convenience initializers and mutators
 
-extension ServerResult {
+public extension ServerResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerResult.self, from: data)
     }
@@ -13893,25 +15297,30 @@ extension ServerResult {
 /// say which
 /// subscription is being closed.
 // MARK: - ServerResultMeta
-struct ServerResultMeta: Codable {
+public struct ServerResultMeta: Codable {
     /// Self-reported identity of the server software. Recommended on every result; meant for
     /// display
     /// and logs only, not verified and not to drive behaviour.
-    let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
+    public let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
     /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
     /// `id`
     /// and the tag carried by the stream's notifications.
-    let ioModelcontextprotocolSubscriptionID: RequestID?
+    public let ioModelcontextprotocolSubscriptionID: RequestID?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolServerInfo = "io.modelcontextprotocol/serverInfo"
         case ioModelcontextprotocolSubscriptionID = "io.modelcontextprotocol/subscriptionId"
+    }
+
+    public init(ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?, ioModelcontextprotocolSubscriptionID: RequestID?) {
+        self.ioModelcontextprotocolServerInfo = ioModelcontextprotocolServerInfo
+        self.ioModelcontextprotocolSubscriptionID = ioModelcontextprotocolSubscriptionID
     }
 }
 
 // MARK: ServerResultMeta convenience initializers and mutators
 
-extension ServerResultMeta {
+public extension ServerResultMeta {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ServerResultMeta.self, from: data)
     }
@@ -13952,21 +15361,21 @@ extension ServerResultMeta {
 ///
 /// A single choice among values that each have a display label.
 // MARK: - SingleSelectEnumSchema
-struct SingleSelectEnumSchema: Codable {
+public struct SingleSelectEnumSchema: Codable {
     /// Value to pre-select.
-    let singleSelectEnumSchemaDefault: String?
+    public let singleSelectEnumSchemaDefault: String?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// The values to choose from.
-    let singleSelectEnumSchemaEnum: [String]?
+    public let singleSelectEnumSchemaEnum: [String]?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"string"`.
-    let type: ItemsType
+    public let type: ItemsType
     /// The options, each a value and the label to show for it.
-    let oneOf: [PrimitiveSchemaDefinitionOneOf]?
+    public let oneOf: [PrimitiveSchemaDefinitionOneOf]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case singleSelectEnumSchemaDefault = "default"
         case description = "description"
         case singleSelectEnumSchemaEnum = "enum"
@@ -13974,11 +15383,20 @@ struct SingleSelectEnumSchema: Codable {
         case type = "type"
         case oneOf = "oneOf"
     }
+
+    public init(singleSelectEnumSchemaDefault: String?, description: String?, singleSelectEnumSchemaEnum: [String]?, title: String?, type: ItemsType, oneOf: [PrimitiveSchemaDefinitionOneOf]?) {
+        self.singleSelectEnumSchemaDefault = singleSelectEnumSchemaDefault
+        self.description = description
+        self.singleSelectEnumSchemaEnum = singleSelectEnumSchemaEnum
+        self.title = title
+        self.type = type
+        self.oneOf = oneOf
+    }
 }
 
 // MARK: SingleSelectEnumSchema convenience initializers and mutators
 
-extension SingleSelectEnumSchema {
+public extension SingleSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SingleSelectEnumSchema.self, from: data)
     }
@@ -14023,23 +15441,23 @@ extension SingleSelectEnumSchema {
 
 /// A text field.
 // MARK: - StringSchema
-struct StringSchema: Codable {
+public struct StringSchema: Codable {
     /// Value to pre-fill.
-    let stringSchemaDefault: String?
+    public let stringSchemaDefault: String?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// Required shape of the text: an email address, a URI, a date or a date-time.
-    let format: Format?
+    public let format: Format?
     /// Most characters accepted.
-    let maxLength: Int?
+    public let maxLength: Int?
     /// Fewest characters accepted.
-    let minLength: Int?
+    public let minLength: Int?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"string"`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case stringSchemaDefault = "default"
         case description = "description"
         case format = "format"
@@ -14048,11 +15466,21 @@ struct StringSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(stringSchemaDefault: String?, description: String?, format: Format?, maxLength: Int?, minLength: Int?, title: String?, type: ItemsType) {
+        self.stringSchemaDefault = stringSchemaDefault
+        self.description = description
+        self.format = format
+        self.maxLength = maxLength
+        self.minLength = minLength
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: StringSchema convenience initializers and mutators
 
-extension StringSchema {
+public extension StringSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(StringSchema.self, from: data)
     }
@@ -14101,27 +15529,34 @@ extension StringSchema {
 /// that
 /// was not asked for, and a missing field means "not wanted".
 // MARK: - SubscriptionFilter
-struct SubscriptionFilter: Codable {
+public struct SubscriptionFilter: Codable {
     /// Deliver `notifications/prompts/list_changed`.
-    let promptsListChanged: Bool?
+    public let promptsListChanged: Bool?
     /// Deliver `notifications/resources/list_changed`.
-    let resourcesListChanged: Bool?
+    public let resourcesListChanged: Bool?
     /// Deliver `notifications/resources/updated` for these resource URIs.
-    let resourceSubscriptions: [String]?
+    public let resourceSubscriptions: [String]?
     /// Deliver `notifications/tools/list_changed`.
-    let toolsListChanged: Bool?
+    public let toolsListChanged: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case promptsListChanged = "promptsListChanged"
         case resourcesListChanged = "resourcesListChanged"
         case resourceSubscriptions = "resourceSubscriptions"
         case toolsListChanged = "toolsListChanged"
     }
+
+    public init(promptsListChanged: Bool?, resourcesListChanged: Bool?, resourceSubscriptions: [String]?, toolsListChanged: Bool?) {
+        self.promptsListChanged = promptsListChanged
+        self.resourcesListChanged = resourcesListChanged
+        self.resourceSubscriptions = resourceSubscriptions
+        self.toolsListChanged = toolsListChanged
+    }
 }
 
 // MARK: SubscriptionFilter convenience initializers and mutators
 
-extension SubscriptionFilter {
+public extension SubscriptionFilter {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionFilter.self, from: data)
     }
@@ -14165,24 +15600,30 @@ extension SubscriptionFilter {
 /// first message tagged with the subscription's id; nothing else for that subscription comes
 /// before it (on stdio, messages of other subscriptions may).
 // MARK: - SubscriptionsAcknowledgedNotification
-struct SubscriptionsAcknowledgedNotification: Codable {
+public struct SubscriptionsAcknowledgedNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/subscriptions/acknowledged"`.
-    let method: SubscriptionsAcknowledgedNotificationMethod
+    public let method: SubscriptionsAcknowledgedNotificationMethod
     /// The granted filter, plus the `_meta` naming the stream.
-    let params: SubscriptionsAcknowledgedNotificationParamsClass
+    public let params: SubscriptionsAcknowledgedNotificationParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: SubscriptionsAcknowledgedNotificationMethod, params: SubscriptionsAcknowledgedNotificationParamsClass) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: SubscriptionsAcknowledgedNotification convenience initializers and mutators
 
-extension SubscriptionsAcknowledgedNotification {
+public extension SubscriptionsAcknowledgedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsAcknowledgedNotification.self, from: data)
     }
@@ -14219,7 +15660,7 @@ extension SubscriptionsAcknowledgedNotification {
     }
 }
 
-enum SubscriptionsAcknowledgedNotificationMethod: String, Codable {
+public enum SubscriptionsAcknowledgedNotificationMethod: String, Codable {
     case notificationsSubscriptionsAcknowledged = "notifications/subscriptions/acknowledged"
 }
 
@@ -14227,23 +15668,28 @@ enum SubscriptionsAcknowledgedNotificationMethod: String, Codable {
 ///
 /// Parameters of `notifications/subscriptions/acknowledged`.
 // MARK: - SubscriptionsAcknowledgedNotificationParamsClass
-struct SubscriptionsAcknowledgedNotificationParamsClass: Codable {
+public struct SubscriptionsAcknowledgedNotificationParamsClass: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// The part of the requested filter the server will honour; kinds it does not support are
     /// left
     /// out, so the client can compare this with what it asked for.
-    let notifications: Notifications
+    public let notifications: Notifications
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case notifications = "notifications"
+    }
+
+    public init(meta: CancelledNotificationParamsMeta?, notifications: Notifications) {
+        self.meta = meta
+        self.notifications = notifications
     }
 }
 
 // MARK: SubscriptionsAcknowledgedNotificationParamsClass convenience initializers and mutators
 
-extension SubscriptionsAcknowledgedNotificationParamsClass {
+public extension SubscriptionsAcknowledgedNotificationParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsAcknowledgedNotificationParamsClass.self, from: data)
     }
@@ -14280,23 +15726,28 @@ extension SubscriptionsAcknowledgedNotificationParamsClass {
 
 /// Parameters of `notifications/subscriptions/acknowledged`.
 // MARK: - SubscriptionsAcknowledgedNotificationParams
-struct SubscriptionsAcknowledgedNotificationParams: Codable {
+public struct SubscriptionsAcknowledgedNotificationParams: Codable {
     /// Reserved and free metadata; names the listen stream for listen-stream notifications.
-    let meta: CancelledNotificationParamsMeta?
+    public let meta: CancelledNotificationParamsMeta?
     /// The part of the requested filter the server will honour; kinds it does not support are
     /// left
     /// out, so the client can compare this with what it asked for.
-    let notifications: Notifications
+    public let notifications: Notifications
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case notifications = "notifications"
+    }
+
+    public init(meta: CancelledNotificationParamsMeta?, notifications: Notifications) {
+        self.meta = meta
+        self.notifications = notifications
     }
 }
 
 // MARK: SubscriptionsAcknowledgedNotificationParams convenience initializers and mutators
 
-extension SubscriptionsAcknowledgedNotificationParams {
+public extension SubscriptionsAcknowledgedNotificationParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsAcknowledgedNotificationParams.self, from: data)
     }
@@ -14335,27 +15786,34 @@ extension SubscriptionsAcknowledgedNotificationParams {
 /// (closing the
 /// HTTP stream, or `notifications/cancelled` on stdio) or the server ends it.
 // MARK: - SubscriptionsListenRequest
-struct SubscriptionsListenRequest: Codable {
+public struct SubscriptionsListenRequest: Codable {
     /// Correlates the response with this request.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"subscriptions/listen"`.
-    let method: SubscriptionsListenRequestMethod
+    public let method: SubscriptionsListenRequestMethod
     /// The filter, plus the usual `_meta`.
-    let params: SubscriptionsListenRequestParamsClass
+    public let params: SubscriptionsListenRequestParamsClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
     }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, method: SubscriptionsListenRequestMethod, params: SubscriptionsListenRequestParamsClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
 }
 
 // MARK: SubscriptionsListenRequest convenience initializers and mutators
 
-extension SubscriptionsListenRequest {
+public extension SubscriptionsListenRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsListenRequest.self, from: data)
     }
@@ -14394,7 +15852,7 @@ extension SubscriptionsListenRequest {
     }
 }
 
-enum SubscriptionsListenRequestMethod: String, Codable {
+public enum SubscriptionsListenRequestMethod: String, Codable {
     case subscriptionsListen = "subscriptions/listen"
 }
 
@@ -14402,21 +15860,26 @@ enum SubscriptionsListenRequestMethod: String, Codable {
 ///
 /// Parameters of `subscriptions/listen`.
 // MARK: - SubscriptionsListenRequestParamsClass
-struct SubscriptionsListenRequestParamsClass: Codable {
+public struct SubscriptionsListenRequestParamsClass: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// The notifications to receive on this stream.
-    let notifications: Notifications
+    public let notifications: Notifications
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case notifications = "notifications"
+    }
+
+    public init(meta: CallToolRequestParamsMeta, notifications: Notifications) {
+        self.meta = meta
+        self.notifications = notifications
     }
 }
 
 // MARK: SubscriptionsListenRequestParamsClass convenience initializers and mutators
 
-extension SubscriptionsListenRequestParamsClass {
+public extension SubscriptionsListenRequestParamsClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsListenRequestParamsClass.self, from: data)
     }
@@ -14453,21 +15916,26 @@ extension SubscriptionsListenRequestParamsClass {
 
 /// Parameters of `subscriptions/listen`.
 // MARK: - SubscriptionsListenRequestParams
-struct SubscriptionsListenRequestParams: Codable {
+public struct SubscriptionsListenRequestParams: Codable {
     /// Per-request protocol version, client capabilities and other reserved keys.
-    let meta: CallToolRequestParamsMeta
+    public let meta: CallToolRequestParamsMeta
     /// The notifications to receive on this stream.
-    let notifications: Notifications
+    public let notifications: Notifications
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case notifications = "notifications"
+    }
+
+    public init(meta: CallToolRequestParamsMeta, notifications: Notifications) {
+        self.meta = meta
+        self.notifications = notifications
     }
 }
 
 // MARK: SubscriptionsListenRequestParams convenience initializers and mutators
 
-extension SubscriptionsListenRequestParams {
+public extension SubscriptionsListenRequestParams {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsListenRequestParams.self, from: data)
     }
@@ -14506,23 +15974,28 @@ extension SubscriptionsListenRequestParams {
 /// stream
 /// that ends without it was dropped, and the client may listen again.
 // MARK: - SubscriptionsListenResult
-struct SubscriptionsListenResult: Codable {
+public struct SubscriptionsListenResult: Codable {
     /// Must name the subscription being closed.
-    let meta: SubscriptionsListenResultMeta
+    public let meta: SubscriptionsListenResultMeta
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case resultType = "resultType"
+    }
+
+    public init(meta: SubscriptionsListenResultMeta, resultType: String) {
+        self.meta = meta
+        self.resultType = resultType
     }
 }
 
 // MARK: SubscriptionsListenResult convenience initializers and mutators
 
-extension SubscriptionsListenResult {
+public extension SubscriptionsListenResult {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsListenResult.self, from: data)
     }
@@ -14563,25 +16036,30 @@ extension SubscriptionsListenResult {
 /// say which
 /// subscription is being closed.
 // MARK: - SubscriptionsListenResultMeta
-struct SubscriptionsListenResultMeta: Codable {
+public struct SubscriptionsListenResultMeta: Codable {
     /// Self-reported identity of the server software. Recommended on every result; meant for
     /// display
     /// and logs only, not verified and not to drive behaviour.
-    let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
+    public let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
     /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
     /// `id`
     /// and the tag carried by the stream's notifications.
-    let ioModelcontextprotocolSubscriptionID: RequestID
+    public let ioModelcontextprotocolSubscriptionID: RequestID
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolServerInfo = "io.modelcontextprotocol/serverInfo"
         case ioModelcontextprotocolSubscriptionID = "io.modelcontextprotocol/subscriptionId"
+    }
+
+    public init(ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?, ioModelcontextprotocolSubscriptionID: RequestID) {
+        self.ioModelcontextprotocolServerInfo = ioModelcontextprotocolServerInfo
+        self.ioModelcontextprotocolSubscriptionID = ioModelcontextprotocolSubscriptionID
     }
 }
 
 // MARK: SubscriptionsListenResultMeta convenience initializers and mutators
 
-extension SubscriptionsListenResultMeta {
+public extension SubscriptionsListenResultMeta {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsListenResultMeta.self, from: data)
     }
@@ -14620,25 +16098,30 @@ extension SubscriptionsListenResultMeta {
 /// say which
 /// subscription is being closed.
 // MARK: - SubscriptionsListenResultMetaObject
-struct SubscriptionsListenResultMetaObject: Codable {
+public struct SubscriptionsListenResultMetaObject: Codable {
     /// Self-reported identity of the server software. Recommended on every result; meant for
     /// display
     /// and logs only, not verified and not to drive behaviour.
-    let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
+    public let ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?
     /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
     /// `id`
     /// and the tag carried by the stream's notifications.
-    let ioModelcontextprotocolSubscriptionID: RequestID
+    public let ioModelcontextprotocolSubscriptionID: RequestID
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case ioModelcontextprotocolServerInfo = "io.modelcontextprotocol/serverInfo"
         case ioModelcontextprotocolSubscriptionID = "io.modelcontextprotocol/subscriptionId"
+    }
+
+    public init(ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo?, ioModelcontextprotocolSubscriptionID: RequestID) {
+        self.ioModelcontextprotocolServerInfo = ioModelcontextprotocolServerInfo
+        self.ioModelcontextprotocolSubscriptionID = ioModelcontextprotocolSubscriptionID
     }
 }
 
 // MARK: SubscriptionsListenResultMetaObject convenience initializers and mutators
 
-extension SubscriptionsListenResultMetaObject {
+public extension SubscriptionsListenResultMetaObject {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsListenResultMetaObject.self, from: data)
     }
@@ -14675,24 +16158,30 @@ extension SubscriptionsListenResultMetaObject {
 
 /// The successful response to `subscriptions/listen`, marking an orderly end of the stream.
 // MARK: - SubscriptionsListenResultResponse
-struct SubscriptionsListenResultResponse: Codable {
+public struct SubscriptionsListenResultResponse: Codable {
     /// The `id` of the request being answered.
-    let id: RequestID
+    public let id: RequestID
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// The closing result.
-    let result: ResultClass
+    public let result: ResultClass
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "id"
         case jsonrpc = "jsonrpc"
         case result = "result"
+    }
+
+    public init(id: RequestID, jsonrpc: Jsonrpc, result: ResultClass) {
+        self.id = id
+        self.jsonrpc = jsonrpc
+        self.result = result
     }
 }
 
 // MARK: SubscriptionsListenResultResponse convenience initializers and mutators
 
-extension SubscriptionsListenResultResponse {
+public extension SubscriptionsListenResultResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(SubscriptionsListenResultResponse.self, from: data)
     }
@@ -14735,23 +16224,28 @@ extension SubscriptionsListenResultResponse {
 ///
 /// The closing result.
 // MARK: - ResultClass
-struct ResultClass: Codable {
+public struct ResultClass: Codable {
     /// Must name the subscription being closed.
-    let meta: SubscriptionsListenResultMeta
+    public let meta: SubscriptionsListenResultMeta
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    let resultType: String
+    public let resultType: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case resultType = "resultType"
+    }
+
+    public init(meta: SubscriptionsListenResultMeta, resultType: String) {
+        self.meta = meta
+        self.resultType = resultType
     }
 }
 
 // MARK: ResultClass convenience initializers and mutators
 
-extension ResultClass {
+public extension ResultClass {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ResultClass.self, from: data)
     }
@@ -14788,27 +16282,34 @@ extension ResultClass {
 
 /// A block of plain text exchanged with a model.
 // MARK: - TextContent
-struct TextContent: Codable {
+public struct TextContent: Codable {
     /// Free metadata about this block.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Hints about audience, importance and age.
-    let annotations: AudioContentAnnotations?
+    public let annotations: AudioContentAnnotations?
     /// The text itself.
-    let text: String
+    public let text: String
     /// Discriminator: always `"text"`.
-    let type: TextContentType
+    public let type: TextContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case text = "text"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: AudioContentAnnotations?, text: String, type: TextContentType) {
+        self.meta = meta
+        self.annotations = annotations
+        self.text = text
+        self.type = type
+    }
 }
 
 // MARK: TextContent convenience initializers and mutators
 
-extension TextContent {
+public extension TextContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TextContent.self, from: data)
     }
@@ -14847,33 +16348,40 @@ extension TextContent {
     }
 }
 
-enum TextContentType: String, Codable {
+public enum TextContentType: String, Codable {
     case text = "text"
 }
 
 /// Resource contents that can be represented as text.
 // MARK: - TextResourceContents
-struct TextResourceContents: Codable {
+public struct TextResourceContents: Codable {
     /// Free metadata about these contents.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Media type of the contents, when known.
-    let mimeType: String?
+    public let mimeType: String?
     /// The contents as text; used only when the data really is text, not binary.
-    let text: String
+    public let text: String
     /// The URI these contents belong to.
-    let uri: String
+    public let uri: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case mimeType = "mimeType"
         case text = "text"
         case uri = "uri"
     }
+
+    public init(meta: [String: JSONAny]?, mimeType: String?, text: String, uri: String) {
+        self.meta = meta
+        self.mimeType = mimeType
+        self.text = text
+        self.uri = uri
+    }
 }
 
 // MARK: TextResourceContents convenience initializers and mutators
 
-extension TextResourceContents {
+public extension TextResourceContents {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TextResourceContents.self, from: data)
     }
@@ -14914,23 +16422,23 @@ extension TextResourceContents {
 
 /// A multiple choice among values that each have a display label; the answer is an array.
 // MARK: - TitledMultiSelectEnumSchema
-struct TitledMultiSelectEnumSchema: Codable {
+public struct TitledMultiSelectEnumSchema: Codable {
     /// Values to pre-select.
-    let titledMultiSelectEnumSchemaDefault: [String]?
+    public let titledMultiSelectEnumSchemaDefault: [String]?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// What each picked item may be.
-    let items: TitledMultiSelectEnumSchemaItems
+    public let items: TitledMultiSelectEnumSchemaItems
     /// Most options the user may pick.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must pick.
-    let minItems: Int?
+    public let minItems: Int?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"array"`.
-    let type: MultiSelectEnumSchemaType
+    public let type: MultiSelectEnumSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case titledMultiSelectEnumSchemaDefault = "default"
         case description = "description"
         case items = "items"
@@ -14939,11 +16447,21 @@ struct TitledMultiSelectEnumSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(titledMultiSelectEnumSchemaDefault: [String]?, description: String?, items: TitledMultiSelectEnumSchemaItems, maxItems: Int?, minItems: Int?, title: String?, type: MultiSelectEnumSchemaType) {
+        self.titledMultiSelectEnumSchemaDefault = titledMultiSelectEnumSchemaDefault
+        self.description = description
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: TitledMultiSelectEnumSchema convenience initializers and mutators
 
-extension TitledMultiSelectEnumSchema {
+public extension TitledMultiSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TitledMultiSelectEnumSchema.self, from: data)
     }
@@ -14990,18 +16508,22 @@ extension TitledMultiSelectEnumSchema {
 
 /// What each picked item may be.
 // MARK: - TitledMultiSelectEnumSchemaItems
-struct TitledMultiSelectEnumSchemaItems: Codable {
+public struct TitledMultiSelectEnumSchemaItems: Codable {
     /// The options, each a value and the label to show for it.
-    let anyOf: [FluffyAnyOf]
+    public let anyOf: [FluffyAnyOf]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case anyOf = "anyOf"
+    }
+
+    public init(anyOf: [FluffyAnyOf]) {
+        self.anyOf = anyOf
     }
 }
 
 // MARK: TitledMultiSelectEnumSchemaItems convenience initializers and mutators
 
-extension TitledMultiSelectEnumSchemaItems {
+public extension TitledMultiSelectEnumSchemaItems {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TitledMultiSelectEnumSchemaItems.self, from: data)
     }
@@ -15035,21 +16557,26 @@ extension TitledMultiSelectEnumSchemaItems {
 }
 
 // MARK: - FluffyAnyOf
-struct FluffyAnyOf: Codable {
+public struct FluffyAnyOf: Codable {
     /// The value sent back when this option is picked.
-    let const: String
+    public let const: String
     /// The label shown for this option.
-    let title: String
+    public let title: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case const = "const"
         case title = "title"
+    }
+
+    public init(const: String, title: String) {
+        self.const = const
+        self.title = title
     }
 }
 
 // MARK: FluffyAnyOf convenience initializers and mutators
 
-extension FluffyAnyOf {
+public extension FluffyAnyOf {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffyAnyOf.self, from: data)
     }
@@ -15086,30 +16613,38 @@ extension FluffyAnyOf {
 
 /// A single choice among values that each have a display label.
 // MARK: - TitledSingleSelectEnumSchema
-struct TitledSingleSelectEnumSchema: Codable {
+public struct TitledSingleSelectEnumSchema: Codable {
     /// Value to pre-select.
-    let titledSingleSelectEnumSchemaDefault: String?
+    public let titledSingleSelectEnumSchemaDefault: String?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// The options, each a value and the label to show for it.
-    let oneOf: [TitledSingleSelectEnumSchemaOneOf]
+    public let oneOf: [TitledSingleSelectEnumSchemaOneOf]
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"string"`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case titledSingleSelectEnumSchemaDefault = "default"
         case description = "description"
         case oneOf = "oneOf"
         case title = "title"
         case type = "type"
     }
+
+    public init(titledSingleSelectEnumSchemaDefault: String?, description: String?, oneOf: [TitledSingleSelectEnumSchemaOneOf], title: String?, type: ItemsType) {
+        self.titledSingleSelectEnumSchemaDefault = titledSingleSelectEnumSchemaDefault
+        self.description = description
+        self.oneOf = oneOf
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: TitledSingleSelectEnumSchema convenience initializers and mutators
 
-extension TitledSingleSelectEnumSchema {
+public extension TitledSingleSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TitledSingleSelectEnumSchema.self, from: data)
     }
@@ -15151,21 +16686,26 @@ extension TitledSingleSelectEnumSchema {
 }
 
 // MARK: - TitledSingleSelectEnumSchemaOneOf
-struct TitledSingleSelectEnumSchemaOneOf: Codable {
+public struct TitledSingleSelectEnumSchemaOneOf: Codable {
     /// The value sent back when this option is chosen.
-    let const: String
+    public let const: String
     /// The label shown for this option.
-    let title: String
+    public let title: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case const = "const"
         case title = "title"
+    }
+
+    public init(const: String, title: String) {
+        self.const = const
+        self.title = title
     }
 }
 
 // MARK: TitledSingleSelectEnumSchemaOneOf convenience initializers and mutators
 
-extension TitledSingleSelectEnumSchemaOneOf {
+public extension TitledSingleSelectEnumSchemaOneOf {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(TitledSingleSelectEnumSchemaOneOf.self, from: data)
     }
@@ -15205,33 +16745,33 @@ extension TitledSingleSelectEnumSchemaOneOf {
 /// (optionally) its structured output. Names should be 1 to 128 characters of
 /// `[A-Za-z0-9_.-]`.
 // MARK: - Tool
-struct Tool: Codable {
+public struct Tool: Codable {
     /// Free metadata about the tool.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
     /// `name`.
-    let annotations: ToolAnnotationsClass?
+    public let annotations: ToolAnnotationsClass?
     /// What the tool does, written to help a model decide when and how to call it.
-    let description: String?
+    public let description: String?
     /// Icons a client may display for this object. Clients that show icons must handle PNG and
     /// JPEG and should handle SVG and WebP.
-    let icons: [IconElement]?
+    public let icons: [IconElement]?
     /// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The
     /// root
     /// must be `type: "object"`; any other keyword may appear. A tool without parameters uses
     /// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
-    let inputSchema: [String: JSONAny]
+    public let inputSchema: [String: JSONAny]
     /// Identifier meant for programs; shown to people only when there is no title.
-    let name: String
+    public let name: String
     /// JSON Schema (2020-12 unless `$schema` says otherwise) that `structuredContent` of a
     /// result
     /// must satisfy. Any schema is allowed, the root need not be an object.
-    let outputSchema: [String: JSONAny]?
+    public let outputSchema: [String: JSONAny]?
     /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
     /// comes before `name`).
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case annotations = "annotations"
         case description = "description"
@@ -15241,11 +16781,22 @@ struct Tool: Codable {
         case outputSchema = "outputSchema"
         case title = "title"
     }
+
+    public init(meta: [String: JSONAny]?, annotations: ToolAnnotationsClass?, description: String?, icons: [IconElement]?, inputSchema: [String: JSONAny], name: String, outputSchema: [String: JSONAny]?, title: String?) {
+        self.meta = meta
+        self.annotations = annotations
+        self.description = description
+        self.icons = icons
+        self.inputSchema = inputSchema
+        self.name = name
+        self.outputSchema = outputSchema
+        self.title = title
+    }
 }
 
 // MARK: Tool convenience initializers and mutators
 
-extension Tool {
+public extension Tool {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Tool.self, from: data)
     }
@@ -15296,36 +16847,44 @@ extension Tool {
 /// unless it
 /// trusts the server.
 // MARK: - ToolAnnotations
-struct ToolAnnotations: Codable {
+public struct ToolAnnotations: Codable {
     /// For tools that do change things: true when changes may destroy or overwrite, false when
     /// they
     /// only add. Treated as true when absent.
-    let destructiveHint: Bool?
+    public let destructiveHint: Bool?
     /// For tools that do change things: true when repeating a call with the same arguments has
     /// no
     /// further effect. Treated as false when absent.
-    let idempotentHint: Bool?
+    public let idempotentHint: Bool?
     /// True when the tool reaches an open set of outside entities (like web search), false when
     /// its
     /// world is closed (like a local memory). Treated as true when absent.
-    let openWorldHint: Bool?
+    public let openWorldHint: Bool?
     /// True when the tool changes nothing in its environment. Treated as false when absent.
-    let readOnlyHint: Bool?
+    public let readOnlyHint: Bool?
     /// Display title of the tool; used when the tool itself has no `title`.
-    let title: String?
+    public let title: String?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case destructiveHint = "destructiveHint"
         case idempotentHint = "idempotentHint"
         case openWorldHint = "openWorldHint"
         case readOnlyHint = "readOnlyHint"
         case title = "title"
     }
+
+    public init(destructiveHint: Bool?, idempotentHint: Bool?, openWorldHint: Bool?, readOnlyHint: Bool?, title: String?) {
+        self.destructiveHint = destructiveHint
+        self.idempotentHint = idempotentHint
+        self.openWorldHint = openWorldHint
+        self.readOnlyHint = readOnlyHint
+        self.title = title
+    }
 }
 
 // MARK: ToolAnnotations convenience initializers and mutators
 
-extension ToolAnnotations {
+public extension ToolAnnotations {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolAnnotations.self, from: data)
     }
@@ -15368,20 +16927,24 @@ extension ToolAnnotations {
 
 /// Whether and how the model may use the offered tools.
 // MARK: - ToolChoice
-struct ToolChoice: Codable {
+public struct ToolChoice: Codable {
     /// `"auto"` lets the model decide (the default), `"required"` makes it call at least one
     /// tool,
     /// `"none"` forbids tool calls.
-    let mode: ToolChoiceMode?
+    public let mode: ToolChoiceMode?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case mode = "mode"
+    }
+
+    public init(mode: ToolChoiceMode?) {
+        self.mode = mode
     }
 }
 
 // MARK: ToolChoice convenience initializers and mutators
 
-extension ToolChoice {
+public extension ToolChoice {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolChoice.self, from: data)
     }
@@ -15418,24 +16981,30 @@ extension ToolChoice {
 /// `subscriptions/listen`
 /// stream that asked for `toolsListChanged`.
 // MARK: - ToolListChangedNotification
-struct ToolListChangedNotification: Codable {
+public struct ToolListChangedNotification: Codable {
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
     /// Always `"notifications/tools/list_changed"`.
-    let method: ToolListChangedNotificationMethod
+    public let method: ToolListChangedNotificationMethod
     /// Only the `_meta` naming the listen stream.
-    let params: PromptListChangedNotificationParams?
+    public let params: PromptListChangedNotificationParams?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case jsonrpc = "jsonrpc"
         case method = "method"
         case params = "params"
+    }
+
+    public init(jsonrpc: Jsonrpc, method: ToolListChangedNotificationMethod, params: PromptListChangedNotificationParams?) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
     }
 }
 
 // MARK: ToolListChangedNotification convenience initializers and mutators
 
-extension ToolListChangedNotification {
+public extension ToolListChangedNotification {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolListChangedNotification.self, from: data)
     }
@@ -15472,27 +17041,27 @@ extension ToolListChangedNotification {
     }
 }
 
-enum ToolListChangedNotificationMethod: String, Codable {
+public enum ToolListChangedNotificationMethod: String, Codable {
     case notificationsToolsListChanged = "notifications/tools/list_changed"
 }
 
 /// The outcome of a tool call, sent back to the model in a user message.
 // MARK: - ToolResultContent
-struct ToolResultContent: Codable {
+public struct ToolResultContent: Codable {
     /// Free metadata; clients should keep it when replaying the result, to help caching.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// The unstructured outcome, in the same form as a CallToolResult's `content`.
-    let content: [ContentBlock]
+    public let content: [ContentBlock]
     /// True when the tool call failed; false when absent.
-    let isError: Bool?
+    public let isError: Bool?
     /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
-    let structuredContent: JSONAny?
+    public let structuredContent: JSONAny?
     /// The `id` of the ToolUseContent this answers.
-    let toolUseID: String
+    public let toolUseID: String
     /// Discriminator: always `"tool_result"`.
-    let type: ToolResultContentType
+    public let type: ToolResultContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case content = "content"
         case isError = "isError"
@@ -15500,11 +17069,20 @@ struct ToolResultContent: Codable {
         case toolUseID = "toolUseId"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, content: [ContentBlock], isError: Bool?, structuredContent: JSONAny?, toolUseID: String, type: ToolResultContentType) {
+        self.meta = meta
+        self.content = content
+        self.isError = isError
+        self.structuredContent = structuredContent
+        self.toolUseID = toolUseID
+        self.type = type
+    }
 }
 
 // MARK: ToolResultContent convenience initializers and mutators
 
-extension ToolResultContent {
+public extension ToolResultContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolResultContent.self, from: data)
     }
@@ -15547,36 +17125,44 @@ extension ToolResultContent {
     }
 }
 
-enum ToolResultContentType: String, Codable {
+public enum ToolResultContentType: String, Codable {
     case toolResult = "tool_result"
 }
 
 /// The model asks for a tool to be run (sampling with tools).
 // MARK: - ToolUseContent
-struct ToolUseContent: Codable {
+public struct ToolUseContent: Codable {
     /// Free metadata; clients should keep it when replaying the call, to help caching.
-    let meta: [String: JSONAny]?
+    public let meta: [String: JSONAny]?
     /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
-    let id: String
+    public let id: String
     /// Arguments for the tool, matching its input schema.
-    let input: [String: JSONAny]
+    public let input: [String: JSONAny]
     /// Name of the tool to run.
-    let name: String
+    public let name: String
     /// Discriminator: always `"tool_use"`.
-    let type: ToolUseContentType
+    public let type: ToolUseContentType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case id = "id"
         case input = "input"
         case name = "name"
         case type = "type"
     }
+
+    public init(meta: [String: JSONAny]?, id: String, input: [String: JSONAny], name: String, type: ToolUseContentType) {
+        self.meta = meta
+        self.id = id
+        self.input = input
+        self.name = name
+        self.type = type
+    }
 }
 
 // MARK: ToolUseContent convenience initializers and mutators
 
-extension ToolUseContent {
+public extension ToolUseContent {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ToolUseContent.self, from: data)
     }
@@ -15617,31 +17203,37 @@ extension ToolUseContent {
     }
 }
 
-enum ToolUseContentType: String, Codable {
+public enum ToolUseContentType: String, Codable {
     case toolUse = "tool_use"
 }
 
 /// Error -32022: the server does not serve the protocol version named by the request, either
 /// because it does not know it or because it chose not to support it.
 // MARK: - UnsupportedProtocolVersionError
-struct UnsupportedProtocolVersionError: Codable {
+public struct UnsupportedProtocolVersionError: Codable {
     /// The error, with code -32022 and the versions involved.
-    let error: UnsupportedProtocolVersionErrorError
+    public let error: UnsupportedProtocolVersionErrorError
     /// The `id` of the failed request; left out only when the request could not even be read.
-    let id: RequestID?
+    public let id: RequestID?
     /// Protocol marker; always the string `"2.0"`.
-    let jsonrpc: Jsonrpc
+    public let jsonrpc: Jsonrpc
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case error = "error"
         case id = "id"
         case jsonrpc = "jsonrpc"
+    }
+
+    public init(error: UnsupportedProtocolVersionErrorError, id: RequestID?, jsonrpc: Jsonrpc) {
+        self.error = error
+        self.id = id
+        self.jsonrpc = jsonrpc
     }
 }
 
 // MARK: UnsupportedProtocolVersionError convenience initializers and mutators
 
-extension UnsupportedProtocolVersionError {
+public extension UnsupportedProtocolVersionError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UnsupportedProtocolVersionError.self, from: data)
     }
@@ -15684,28 +17276,34 @@ extension UnsupportedProtocolVersionError {
 ///
 /// Why the request failed.
 // MARK: - UnsupportedProtocolVersionErrorError
-struct UnsupportedProtocolVersionErrorError: Codable {
+public struct UnsupportedProtocolVersionErrorError: Codable {
     /// Integer naming the kind of failure (see the standard and MCP codes).
     ///
     /// Always -32022.
-    let code: Int
+    public let code: Int
     /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
     ///
     /// Which version was asked for and which ones would work.
-    let data: FluffyData
+    public let data: FluffyData
     /// Short human-readable summary, ideally one sentence.
-    let message: String
+    public let message: String
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case code = "code"
         case data = "data"
         case message = "message"
+    }
+
+    public init(code: Int, data: FluffyData, message: String) {
+        self.code = code
+        self.data = data
+        self.message = message
     }
 }
 
 // MARK: UnsupportedProtocolVersionErrorError convenience initializers and mutators
 
-extension UnsupportedProtocolVersionErrorError {
+public extension UnsupportedProtocolVersionErrorError {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UnsupportedProtocolVersionErrorError.self, from: data)
     }
@@ -15744,21 +17342,26 @@ extension UnsupportedProtocolVersionErrorError {
 
 /// Which version was asked for and which ones would work.
 // MARK: - FluffyData
-struct FluffyData: Codable {
+public struct FluffyData: Codable {
     /// The version the request asked for.
-    let requested: String
+    public let requested: String
     /// Versions the server serves; the client retries with one it also speaks.
-    let supported: [String]
+    public let supported: [String]
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case requested = "requested"
         case supported = "supported"
+    }
+
+    public init(requested: String, supported: [String]) {
+        self.requested = requested
+        self.supported = supported
     }
 }
 
 // MARK: FluffyData convenience initializers and mutators
 
-extension FluffyData {
+public extension FluffyData {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(FluffyData.self, from: data)
     }
@@ -15795,23 +17398,23 @@ extension FluffyData {
 
 /// A multiple choice among strings that are shown as they are; the answer is an array.
 // MARK: - UntitledMultiSelectEnumSchema
-struct UntitledMultiSelectEnumSchema: Codable {
+public struct UntitledMultiSelectEnumSchema: Codable {
     /// Values to pre-select.
-    let untitledMultiSelectEnumSchemaDefault: [String]?
+    public let untitledMultiSelectEnumSchemaDefault: [String]?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// What each picked item may be.
-    let items: UntitledMultiSelectEnumSchemaItems
+    public let items: UntitledMultiSelectEnumSchemaItems
     /// Most options the user may pick.
-    let maxItems: Int?
+    public let maxItems: Int?
     /// Fewest options the user must pick.
-    let minItems: Int?
+    public let minItems: Int?
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"array"`.
-    let type: MultiSelectEnumSchemaType
+    public let type: MultiSelectEnumSchemaType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case untitledMultiSelectEnumSchemaDefault = "default"
         case description = "description"
         case items = "items"
@@ -15820,11 +17423,21 @@ struct UntitledMultiSelectEnumSchema: Codable {
         case title = "title"
         case type = "type"
     }
+
+    public init(untitledMultiSelectEnumSchemaDefault: [String]?, description: String?, items: UntitledMultiSelectEnumSchemaItems, maxItems: Int?, minItems: Int?, title: String?, type: MultiSelectEnumSchemaType) {
+        self.untitledMultiSelectEnumSchemaDefault = untitledMultiSelectEnumSchemaDefault
+        self.description = description
+        self.items = items
+        self.maxItems = maxItems
+        self.minItems = minItems
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: UntitledMultiSelectEnumSchema convenience initializers and mutators
 
-extension UntitledMultiSelectEnumSchema {
+public extension UntitledMultiSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UntitledMultiSelectEnumSchema.self, from: data)
     }
@@ -15871,21 +17484,26 @@ extension UntitledMultiSelectEnumSchema {
 
 /// What each picked item may be.
 // MARK: - UntitledMultiSelectEnumSchemaItems
-struct UntitledMultiSelectEnumSchemaItems: Codable {
+public struct UntitledMultiSelectEnumSchemaItems: Codable {
     /// The values to choose from.
-    let itemsEnum: [String]
+    public let itemsEnum: [String]
     /// Always `"string"`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case itemsEnum = "enum"
         case type = "type"
+    }
+
+    public init(itemsEnum: [String], type: ItemsType) {
+        self.itemsEnum = itemsEnum
+        self.type = type
     }
 }
 
 // MARK: UntitledMultiSelectEnumSchemaItems convenience initializers and mutators
 
-extension UntitledMultiSelectEnumSchemaItems {
+public extension UntitledMultiSelectEnumSchemaItems {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UntitledMultiSelectEnumSchemaItems.self, from: data)
     }
@@ -15922,30 +17540,38 @@ extension UntitledMultiSelectEnumSchemaItems {
 
 /// A single choice among strings that are shown as they are.
 // MARK: - UntitledSingleSelectEnumSchema
-struct UntitledSingleSelectEnumSchema: Codable {
+public struct UntitledSingleSelectEnumSchema: Codable {
     /// Value to pre-select.
-    let untitledSingleSelectEnumSchemaDefault: String?
+    public let untitledSingleSelectEnumSchemaDefault: String?
     /// Help text for the field.
-    let description: String?
+    public let description: String?
     /// The values to choose from.
-    let untitledSingleSelectEnumSchemaEnum: [String]
+    public let untitledSingleSelectEnumSchemaEnum: [String]
     /// Label of the field.
-    let title: String?
+    public let title: String?
     /// Always `"string"`.
-    let type: ItemsType
+    public let type: ItemsType
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case untitledSingleSelectEnumSchemaDefault = "default"
         case description = "description"
         case untitledSingleSelectEnumSchemaEnum = "enum"
         case title = "title"
         case type = "type"
     }
+
+    public init(untitledSingleSelectEnumSchemaDefault: String?, description: String?, untitledSingleSelectEnumSchemaEnum: [String], title: String?, type: ItemsType) {
+        self.untitledSingleSelectEnumSchemaDefault = untitledSingleSelectEnumSchemaDefault
+        self.description = description
+        self.untitledSingleSelectEnumSchemaEnum = untitledSingleSelectEnumSchemaEnum
+        self.title = title
+        self.type = type
+    }
 }
 
 // MARK: UntitledSingleSelectEnumSchema convenience initializers and mutators
 
-extension UntitledSingleSelectEnumSchema {
+public extension UntitledSingleSelectEnumSchema {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(UntitledSingleSelectEnumSchema.self, from: data)
     }
@@ -15986,19 +17612,19 @@ extension UntitledSingleSelectEnumSchema {
     }
 }
 
-typealias ClientResult = [String: JSONAny]
-typealias Cursor = String
-typealias EmptyResult = [String: JSONAny]
-typealias InputRequests = [String: InputRequest]
-typealias InputResponses = [String: InputResponse]
-typealias JSONArray = [JSONAny]
-typealias JSONObject = [String: JSONAny]
-typealias JSONValue = JSONAny
-typealias MetaObject = [String: JSONAny]
-typealias Result = [String: JSONAny]
-typealias ResultType = String
+public typealias ClientResult = [String: JSONAny]
+public typealias Cursor = String
+public typealias EmptyResult = [String: JSONAny]
+public typealias InputRequests = [String: InputRequest]
+public typealias InputResponses = [String: InputResponse]
+public typealias JSONArray = [JSONAny]
+public typealias JSONObject = [String: JSONAny]
+public typealias JSONValue = JSONAny
+public typealias MetaObject = [String: JSONAny]
+public typealias Result = [String: JSONAny]
+public typealias ResultType = String
 
-extension Dictionary where Key == String, Value == JSONAny {
+public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(ClientResult.self, from: data)
     }
@@ -16023,7 +17649,7 @@ extension Dictionary where Key == String, Value == JSONAny {
     }
 }
 
-extension Dictionary where Key == String, Value == JSONAny {
+public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(EmptyResult.self, from: data)
     }
@@ -16048,7 +17674,7 @@ extension Dictionary where Key == String, Value == JSONAny {
     }
 }
 
-extension Dictionary where Key == String, Value == InputRequest {
+public extension Dictionary where Key == String, Value == InputRequest {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InputRequests.self, from: data)
     }
@@ -16073,7 +17699,7 @@ extension Dictionary where Key == String, Value == InputRequest {
     }
 }
 
-extension Dictionary where Key == String, Value == InputResponse {
+public extension Dictionary where Key == String, Value == InputResponse {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(InputResponses.self, from: data)
     }
@@ -16098,7 +17724,7 @@ extension Dictionary where Key == String, Value == InputResponse {
     }
 }
 
-extension Array where Element == JSONArray.Element {
+public extension Array where Element == JSONArray.Element {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONArray.self, from: data)
     }
@@ -16123,7 +17749,7 @@ extension Array where Element == JSONArray.Element {
     }
 }
 
-extension Dictionary where Key == String, Value == JSONAny {
+public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(JSONObject.self, from: data)
     }
@@ -16148,7 +17774,7 @@ extension Dictionary where Key == String, Value == JSONAny {
     }
 }
 
-extension Dictionary where Key == String, Value == JSONAny {
+public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(MetaObject.self, from: data)
     }
@@ -16173,7 +17799,7 @@ extension Dictionary where Key == String, Value == JSONAny {
     }
 }
 
-extension Dictionary where Key == String, Value == JSONAny {
+public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {
         self = try newJSONDecoder().decode(Result.self, from: data)
     }
@@ -16218,7 +17844,7 @@ func newJSONEncoder() -> JSONEncoder {
 
 // MARK: - Encode/decode helpers
 
-class JSONNull: Codable, Hashable {
+public class JSONNull: Codable, Hashable {
 
     public static func == (lhs: JSONNull, rhs: JSONNull) -> Bool {
         return true
@@ -16267,9 +17893,9 @@ class JSONCodingKey: CodingKey {
     }
 }
 
-class JSONAny: Codable {
+public class JSONAny: Codable {
 
-    let value: Any
+    public let value: Any
 
     static func decodingError(forCodingPath codingPath: [CodingKey]) -> DecodingError {
         let context = DecodingError.Context(codingPath: codingPath, debugDescription: "Cannot decode JSONAny")

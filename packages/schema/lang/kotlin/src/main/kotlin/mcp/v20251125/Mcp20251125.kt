@@ -9,8 +9,13 @@ import com.fasterxml.jackson.databind.deser.std.StdDeserializer
 import com.fasterxml.jackson.databind.module.SimpleModule
 import com.fasterxml.jackson.databind.node.*
 import com.fasterxml.jackson.databind.ser.std.StdSerializer
-import com.fasterxml.jackson.module.kotlin.*
+import com.fasterxml.jackson.core.type.TypeReference
 
+
+// What jackson-module-kotlin would provide: reading a value whose (generic) type the caller states.
+private inline fun <reified T> ObjectMapper.readValue(json: String): T = readValue(json, object : TypeReference<T>() {})
+
+private inline fun <reified T> ObjectMapper.treeToValue(node: JsonNode): T = convertValue(node, object : TypeReference<T>() {})
 
 @Suppress("UNCHECKED_CAST")
 private fun <T> ObjectMapper.convert(k: kotlin.reflect.KClass<*>, fromJson: (JsonNode) -> T, toJson: (T) -> String, isUnion: Boolean = false) = registerModule(SimpleModule().apply {
@@ -22,9 +27,10 @@ private fun <T> ObjectMapper.convert(k: kotlin.reflect.KClass<*>, fromJson: (Jso
     })
 })
 
-val mapper = jacksonObjectMapper().apply {
+val mapper: ObjectMapper = ObjectMapper().apply {
     propertyNamingStrategy = PropertyNamingStrategy.LOWER_CAMEL_CASE
-    setSerializationInclusion(JsonInclude.Include.NON_NULL)
+    configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+    setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
     convert(Role::class,                                  { Role.fromValue(it.asText()) },                                  { "\"${it.value}\"" })
     convert(AudioContentType::class,                      { AudioContentType.fromValue(it.asText()) },                      { "\"${it.value}\"" })
     convert(BooleanSchemaType::class,                     { BooleanSchemaType.fromValue(it.asText()) },                     { "\"${it.value}\"" })
@@ -106,6 +112,8 @@ val mapper = jacksonObjectMapper().apply {
 
 typealias Cursor = String
 class EmptyResult(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -113,6 +121,8 @@ class EmptyResult(elements: Map<String, Any?>) : HashMap<String, Any?>(elements)
     }
 }
 class GetTaskPayloadResult(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -120,6 +130,8 @@ class GetTaskPayloadResult(elements: Map<String, Any?>) : HashMap<String, Any?>(
     }
 }
 class Result(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -130,23 +142,35 @@ class Result(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
 /**
  * Hints a client may use to decide how to use or display an object; never binding.
  */
-data class Annotations (
+data class Annotations @JsonCreator constructor (
     /**
      * Who the object is meant for: the user, the model, or both.
      */
+    @param:JsonProperty("audience")@get:JsonProperty("audience")@field:JsonProperty("audience")
     val audience: List<Role>? = null,
 
     /**
      * When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
      * `2025-01-12T15:00:58Z`).
      */
+    @param:JsonProperty("lastModified")@get:JsonProperty("lastModified")@field:JsonProperty("lastModified")
     val lastModified: String? = null,
 
     /**
      * How much the object matters, from 0 (can be left out) to 1 (effectively required).
      */
+    @param:JsonProperty("priority")@get:JsonProperty("priority")@field:JsonProperty("priority")
     val priority: Double? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -177,36 +201,46 @@ enum class Role(val value: String) {
 /**
  * A piece of audio exchanged with a model.
  */
-data class AudioContent (
+data class AudioContent @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The audio bytes, base64-encoded.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: String,
 
     /**
      * Audio format, such as `audio/wav`; which formats work depends on the model provider.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
     val mimeType: String,
 
     /**
      * Always `audio`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: AudioContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -219,23 +253,35 @@ data class AudioContent (
  *
  * Hints a client may use to decide how to use or display an object; never binding.
  */
-data class AudioContentAnnotations (
+data class AudioContentAnnotations @JsonCreator constructor (
     /**
      * Who the object is meant for: the user, the model, or both.
      */
+    @param:JsonProperty("audience")@get:JsonProperty("audience")@field:JsonProperty("audience")
     val audience: List<Role>? = null,
 
     /**
      * When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
      * `2025-01-12T15:00:58Z`).
      */
+    @param:JsonProperty("lastModified")@get:JsonProperty("lastModified")@field:JsonProperty("lastModified")
     val lastModified: String? = null,
 
     /**
      * How much the object matters, from 0 (can be left out) to 1 (effectively required).
      */
+    @param:JsonProperty("priority")@get:JsonProperty("priority")@field:JsonProperty("priority")
     val priority: Double? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class AudioContentType(val value: String) {
     Audio("audio");
@@ -251,19 +297,29 @@ enum class AudioContentType(val value: String) {
 /**
  * Identifying names shared by things a server exposes: a machine name and a display title.
  */
-data class BaseMetadata (
+data class BaseMetadata @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -274,30 +330,40 @@ data class BaseMetadata (
 /**
  * Resource contents that are binary.
  */
-data class BlobResourceContents (
+data class BlobResourceContents @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The bytes, base64-encoded.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("blob")@get:JsonProperty("blob", required=true)@field:JsonProperty("blob", required=true)
     val blob: String,
 
     /**
      * Media type of these contents, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * The URI these contents belong to (the resource itself or a part of it).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -308,28 +374,40 @@ data class BlobResourceContents (
 /**
  * A yes/no form field.
  */
-data class BooleanSchema (
+data class BooleanSchema @JsonCreator constructor (
     /**
      * Value the field starts with.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: Boolean? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `boolean`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: BooleanSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -352,31 +430,40 @@ enum class BooleanSchemaType(val value: String) {
  * Asks the server to run one of its tools with the given arguments. With a `task` field the
  * server may instead answer with a task to poll.
  */
-data class CallToolRequest (
+data class CallToolRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tools/call`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CallToolRequestMethod,
 
     /**
      * Which tool to run, with what.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CallToolRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -451,22 +538,23 @@ enum class CallToolRequestMethod(val value: String) {
  *
  * Which tool to run and its arguments.
  */
-data class CallToolRequestParamsClass (
+data class CallToolRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Argument values, expected to satisfy the tool's `inputSchema`.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, Any?>? = null,
 
     /**
      * Name of the tool, as listed by `tools/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -475,8 +563,18 @@ data class CallToolRequestParamsClass (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
@@ -486,32 +584,43 @@ data class CallToolRequestParamsClass (
  *
  * What a requestor puts in a request's `task` field to have it run as a task.
  */
-data class TaskClass (
+data class TaskClass @JsonCreator constructor (
     /**
      * How long, in milliseconds from creation, the requestor would like the task kept.
      */
-    val ttl: Long? = null
-)
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which tool to run and its arguments.
  */
-data class CallToolRequestParams (
+data class CallToolRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Argument values, expected to satisfy the tool's `inputSchema`.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, Any?>? = null,
 
     /**
      * Name of the tool, as listed by `tools/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -520,8 +629,18 @@ data class CallToolRequestParams (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -533,30 +652,40 @@ data class CallToolRequestParams (
  * The outcome of running a tool. Failures of the tool itself are reported here with
  * `isError: true` so the model can see them; protocol problems are JSON-RPC errors instead.
  */
-data class CallToolResult (
+data class CallToolResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The unstructured output, as content blocks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: List<ContentBlock>,
 
     /**
      * True when the tool failed; false or absent means it succeeded.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
      * The structured output as a JSON object, conforming to `outputSchema` when one is declared.
      */
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
     val structuredContent: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -583,21 +712,23 @@ data class CallToolResult (
  * to
  * present it to the model or the user.
  */
-data class ContentBlock (
+data class ContentBlock @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
@@ -611,7 +742,7 @@ data class ContentBlock (
      *
      * Always `resource`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ContentBlockType,
 
     /**
@@ -619,6 +750,7 @@ data class ContentBlock (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: String? = null,
 
     /**
@@ -628,11 +760,13 @@ data class ContentBlock (
      *
      * Media type of the contents, when the server knows it.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * What the resource holds, as a hint that helps the model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -640,11 +774,13 @@ data class ContentBlock (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
@@ -652,24 +788,37 @@ data class ContentBlock (
      * hosts
      * show sizes and budget context.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Where the resource lives.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null,
 
     /**
      * The embedded contents, as text or as base64 bytes.
      */
+    @param:JsonProperty("resource")@get:JsonProperty("resource")@field:JsonProperty("resource")
     val resource: ContentElement? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -680,30 +829,42 @@ data class ContentBlock (
 /**
  * A picture a user interface can show next to an item, optionally tied to a size and theme.
  */
-data class IconElement (
+data class IconElement @JsonCreator constructor (
     /**
      * MIME type to assume when the source does not state a useful one (e.g. `image/png`).
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
      * when absent, any size is fine.
      */
+    @param:JsonProperty("sizes")@get:JsonProperty("sizes")@field:JsonProperty("sizes")
     val sizes: List<String>? = null,
 
     /**
      * Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
      * Consumers should only trust sources from the same or a trusted origin.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("src")@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
     val src: String,
 
     /**
      * Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
      */
+    @param:JsonProperty("theme")@get:JsonProperty("theme")@field:JsonProperty("theme")
     val theme: Theme? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
@@ -728,34 +889,46 @@ enum class Theme(val value: String) {
  *
  * Resource contents that are binary.
  */
-data class ContentElement (
+data class ContentElement @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Media type of these contents, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * The text; used only when the data really is text rather than bytes.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
      * The URI these contents belong to (the resource itself or a part of it).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String,
 
     /**
      * The bytes, base64-encoded.
      */
+    @param:JsonProperty("blob")@get:JsonProperty("blob")@field:JsonProperty("blob")
     val blob: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class ContentBlockType(val value: String) {
     Audio("audio"),
@@ -781,31 +954,40 @@ enum class ContentBlockType(val value: String) {
  * status
  * cannot be cancelled (-32602).
  */
-data class CancelTaskRequest (
+data class CancelTaskRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tasks/cancel`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CancelTaskRequestMethod,
 
     /**
      * Which task.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CancelTaskRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -827,13 +1009,22 @@ enum class CancelTaskRequestMethod(val value: String) {
 /**
  * Which task.
  */
-data class CancelTaskRequestParams (
+data class CancelTaskRequestParams @JsonCreator constructor (
     /**
      * Id of the task to cancel.
      */
-    @get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The state of the task after cancellation.
@@ -850,28 +1041,29 @@ data class CancelTaskRequestParams (
  *
  * The newly created task, normally `working`.
  */
-data class GetTaskResult (
+data class GetTaskResult @JsonCreator constructor (
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
     val createdAt: String,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
     val lastUpdatedAt: String,
 
     /**
      * How many milliseconds the requestor should wait between polls.
      */
+    @param:JsonProperty("pollInterval")@get:JsonProperty("pollInterval")@field:JsonProperty("pollInterval")
     val pollInterval: Long? = null,
 
     /**
      * Where the task is in its life.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("status")@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
     val status: TaskStatus,
 
     /**
@@ -879,20 +1071,31 @@ data class GetTaskResult (
      * the
      * outcome, or what went wrong.
      */
+    @param:JsonProperty("statusMessage")@get:JsonProperty("statusMessage")@field:JsonProperty("statusMessage")
     val statusMessage: String? = null,
 
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String,
 
     /**
      * How long, in milliseconds from creation, the receiver will keep the task (it may differ
      * from what was asked); `null` means no limit.
      */
-    val ttl: Long? = null
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -931,25 +1134,34 @@ enum class TaskStatus(val value: String) {
  * may
  * cross the response on the wire; both sides must tolerate that.
  */
-data class CancelledNotification (
+data class CancelledNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/cancelled`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CancelledNotificationMethod,
 
     /**
      * Which request, and why.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CancelledNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -973,17 +1185,18 @@ enum class CancelledNotificationMethod(val value: String) {
  *
  * Which request is being abandoned, and why.
  */
-data class CancelledNotificationParamsClass (
+data class CancelledNotificationParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Why the request was cancelled, for logs or display.
      */
+    @param:JsonProperty("reason")@get:JsonProperty("reason")@field:JsonProperty("reason")
     val reason: String? = null,
 
     /**
@@ -991,24 +1204,34 @@ data class CancelledNotificationParamsClass (
      * for
      * tasks, which have `tasks/cancel`.
      */
-    @get:JsonProperty("requestId")@field:JsonProperty("requestId")
+    @param:JsonProperty("requestId")@get:JsonProperty("requestId")@field:JsonProperty("requestId")
     val requestID: RequestID? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which request is being abandoned, and why.
  */
-data class CancelledNotificationParams (
+data class CancelledNotificationParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Why the request was cancelled, for logs or display.
      */
+    @param:JsonProperty("reason")@get:JsonProperty("reason")@field:JsonProperty("reason")
     val reason: String? = null,
 
     /**
@@ -1016,9 +1239,18 @@ data class CancelledNotificationParams (
      * for
      * tasks, which have `tasks/cancel`.
      */
-    @get:JsonProperty("requestId")@field:JsonProperty("requestId")
+    @param:JsonProperty("requestId")@get:JsonProperty("requestId")@field:JsonProperty("requestId")
     val requestID: RequestID? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1029,33 +1261,47 @@ data class CancelledNotificationParams (
 /**
  * The optional features a client supports, declared in `initialize`.
  */
-data class ClientCapabilities (
+data class ClientCapabilities @JsonCreator constructor (
     /**
      * Present when the client can answer `elicitation/create`. An empty object means form mode
      * only.
      */
+    @param:JsonProperty("elicitation")@get:JsonProperty("elicitation")@field:JsonProperty("elicitation")
     val elicitation: ClientCapabilitiesElicitation? = null,
 
     /**
      * Non-standard features still being tried out, keyed by feature name.
      */
+    @param:JsonProperty("experimental")@get:JsonProperty("experimental")@field:JsonProperty("experimental")
     val experimental: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Present when the client can answer `roots/list`.
      */
+    @param:JsonProperty("roots")@get:JsonProperty("roots")@field:JsonProperty("roots")
     val roots: ClientCapabilitiesRoots? = null,
 
     /**
      * Present when the client can answer `sampling/createMessage`.
      */
+    @param:JsonProperty("sampling")@get:JsonProperty("sampling")@field:JsonProperty("sampling")
     val sampling: ClientCapabilitiesSampling? = null,
 
     /**
      * Present when the client can run server requests as tasks.
      */
+    @param:JsonProperty("tasks")@get:JsonProperty("tasks")@field:JsonProperty("tasks")
     val tasks: ClientCapabilitiesTasks? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1067,98 +1313,173 @@ data class ClientCapabilities (
  * Present when the client can answer `elicitation/create`. An empty object means form mode
  * only.
  */
-data class ClientCapabilitiesElicitation (
+data class ClientCapabilitiesElicitation @JsonCreator constructor (
     /**
      * Present when the client supports form-mode elicitation.
      */
+    @param:JsonProperty("form")@get:JsonProperty("form")@field:JsonProperty("form")
     val form: Map<String, Any?>? = null,
 
     /**
      * Present when the client supports URL-mode elicitation.
      */
+    @param:JsonProperty("url")@get:JsonProperty("url")@field:JsonProperty("url")
     val url: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the client can answer `roots/list`.
  */
-data class ClientCapabilitiesRoots (
+data class ClientCapabilitiesRoots @JsonCreator constructor (
     /**
      * True when the client will send `notifications/roots/list_changed`.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the client can answer `sampling/createMessage`.
  */
-data class ClientCapabilitiesSampling (
+data class ClientCapabilitiesSampling @JsonCreator constructor (
     /**
      * Present when the client honours `includeContext` values other than `"none"`; without it
      * servers should leave that field out or set it to `"none"`.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: Map<String, Any?>? = null,
 
     /**
      * Present when the client accepts `tools` and `toolChoice` in sampling requests.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the client can run server requests as tasks.
  */
-data class ClientCapabilitiesTasks (
+data class ClientCapabilitiesTasks @JsonCreator constructor (
     /**
      * Present when the client answers `tasks/cancel`.
      */
+    @param:JsonProperty("cancel")@get:JsonProperty("cancel")@field:JsonProperty("cancel")
     val cancel: Map<String, Any?>? = null,
 
     /**
      * Present when the client answers `tasks/list`.
      */
+    @param:JsonProperty("list")@get:JsonProperty("list")@field:JsonProperty("list")
     val list: Map<String, Any?>? = null,
 
     /**
      * Which server-to-client requests may carry a `task` field; anything not listed may not.
      */
+    @param:JsonProperty("requests")@get:JsonProperty("requests")@field:JsonProperty("requests")
     val requests: PurpleRequests? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which server-to-client requests may carry a `task` field; anything not listed may not.
  */
-data class PurpleRequests (
+data class PurpleRequests @JsonCreator constructor (
     /**
      * Task support for elicitation requests.
      */
+    @param:JsonProperty("elicitation")@get:JsonProperty("elicitation")@field:JsonProperty("elicitation")
     val elicitation: PurpleElicitation? = null,
 
     /**
      * Task support for sampling requests.
      */
+    @param:JsonProperty("sampling")@get:JsonProperty("sampling")@field:JsonProperty("sampling")
     val sampling: PurpleSampling? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Task support for elicitation requests.
  */
-data class PurpleElicitation (
+data class PurpleElicitation @JsonCreator constructor (
     /**
      * Present when `elicitation/create` may be run as a task.
      */
+    @param:JsonProperty("create")@get:JsonProperty("create")@field:JsonProperty("create")
     val create: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Task support for sampling requests.
  */
-data class PurpleSampling (
+data class PurpleSampling @JsonCreator constructor (
     /**
      * Present when `sampling/createMessage` may be run as a task.
      */
+    @param:JsonProperty("createMessage")@get:JsonProperty("createMessage")@field:JsonProperty("createMessage")
     val createMessage: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Every notification a client may send to a server.
@@ -1181,11 +1502,11 @@ data class PurpleSampling (
  * for
  * the list again.
  */
-data class ClientNotification (
+data class ClientNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -1199,7 +1520,7 @@ data class ClientNotification (
      *
      * Always `notifications/roots/list_changed`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ClientNotificationMethod,
 
     /**
@@ -1211,8 +1532,18 @@ data class ClientNotification (
      *
      * The progress report.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ClientNotificationParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1260,17 +1591,18 @@ enum class ClientNotificationMethod(val value: String) {
  *
  * One progress report.
  */
-data class ClientNotificationParams (
+data class ClientNotificationParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Why the request was cancelled, for logs or display.
      */
+    @param:JsonProperty("reason")@get:JsonProperty("reason")@field:JsonProperty("reason")
     val reason: String? = null,
 
     /**
@@ -1278,27 +1610,31 @@ data class ClientNotificationParams (
      * for
      * tasks, which have `tasks/cancel`.
      */
-    @get:JsonProperty("requestId")@field:JsonProperty("requestId")
+    @param:JsonProperty("requestId")@get:JsonProperty("requestId")@field:JsonProperty("requestId")
     val requestID: RequestID? = null,
 
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
+    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt")@field:JsonProperty("createdAt")
     val createdAt: String? = null,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
+    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt")@field:JsonProperty("lastUpdatedAt")
     val lastUpdatedAt: String? = null,
 
     /**
      * How many milliseconds the requestor should wait between polls.
      */
+    @param:JsonProperty("pollInterval")@get:JsonProperty("pollInterval")@field:JsonProperty("pollInterval")
     val pollInterval: Long? = null,
 
     /**
      * Where the task is in its life.
      */
+    @param:JsonProperty("status")@get:JsonProperty("status")@field:JsonProperty("status")
     val status: TaskStatus? = null,
 
     /**
@@ -1306,23 +1642,26 @@ data class ClientNotificationParams (
      * the
      * outcome, or what went wrong.
      */
+    @param:JsonProperty("statusMessage")@get:JsonProperty("statusMessage")@field:JsonProperty("statusMessage")
     val statusMessage: String? = null,
 
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @get:JsonProperty("taskId")@field:JsonProperty("taskId")
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId")@field:JsonProperty("taskId")
     val taskID: String? = null,
 
     /**
      * How long, in milliseconds from creation, the receiver will keep the task (it may differ
      * from what was asked); `null` means no limit.
      */
-    val ttl: Long? = null,
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null,
 
     /**
      * Human-readable text describing the current state.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -1330,18 +1669,30 @@ data class ClientNotificationParams (
      * be
      * fractional.
      */
+    @param:JsonProperty("progress")@get:JsonProperty("progress")@field:JsonProperty("progress")
     val progress: Double? = null,
 
     /**
      * The token from the request this report is about.
      */
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken")@field:JsonProperty("progressToken")
     val progressToken: RequestID? = null,
 
     /**
      * Amount that will be done in all, when known. May be fractional.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Double? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Every request a client may send to a server.
@@ -1390,17 +1741,17 @@ data class ClientNotificationParams (
  *
  * Sets the lowest severity of log entries the client wants the server to send.
  */
-data class ClientRequest (
+data class ClientRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -1438,7 +1789,7 @@ data class ClientRequest (
      *
      * Always `logging/setLevel`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ClientRequestMethod,
 
     /**
@@ -1464,8 +1815,18 @@ data class ClientRequest (
      *
      * The threshold to apply.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ClientRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1551,36 +1912,41 @@ enum class ClientRequestMethod(val value: String) {
  *
  * The severity threshold to apply.
  */
-data class ClientRequestParams (
+data class ClientRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The argument being completed.
      */
+    @param:JsonProperty("argument")@get:JsonProperty("argument")@field:JsonProperty("argument")
     val argument: ParamsArgument? = null,
 
     /**
      * Extra information that can narrow the suggestions.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: ParamsContext? = null,
 
     /**
      * The prompt or resource template the argument belongs to.
      */
+    @param:JsonProperty("ref")@get:JsonProperty("ref")@field:JsonProperty("ref")
     val ref: Ref? = null,
 
     /**
      * Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
      */
+    @param:JsonProperty("cursor")@get:JsonProperty("cursor")@field:JsonProperty("cursor")
     val cursor: String? = null,
 
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null,
 
     /**
@@ -1590,17 +1956,19 @@ data class ClientRequestParams (
      *
      * Id of the task to cancel.
      */
-    @get:JsonProperty("taskId")@field:JsonProperty("taskId")
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId")@field:JsonProperty("taskId")
     val taskID: String? = null,
 
     /**
      * The optional features the client supports for this session.
      */
+    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities")@field:JsonProperty("capabilities")
     val capabilities: ParamsCapabilities? = null,
 
     /**
      * Who the client is.
      */
+    @param:JsonProperty("clientInfo")@get:JsonProperty("clientInfo")@field:JsonProperty("clientInfo")
     val clientInfo: ClientInfo? = null,
 
     /**
@@ -1608,6 +1976,7 @@ data class ClientRequestParams (
      * may
      * still accept older ones.
      */
+    @param:JsonProperty("protocolVersion")@get:JsonProperty("protocolVersion")@field:JsonProperty("protocolVersion")
     val protocolVersion: String? = null,
 
     /**
@@ -1615,6 +1984,7 @@ data class ClientRequestParams (
      *
      * Values for the template's arguments, keyed by argument name.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, Any?>? = null,
 
     /**
@@ -1622,6 +1992,7 @@ data class ClientRequestParams (
      *
      * Name of the prompt, as listed by `prompts/list`.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
@@ -1630,160 +2001,269 @@ data class ClientRequestParams (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null,
 
     /**
      * Entries at this severity and every more severe one are sent; less severe ones are not.
      */
+    @param:JsonProperty("level")@get:JsonProperty("level")@field:JsonProperty("level")
     val level: LoggingLevel? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The argument being completed.
  */
-data class ParamsArgument (
+data class ParamsArgument @JsonCreator constructor (
     /**
      * Name of the argument.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * What has been typed so far; suggestions should match it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("value")@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
     val value: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The optional features the client supports for this session.
  *
  * The optional features a client supports, declared in `initialize`.
  */
-data class ParamsCapabilities (
+data class ParamsCapabilities @JsonCreator constructor (
     /**
      * Present when the client can answer `elicitation/create`. An empty object means form mode
      * only.
      */
+    @param:JsonProperty("elicitation")@get:JsonProperty("elicitation")@field:JsonProperty("elicitation")
     val elicitation: CapabilitiesElicitation? = null,
 
     /**
      * Non-standard features still being tried out, keyed by feature name.
      */
+    @param:JsonProperty("experimental")@get:JsonProperty("experimental")@field:JsonProperty("experimental")
     val experimental: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Present when the client can answer `roots/list`.
      */
+    @param:JsonProperty("roots")@get:JsonProperty("roots")@field:JsonProperty("roots")
     val roots: CapabilitiesRoots? = null,
 
     /**
      * Present when the client can answer `sampling/createMessage`.
      */
+    @param:JsonProperty("sampling")@get:JsonProperty("sampling")@field:JsonProperty("sampling")
     val sampling: CapabilitiesSampling? = null,
 
     /**
      * Present when the client can run server requests as tasks.
      */
+    @param:JsonProperty("tasks")@get:JsonProperty("tasks")@field:JsonProperty("tasks")
     val tasks: PurpleTasks? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the client can answer `elicitation/create`. An empty object means form mode
  * only.
  */
-data class CapabilitiesElicitation (
+data class CapabilitiesElicitation @JsonCreator constructor (
     /**
      * Present when the client supports form-mode elicitation.
      */
+    @param:JsonProperty("form")@get:JsonProperty("form")@field:JsonProperty("form")
     val form: Map<String, Any?>? = null,
 
     /**
      * Present when the client supports URL-mode elicitation.
      */
+    @param:JsonProperty("url")@get:JsonProperty("url")@field:JsonProperty("url")
     val url: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the client can answer `roots/list`.
  */
-data class CapabilitiesRoots (
+data class CapabilitiesRoots @JsonCreator constructor (
     /**
      * True when the client will send `notifications/roots/list_changed`.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the client can answer `sampling/createMessage`.
  */
-data class CapabilitiesSampling (
+data class CapabilitiesSampling @JsonCreator constructor (
     /**
      * Present when the client honours `includeContext` values other than `"none"`; without it
      * servers should leave that field out or set it to `"none"`.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: Map<String, Any?>? = null,
 
     /**
      * Present when the client accepts `tools` and `toolChoice` in sampling requests.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the client can run server requests as tasks.
  */
-data class PurpleTasks (
+data class PurpleTasks @JsonCreator constructor (
     /**
      * Present when the client answers `tasks/cancel`.
      */
+    @param:JsonProperty("cancel")@get:JsonProperty("cancel")@field:JsonProperty("cancel")
     val cancel: Map<String, Any?>? = null,
 
     /**
      * Present when the client answers `tasks/list`.
      */
+    @param:JsonProperty("list")@get:JsonProperty("list")@field:JsonProperty("list")
     val list: Map<String, Any?>? = null,
 
     /**
      * Which server-to-client requests may carry a `task` field; anything not listed may not.
      */
+    @param:JsonProperty("requests")@get:JsonProperty("requests")@field:JsonProperty("requests")
     val requests: FluffyRequests? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which server-to-client requests may carry a `task` field; anything not listed may not.
  */
-data class FluffyRequests (
+data class FluffyRequests @JsonCreator constructor (
     /**
      * Task support for elicitation requests.
      */
+    @param:JsonProperty("elicitation")@get:JsonProperty("elicitation")@field:JsonProperty("elicitation")
     val elicitation: FluffyElicitation? = null,
 
     /**
      * Task support for sampling requests.
      */
+    @param:JsonProperty("sampling")@get:JsonProperty("sampling")@field:JsonProperty("sampling")
     val sampling: FluffySampling? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Task support for elicitation requests.
  */
-data class FluffyElicitation (
+data class FluffyElicitation @JsonCreator constructor (
     /**
      * Present when `elicitation/create` may be run as a task.
      */
+    @param:JsonProperty("create")@get:JsonProperty("create")@field:JsonProperty("create")
     val create: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Task support for sampling requests.
  */
-data class FluffySampling (
+data class FluffySampling @JsonCreator constructor (
     /**
      * Present when `sampling/createMessage` may be run as a task.
      */
+    @param:JsonProperty("createMessage")@get:JsonProperty("createMessage")@field:JsonProperty("createMessage")
     val createMessage: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Who the client is.
@@ -1792,10 +2272,11 @@ data class FluffySampling (
  *
  * Who the server is.
  */
-data class ClientInfo (
+data class ClientInfo @JsonCreator constructor (
     /**
      * Short human-readable text saying what this program is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -1803,42 +2284,63 @@ data class ClientInfo (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Version string of the program.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("version")@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
     val version: String,
 
     /**
      * Home page of the program, if it has one.
      */
-    @get:JsonProperty("websiteUrl")@field:JsonProperty("websiteUrl")
+    @param:JsonProperty("websiteUrl")@get:JsonProperty("websiteUrl")@field:JsonProperty("websiteUrl")
     val websiteURL: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Extra information that can narrow the suggestions.
  */
-data class ParamsContext (
+data class ParamsContext @JsonCreator constructor (
     /**
      * Values already chosen for other arguments of the same prompt or template, by name.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, String>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Entries at this severity and every more severe one are sent; less severe ones are not.
@@ -1881,16 +2383,18 @@ enum class LoggingLevel(val value: String) {
  *
  * Points at a resource or resource template by URI, as the target of a completion.
  */
-data class Ref (
+data class Ref @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
@@ -1898,14 +2402,24 @@ data class Ref (
      *
      * Always `ref/resource`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: RefType,
 
     /**
      * The resource's URI, or the URI template whose variable is being completed.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class RefType(val value: String) {
     RefPrompt("ref/prompt"),
@@ -1950,25 +2464,29 @@ enum class RefType(val value: String) {
  *
  * The client's current roots.
  */
-data class ClientResult (
+data class ClientResult @JsonCreator constructor (
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
+    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt")@field:JsonProperty("createdAt")
     val createdAt: String? = null,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
+    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt")@field:JsonProperty("lastUpdatedAt")
     val lastUpdatedAt: String? = null,
 
     /**
      * How many milliseconds the requestor should wait between polls.
      */
+    @param:JsonProperty("pollInterval")@get:JsonProperty("pollInterval")@field:JsonProperty("pollInterval")
     val pollInterval: Long? = null,
 
     /**
      * Where the task is in its life.
      */
+    @param:JsonProperty("status")@get:JsonProperty("status")@field:JsonProperty("status")
     val status: TaskStatus? = null,
 
     /**
@@ -1976,24 +2494,26 @@ data class ClientResult (
      * the
      * outcome, or what went wrong.
      */
+    @param:JsonProperty("statusMessage")@get:JsonProperty("statusMessage")@field:JsonProperty("statusMessage")
     val statusMessage: String? = null,
 
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @get:JsonProperty("taskId")@field:JsonProperty("taskId")
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId")@field:JsonProperty("taskId")
     val taskID: String? = null,
 
     /**
      * How long, in milliseconds from creation, the receiver will keep the task (it may differ
      * from what was asked); `null` means no limit.
      */
-    val ttl: Long? = null,
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null,
 
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
@@ -2001,17 +2521,20 @@ data class ClientResult (
      * last
      * page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The tasks on this page.
      */
+    @param:JsonProperty("tasks")@get:JsonProperty("tasks")@field:JsonProperty("tasks")
     val tasks: List<TaskElement>? = null,
 
     /**
      * `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
      * the user dismissed the request without choosing.
      */
+    @param:JsonProperty("action")@get:JsonProperty("action")@field:JsonProperty("action")
     val action: Action? = null,
 
     /**
@@ -2020,29 +2543,43 @@ data class ClientResult (
      *
      * What the turn says: a single block or a list of blocks.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: ClientResultContent? = null,
 
     /**
      * Which model the client actually used.
      */
+    @param:JsonProperty("model")@get:JsonProperty("model")@field:JsonProperty("model")
     val model: String? = null,
 
     /**
      * Who speaks this turn.
      */
+    @param:JsonProperty("role")@get:JsonProperty("role")@field:JsonProperty("role")
     val role: Role? = null,
 
     /**
      * Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
      * any provider-specific value.
      */
+    @param:JsonProperty("stopReason")@get:JsonProperty("stopReason")@field:JsonProperty("stopReason")
     val stopReason: String? = null,
 
     /**
      * Every root the server may operate on.
      */
+    @param:JsonProperty("roots")@get:JsonProperty("roots")@field:JsonProperty("roots")
     val roots: List<RootElement>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2100,7 +2637,7 @@ sealed class ClientResultContent {
  *
  * The outcome of a tool call, sent back to the model in a later sampling request.
  */
-data class SamplingMessageContentBlock (
+data class SamplingMessageContentBlock @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      *
@@ -2110,17 +2647,19 @@ data class SamplingMessageContentBlock (
      * Free-form metadata; clients should keep it when sending the result back in later sampling
      * requests, which helps caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
@@ -2134,7 +2673,7 @@ data class SamplingMessageContentBlock (
      *
      * Always `tool_result`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: SamplingMessageContentBlockType,
 
     /**
@@ -2142,6 +2681,7 @@ data class SamplingMessageContentBlock (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: String? = null,
 
     /**
@@ -2149,45 +2689,60 @@ data class SamplingMessageContentBlock (
      *
      * Audio format, such as `audio/wav`; which formats work depends on the model provider.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier of this call, unique within the conversation; its result refers back to it.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: String? = null,
 
     /**
      * Arguments for the tool, following its input schema.
      */
+    @param:JsonProperty("input")@get:JsonProperty("input")@field:JsonProperty("input")
     val input: Map<String, Any?>? = null,
 
     /**
      * Which tool the model wants to run.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * The unstructured output, in the same form as a `tools/call` result.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: List<ContentBlock>? = null,
 
     /**
      * True when the call failed and `content` describes the failure (false when absent).
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
      * The structured output; should follow the tool's output schema when it has one.
      */
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
     val structuredContent: Map<String, Any?>? = null,
 
     /**
      * The `id` of the `tool_use` block this answers.
      */
-    @get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
+    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
     val toolUseID: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2228,7 +2783,7 @@ enum class SamplingMessageContentBlockType(val value: String) {
  *
  * The outcome of a tool call, sent back to the model in a later sampling request.
  */
-data class PurpleSomething (
+data class PurpleSomething @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      *
@@ -2238,17 +2793,19 @@ data class PurpleSomething (
      * Free-form metadata; clients should keep it when sending the result back in later sampling
      * requests, which helps caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: MetaUnion? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AnnotationsUnion? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: ContentValue? = null,
 
     /**
@@ -2262,6 +2819,7 @@ data class PurpleSomething (
      *
      * Always `tool_result`.
      */
+    @param:JsonProperty("type")@get:JsonProperty("type")@field:JsonProperty("type")
     val type: ContentValue? = null,
 
     /**
@@ -2269,6 +2827,7 @@ data class PurpleSomething (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: ContentValue? = null,
 
     /**
@@ -2276,45 +2835,60 @@ data class PurpleSomething (
      *
      * Audio format, such as `audio/wav`; which formats work depends on the model provider.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: ContentValue? = null,
 
     /**
      * Identifier of this call, unique within the conversation; its result refers back to it.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: ContentValue? = null,
 
     /**
      * Arguments for the tool, following its input schema.
      */
+    @param:JsonProperty("input")@get:JsonProperty("input")@field:JsonProperty("input")
     val input: MetaUnion? = null,
 
     /**
      * Which tool the model wants to run.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: ContentValue? = null,
 
     /**
      * The unstructured output, in the same form as a `tools/call` result.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: PurpleContent? = null,
 
     /**
      * True when the call failed and `content` describes the failure (false when absent).
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: ContentValue? = null,
 
     /**
      * The structured output; should follow the tool's output schema when it has one.
      */
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
     val structuredContent: MetaUnion? = null,
 
     /**
      * The `id` of the `tool_use` block this answers.
      */
-    @get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
+    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
     val toolUseID: ContentValue? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 sealed class AnnotationsUnion {
     class AudioContentAnnotationsValue(val value: AudioContentAnnotations) : AnnotationsUnion()
@@ -2439,52 +3013,63 @@ sealed class MetaUnion {
 /**
  * A directory or file the server is allowed to operate on.
  */
-data class RootElement (
+data class RootElement @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * A human-readable label for the root, for display or reference.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * Where the root is; in this revision it must be a `file://` URI.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The state of one task, as reported by its receiver.
  *
  * The newly created task, normally `working`.
  */
-data class TaskElement (
+data class TaskElement @JsonCreator constructor (
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
     val createdAt: String,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
     val lastUpdatedAt: String,
 
     /**
      * How many milliseconds the requestor should wait between polls.
      */
+    @param:JsonProperty("pollInterval")@get:JsonProperty("pollInterval")@field:JsonProperty("pollInterval")
     val pollInterval: Long? = null,
 
     /**
      * Where the task is in its life.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("status")@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
     val status: TaskStatus,
 
     /**
@@ -2492,49 +3077,69 @@ data class TaskElement (
      * the
      * outcome, or what went wrong.
      */
+    @param:JsonProperty("statusMessage")@get:JsonProperty("statusMessage")@field:JsonProperty("statusMessage")
     val statusMessage: String? = null,
 
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String,
 
     /**
      * How long, in milliseconds from creation, the receiver will keep the task (it may differ
      * from what was asked); `null` means no limit.
      */
-    val ttl: Long? = null
-)
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the server for suggested values of one argument of a prompt or resource template.
  */
-data class CompleteRequest (
+data class CompleteRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `completion/complete`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CompleteRequestMethod,
 
     /**
      * What is being completed, and the text typed so far.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CompleteRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2556,58 +3161,78 @@ enum class CompleteRequestMethod(val value: String) {
 /**
  * What is being completed, and the text typed so far.
  */
-data class CompleteRequestParamsClass (
+data class CompleteRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The argument being completed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("argument")@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
     val argument: ParamsArgument,
 
     /**
      * Extra information that can narrow the suggestions.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: ParamsContext? = null,
 
     /**
      * The prompt or resource template the argument belongs to.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("ref")@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
     val ref: Ref
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * What is being completed, and the text typed so far.
  */
-data class CompleteRequestParams (
+data class CompleteRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The argument being completed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("argument")@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
     val argument: CompleteRequestParamsArgument,
 
     /**
      * Extra information that can narrow the suggestions.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: CompleteRequestParamsContext? = null,
 
     /**
      * The prompt or resource template the argument belongs to.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("ref")@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
     val ref: Ref
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2618,46 +3243,74 @@ data class CompleteRequestParams (
 /**
  * The argument being completed.
  */
-data class CompleteRequestParamsArgument (
+data class CompleteRequestParamsArgument @JsonCreator constructor (
     /**
      * Name of the argument.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * What has been typed so far; suggestions should match it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("value")@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
     val value: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Extra information that can narrow the suggestions.
  */
-data class CompleteRequestParamsContext (
+data class CompleteRequestParamsContext @JsonCreator constructor (
     /**
      * Values already chosen for other arguments of the same prompt or template, by name.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, String>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The server's suggestions.
  */
-data class CompleteResult (
+data class CompleteResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The suggested values and how many more exist.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("completion")@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
     val completion: CompleteResultCompletion
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2668,53 +3321,73 @@ data class CompleteResult (
 /**
  * The suggested values and how many more exist.
  */
-data class CompleteResultCompletion (
+data class CompleteResultCompletion @JsonCreator constructor (
     /**
      * True when more suggestions exist than were sent, even if their number is unknown.
      */
+    @param:JsonProperty("hasMore")@get:JsonProperty("hasMore")@field:JsonProperty("hasMore")
     val hasMore: Boolean? = null,
 
     /**
      * How many suggestions exist in all, which may be more than were sent.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Long? = null,
 
     /**
      * Suggested values, best first; at most 100 of them.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("values")@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
     val values: List<String>
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Sent by the server: asks the client to generate a model reply to the given messages. The
  * client picks the model and should let a person review both the request and the reply.
  */
-data class CreateMessageRequest (
+data class CreateMessageRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `sampling/createMessage`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CreateMessageRequestMethod,
 
     /**
      * The conversation and generation settings.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CreateMessageRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2738,49 +3411,54 @@ enum class CreateMessageRequestMethod(val value: String) {
  *
  * The conversation to continue and how to generate the reply.
  */
-data class CreateMessageRequestParamsClass (
+data class CreateMessageRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Whether to add context from MCP servers to the prompt: `none` (the default), this server
      * only, or all servers. The last two are soft-deprecated and need `sampling.context`.
      */
+    @param:JsonProperty("includeContext")@get:JsonProperty("includeContext")@field:JsonProperty("includeContext")
     val includeContext: IncludeContext? = null,
 
     /**
      * Upper bound on the number of tokens to generate; the client may generate fewer.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
     val maxTokens: Long,
 
     /**
      * The conversation so far, oldest first.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<ParamsMessage>,
 
     /**
      * Provider-specific settings passed through to the model provider untouched.
      */
+    @param:JsonProperty("metadata")@get:JsonProperty("metadata")@field:JsonProperty("metadata")
     val metadata: Map<String, Any?>? = null,
 
     /**
      * What the server would like in a model; the client may disregard it.
      */
+    @param:JsonProperty("modelPreferences")@get:JsonProperty("modelPreferences")@field:JsonProperty("modelPreferences")
     val modelPreferences: ModelPreferencesClass? = null,
 
     /**
      * Sequences that end generation when the model emits them.
      */
+    @param:JsonProperty("stopSequences")@get:JsonProperty("stopSequences")@field:JsonProperty("stopSequences")
     val stopSequences: List<String>? = null,
 
     /**
      * A system prompt to use; the client may change or drop it.
      */
+    @param:JsonProperty("systemPrompt")@get:JsonProperty("systemPrompt")@field:JsonProperty("systemPrompt")
     val systemPrompt: String? = null,
 
     /**
@@ -2789,11 +3467,13 @@ data class CreateMessageRequestParamsClass (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null,
 
     /**
      * Sampling temperature to use.
      */
+    @param:JsonProperty("temperature")@get:JsonProperty("temperature")@field:JsonProperty("temperature")
     val temperature: Double? = null,
 
     /**
@@ -2801,13 +3481,24 @@ data class CreateMessageRequestParamsClass (
      * client's
      * `sampling.tools`.
      */
+    @param:JsonProperty("toolChoice")@get:JsonProperty("toolChoice")@field:JsonProperty("toolChoice")
     val toolChoice: ToolChoiceClass? = null,
 
     /**
      * Tools the model may call while generating; needs the client's `sampling.tools`.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: List<ToolElement>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Whether to add context from MCP servers to the prompt: `none` (the default), this server
@@ -2831,25 +3522,34 @@ enum class IncludeContext(val value: String) {
 /**
  * One turn of a conversation sent to or received from a model.
  */
-data class ParamsMessage (
+data class ParamsMessage @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * What the turn says: a single block or a list of blocks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Who speaks this turn.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 sealed class MessageContent {
     class FluffySomethingValue(val value: FluffySomething)                                    : MessageContent()
@@ -2880,7 +3580,7 @@ sealed class MessageContent {
  *
  * The outcome of a tool call, sent back to the model in a later sampling request.
  */
-data class FluffySomething (
+data class FluffySomething @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      *
@@ -2890,17 +3590,19 @@ data class FluffySomething (
      * Free-form metadata; clients should keep it when sending the result back in later sampling
      * requests, which helps caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
@@ -2914,7 +3616,7 @@ data class FluffySomething (
      *
      * Always `tool_result`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: SamplingMessageContentBlockType,
 
     /**
@@ -2922,6 +3624,7 @@ data class FluffySomething (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: String? = null,
 
     /**
@@ -2929,45 +3632,60 @@ data class FluffySomething (
      *
      * Audio format, such as `audio/wav`; which formats work depends on the model provider.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier of this call, unique within the conversation; its result refers back to it.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: String? = null,
 
     /**
      * Arguments for the tool, following its input schema.
      */
+    @param:JsonProperty("input")@get:JsonProperty("input")@field:JsonProperty("input")
     val input: Map<String, Any?>? = null,
 
     /**
      * Which tool the model wants to run.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * The unstructured output, in the same form as a `tools/call` result.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: List<ContentBlock>? = null,
 
     /**
      * True when the call failed and `content` describes the failure (false when absent).
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
      * The structured output; should follow the tool's output schema when it has one.
      */
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
     val structuredContent: Map<String, Any?>? = null,
 
     /**
      * The `id` of the `tool_use` block this answers.
      */
-    @get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
+    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
     val toolUseID: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * What the server would like in a model; the client may disregard it.
@@ -2976,40 +3694,63 @@ data class FluffySomething (
  * (unimportant)
  * to 1 (most important); the client may weigh them as it likes.
  */
-data class ModelPreferencesClass (
+data class ModelPreferencesClass @JsonCreator constructor (
     /**
      * How much a cheap model matters.
      */
+    @param:JsonProperty("costPriority")@get:JsonProperty("costPriority")@field:JsonProperty("costPriority")
     val costPriority: Double? = null,
 
     /**
      * Model names to try, in order of preference; the first match wins, and hints outrank the
      * numeric priorities.
      */
+    @param:JsonProperty("hints")@get:JsonProperty("hints")@field:JsonProperty("hints")
     val hints: List<HintElement>? = null,
 
     /**
      * How much a capable model matters.
      */
+    @param:JsonProperty("intelligencePriority")@get:JsonProperty("intelligencePriority")@field:JsonProperty("intelligencePriority")
     val intelligencePriority: Double? = null,
 
     /**
      * How much a fast (low-latency) model matters.
      */
+    @param:JsonProperty("speedPriority")@get:JsonProperty("speedPriority")@field:JsonProperty("speedPriority")
     val speedPriority: Double? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A hint for choosing a model. Members other than `name` are left to the client to
  * interpret.
  */
-data class HintElement (
+data class HintElement @JsonCreator constructor (
     /**
      * A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
      * client may map it to an equivalent model of another provider.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Whether the model may, must or must not call tools (`auto` when absent); needs the
@@ -3018,13 +3759,23 @@ data class HintElement (
  *
  * How the model may use the tools offered in a sampling request.
  */
-data class ToolChoiceClass (
+data class ToolChoiceClass @JsonCreator constructor (
     /**
      * `auto`: the model decides (the default); `required`: it must call at least one tool;
      * `none`: it must not call any.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ToolChoiceMode? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * `auto`: the model decides (the default); `required`: it must call at least one tool;
@@ -3048,27 +3799,30 @@ enum class ToolChoiceMode(val value: String) {
 /**
  * A callable function the server offers, with the JSON Schemas of its input and output.
  */
-data class ToolElement (
+data class ToolElement @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
      * `name`.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: ToolAnnotationsClass? = null,
 
     /**
      * What the tool does, in words a model can use to decide when to call it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * How the tool may be run, for example whether it can run as a task.
      */
+    @param:JsonProperty("execution")@get:JsonProperty("execution")@field:JsonProperty("execution")
     val execution: Execution? = null,
 
     /**
@@ -3076,32 +3830,44 @@ data class ToolElement (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * JSON Schema (an object schema) that the call's `arguments` must satisfy.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("inputSchema")@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
     val inputSchema: ToolInputSchema,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
      * given, the server must return structured results conforming to it.
      */
+    @param:JsonProperty("outputSchema")@get:JsonProperty("outputSchema")@field:JsonProperty("outputSchema")
     val outputSchema: ToolOutputSchema? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
@@ -3111,49 +3877,73 @@ data class ToolElement (
  * base
  * trust decisions on hints from a server it does not trust.
  */
-data class ToolAnnotationsClass (
+data class ToolAnnotationsClass @JsonCreator constructor (
     /**
      * For a tool that writes: true when it may destroy or overwrite data, false when it only
      * adds
      * (assumed true when absent).
      */
+    @param:JsonProperty("destructiveHint")@get:JsonProperty("destructiveHint")@field:JsonProperty("destructiveHint")
     val destructiveHint: Boolean? = null,
 
     /**
      * For a tool that writes: true when repeating a call with the same arguments has no further
      * effect (assumed false when absent).
      */
+    @param:JsonProperty("idempotentHint")@get:JsonProperty("idempotentHint")@field:JsonProperty("idempotentHint")
     val idempotentHint: Boolean? = null,
 
     /**
      * True when the tool reaches outside a closed set of entities, as web search does (assumed
      * true when absent).
      */
+    @param:JsonProperty("openWorldHint")@get:JsonProperty("openWorldHint")@field:JsonProperty("openWorldHint")
     val openWorldHint: Boolean? = null,
 
     /**
      * True when the tool changes nothing in its environment (assumed false when absent).
      */
+    @param:JsonProperty("readOnlyHint")@get:JsonProperty("readOnlyHint")@field:JsonProperty("readOnlyHint")
     val readOnlyHint: Boolean? = null,
 
     /**
      * A display name for the tool.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * How the tool may be run, for example whether it can run as a task.
  *
  * How a tool may be executed.
  */
-data class Execution (
+data class Execution @JsonCreator constructor (
     /**
      * Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
      * (`forbidden`, the meaning when absent) be run as a task.
      */
+    @param:JsonProperty("taskSupport")@get:JsonProperty("taskSupport")@field:JsonProperty("taskSupport")
     val taskSupport: TaskSupport? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
@@ -3177,29 +3967,40 @@ enum class TaskSupport(val value: String) {
 /**
  * JSON Schema (an object schema) that the call's `arguments` must satisfy.
  */
-data class ToolInputSchema (
+data class ToolInputSchema @JsonCreator constructor (
     /**
      * Dialect of this schema; JSON Schema 2020-12 when absent.
      */
-    @get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
+    @param:JsonProperty("\$schema")@get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
     val schema: String? = null,
 
     /**
      * Schema of each argument, keyed by argument name.
      */
+    @param:JsonProperty("properties")@get:JsonProperty("properties")@field:JsonProperty("properties")
     val properties: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Names of the arguments that must be given.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: List<String>? = null,
 
     /**
      * Always `object`: arguments are a JSON object.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class InputSchemaType(val value: String) {
     Object("object");
@@ -3216,76 +4017,92 @@ enum class InputSchemaType(val value: String) {
  * JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
  * given, the server must return structured results conforming to it.
  */
-data class ToolOutputSchema (
+data class ToolOutputSchema @JsonCreator constructor (
     /**
      * Dialect of this schema; JSON Schema 2020-12 when absent.
      */
-    @get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
+    @param:JsonProperty("\$schema")@get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
     val schema: String? = null,
 
     /**
      * Schema of each output member, keyed by member name.
      */
+    @param:JsonProperty("properties")@get:JsonProperty("properties")@field:JsonProperty("properties")
     val properties: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Names of the output members that are always present.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: List<String>? = null,
 
     /**
      * Always `object`: structured output is a JSON object.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The conversation to continue and how to generate the reply.
  */
-data class CreateMessageRequestParams (
+data class CreateMessageRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Whether to add context from MCP servers to the prompt: `none` (the default), this server
      * only, or all servers. The last two are soft-deprecated and need `sampling.context`.
      */
+    @param:JsonProperty("includeContext")@get:JsonProperty("includeContext")@field:JsonProperty("includeContext")
     val includeContext: IncludeContext? = null,
 
     /**
      * Upper bound on the number of tokens to generate; the client may generate fewer.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
     val maxTokens: Long,
 
     /**
      * The conversation so far, oldest first.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<ParamsMessage>,
 
     /**
      * Provider-specific settings passed through to the model provider untouched.
      */
+    @param:JsonProperty("metadata")@get:JsonProperty("metadata")@field:JsonProperty("metadata")
     val metadata: Map<String, Any?>? = null,
 
     /**
      * What the server would like in a model; the client may disregard it.
      */
+    @param:JsonProperty("modelPreferences")@get:JsonProperty("modelPreferences")@field:JsonProperty("modelPreferences")
     val modelPreferences: ModelPreferencesClass? = null,
 
     /**
      * Sequences that end generation when the model emits them.
      */
+    @param:JsonProperty("stopSequences")@get:JsonProperty("stopSequences")@field:JsonProperty("stopSequences")
     val stopSequences: List<String>? = null,
 
     /**
      * A system prompt to use; the client may change or drop it.
      */
+    @param:JsonProperty("systemPrompt")@get:JsonProperty("systemPrompt")@field:JsonProperty("systemPrompt")
     val systemPrompt: String? = null,
 
     /**
@@ -3294,11 +4111,13 @@ data class CreateMessageRequestParams (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null,
 
     /**
      * Sampling temperature to use.
      */
+    @param:JsonProperty("temperature")@get:JsonProperty("temperature")@field:JsonProperty("temperature")
     val temperature: Double? = null,
 
     /**
@@ -3306,13 +4125,24 @@ data class CreateMessageRequestParams (
      * client's
      * `sampling.tools`.
      */
+    @param:JsonProperty("toolChoice")@get:JsonProperty("toolChoice")@field:JsonProperty("toolChoice")
     val toolChoice: ToolChoiceClass? = null,
 
     /**
      * Tools the model may call while generating; needs the client's `sampling.tools`.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: List<ToolElement>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3324,37 +4154,47 @@ data class CreateMessageRequestParams (
  * The client's answer to `sampling/createMessage`: the generated message and the model that
  * produced it. The client should let a person review it before returning it.
  */
-data class CreateMessageResult (
+data class CreateMessageResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * What the turn says: a single block or a list of blocks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Which model the client actually used.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("model")@get:JsonProperty("model", required=true)@field:JsonProperty("model", required=true)
     val model: String,
 
     /**
      * Who speaks this turn.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role,
 
     /**
      * Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
      * any provider-specific value.
      */
+    @param:JsonProperty("stopReason")@get:JsonProperty("stopReason")@field:JsonProperty("stopReason")
     val stopReason: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3365,19 +4205,28 @@ data class CreateMessageResult (
 /**
  * The immediate answer to a request accepted as a task; the real result comes later.
  */
-data class CreateTaskResult (
+data class CreateTaskResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The newly created task, normally `working`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("task")@get:JsonProperty("task", required=true)@field:JsonProperty("task", required=true)
     val task: TaskElement
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3389,31 +4238,40 @@ data class CreateTaskResult (
  * Sent by the server: asks the client to collect information from the user, by a form or by
  * sending the user to a URL. The mode used must be one the client declared.
  */
-data class ElicitRequest (
+data class ElicitRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `elicitation/create`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ElicitRequestMethod,
 
     /**
      * What to ask the user, and how.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ElicitRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3445,18 +4303,18 @@ enum class ElicitRequestMethod(val value: String) {
  * come
  * back in the result. Not for sensitive data.
  */
-data class ElicitRequestParams (
+data class ElicitRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
      * `notifications/elicitation/complete`.
      */
-    @get:JsonProperty("elicitationId")@field:JsonProperty("elicitationId")
+    @param:JsonProperty("elicitationId")@get:JsonProperty("elicitationId")@field:JsonProperty("elicitationId")
     val elicitationID: String? = null,
 
     /**
@@ -3464,7 +4322,7 @@ data class ElicitRequestParams (
      *
      * Text shown to the user explaining what is asked for and why.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
@@ -3472,6 +4330,7 @@ data class ElicitRequestParams (
      *
      * `form`; a request without `mode` is also form mode.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ElicitRequestParamsMode? = null,
 
     /**
@@ -3480,19 +4339,31 @@ data class ElicitRequestParams (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null,
 
     /**
      * The page the user should open.
      */
+    @param:JsonProperty("url")@get:JsonProperty("url")@field:JsonProperty("url")
     val url: String? = null,
 
     /**
      * The fields to ask for: a JSON Schema object whose properties are all primitive (no
      * nesting).
      */
+    @param:JsonProperty("requestedSchema")@get:JsonProperty("requestedSchema")@field:JsonProperty("requestedSchema")
     val requestedSchema: ElicitRequestParamsRequestedSchema? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3517,30 +4388,40 @@ enum class ElicitRequestParamsMode(val value: String) {
  * The fields to ask for: a JSON Schema object whose properties are all primitive (no
  * nesting).
  */
-data class ElicitRequestParamsRequestedSchema (
+data class ElicitRequestParamsRequestedSchema @JsonCreator constructor (
     /**
      * Dialect of this schema; JSON Schema 2020-12 when absent.
      */
-    @get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
+    @param:JsonProperty("\$schema")@get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
     val schema: String? = null,
 
     /**
      * One field definition per answer, keyed by the answer's name.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("properties")@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
     val properties: Map<String, PrimitiveSchemaDefinition>,
 
     /**
      * Names of the fields the user must fill in.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: List<String>? = null,
 
     /**
      * Always `object`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The schema of one form field: any of the primitive field kinds.
@@ -3563,7 +4444,7 @@ data class ElicitRequestParamsRequestedSchema (
  * Deprecated:
  * use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
  */
-data class PrimitiveSchemaDefinition (
+data class PrimitiveSchemaDefinition @JsonCreator constructor (
     /**
      * Value the field starts with.
      *
@@ -3571,31 +4452,37 @@ data class PrimitiveSchemaDefinition (
      *
      * Values selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: PrimitiveSchemaDefinitionDefault? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Expected shape of the text, which the client may check.
      */
+    @param:JsonProperty("format")@get:JsonProperty("format")@field:JsonProperty("format")
     val format: Format? = null,
 
     /**
      * Most characters accepted.
      */
+    @param:JsonProperty("maxLength")@get:JsonProperty("maxLength")@field:JsonProperty("maxLength")
     val maxLength: Long? = null,
 
     /**
      * Fewest characters accepted.
      */
+    @param:JsonProperty("minLength")@get:JsonProperty("minLength")@field:JsonProperty("minLength")
     val minLength: Long? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
@@ -3607,50 +4494,67 @@ data class PrimitiveSchemaDefinition (
      *
      * Always `array`: the answer is a list of the chosen values.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: PrimitiveSchemaDefinitionType,
 
     /**
      * Largest value accepted.
      */
+    @param:JsonProperty("maximum")@get:JsonProperty("maximum")@field:JsonProperty("maximum")
     val maximum: Double? = null,
 
     /**
      * Smallest value accepted.
      */
+    @param:JsonProperty("minimum")@get:JsonProperty("minimum")@field:JsonProperty("minimum")
     val minimum: Double? = null,
 
     /**
      * The values to choose from.
      */
+    @param:JsonProperty("enum")@get:JsonProperty("enum")@field:JsonProperty("enum")
     val enum: List<String>? = null,
 
     /**
      * The options, each a value with its label.
      */
+    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf")@field:JsonProperty("oneOf")
     val oneOf: List<PrimitiveSchemaDefinitionOneOf>? = null,
 
     /**
      * What each chosen value may be.
      */
+    @param:JsonProperty("items")@get:JsonProperty("items")@field:JsonProperty("items")
     val items: PrimitiveSchemaDefinitionItems? = null,
 
     /**
      * Most options the user may choose.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must choose.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Labels for the values of `enum`, in the same order; not part of standard JSON Schema
      * 2020-12.
      */
+    @param:JsonProperty("enumNames")@get:JsonProperty("enumNames")@field:JsonProperty("enumNames")
     val enumNames: List<String>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3705,36 +4609,57 @@ enum class Format(val value: String) {
 /**
  * What each chosen value may be.
  */
-data class PrimitiveSchemaDefinitionItems (
+data class PrimitiveSchemaDefinitionItems @JsonCreator constructor (
     /**
      * The values to choose from.
      */
+    @param:JsonProperty("enum")@get:JsonProperty("enum")@field:JsonProperty("enum")
     val enum: List<String>? = null,
 
     /**
      * Always `string`.
      */
+    @param:JsonProperty("type")@get:JsonProperty("type")@field:JsonProperty("type")
     val type: ItemsType? = null,
 
     /**
      * The options, each a value with its label.
      */
+    @param:JsonProperty("anyOf")@get:JsonProperty("anyOf")@field:JsonProperty("anyOf")
     val anyOf: List<PurpleAnyOf>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
 
-data class PurpleAnyOf (
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
+
+data class PurpleAnyOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class ItemsType(val value: String) {
     TypeString("string");
@@ -3747,19 +4672,28 @@ enum class ItemsType(val value: String) {
     }
 }
 
-data class PrimitiveSchemaDefinitionOneOf (
+data class PrimitiveSchemaDefinitionOneOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * `number` for any number, `integer` for whole numbers only.
@@ -3788,29 +4722,30 @@ enum class PrimitiveSchemaDefinitionType(val value: String) {
  * come
  * back in the result. Not for sensitive data.
  */
-data class ElicitRequestFormParams (
+data class ElicitRequestFormParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Text shown to the user explaining what is asked for and why.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
      * `form`; a request without `mode` is also form mode.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ElicitRequestFormParamsMode? = null,
 
     /**
      * The fields to ask for: a JSON Schema object whose properties are all primitive (no
      * nesting).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("requestedSchema")@get:JsonProperty("requestedSchema", required=true)@field:JsonProperty("requestedSchema", required=true)
     val requestedSchema: ElicitRequestFormParamsRequestedSchema,
 
     /**
@@ -3819,8 +4754,18 @@ data class ElicitRequestFormParams (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3843,60 +4788,70 @@ enum class ElicitRequestFormParamsMode(val value: String) {
  * The fields to ask for: a JSON Schema object whose properties are all primitive (no
  * nesting).
  */
-data class ElicitRequestFormParamsRequestedSchema (
+data class ElicitRequestFormParamsRequestedSchema @JsonCreator constructor (
     /**
      * Dialect of this schema; JSON Schema 2020-12 when absent.
      */
-    @get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
+    @param:JsonProperty("\$schema")@get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
     val schema: String? = null,
 
     /**
      * One field definition per answer, keyed by the answer's name.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("properties")@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
     val properties: Map<String, PrimitiveSchemaDefinition>,
 
     /**
      * Names of the fields the user must fill in.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: List<String>? = null,
 
     /**
      * Always `object`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A URL-mode question: the client, with the user's consent, opens a URL where the
  * interaction
  * happens out of band; its data never passes through the client.
  */
-data class ElicitRequestURLParams (
+data class ElicitRequestURLParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
      * `notifications/elicitation/complete`.
      */
-    @get:JsonProperty("elicitationId", required=true)@field:JsonProperty("elicitationId", required=true)
+    @param:JsonProperty("elicitationId")@get:JsonProperty("elicitationId", required=true)@field:JsonProperty("elicitationId", required=true)
     val elicitationID: String,
 
     /**
      * Text telling the user why the server wants them to open the link.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
      * Always `url`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("mode")@get:JsonProperty("mode", required=true)@field:JsonProperty("mode", required=true)
     val mode: ElicitRequestURLParamsMode,
 
     /**
@@ -3905,14 +4860,24 @@ data class ElicitRequestURLParams (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null,
 
     /**
      * The page the user should open.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("url")@get:JsonProperty("url", required=true)@field:JsonProperty("url", required=true)
     val url: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3934,26 +4899,36 @@ enum class ElicitRequestURLParamsMode(val value: String) {
 /**
  * The user's response to an elicitation, as reported by the client.
  */
-data class ElicitResult (
+data class ElicitResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
      * the user dismissed the request without choosing.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("action")@get:JsonProperty("action", required=true)@field:JsonProperty("action", required=true)
     val action: Action,
 
     /**
      * The submitted form answers, keyed by field name and following the requested schema. Only
      * for an accepted form-mode request; absent in URL mode.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: Map<String, ContentValue>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3966,25 +4941,34 @@ data class ElicitResult (
  * out-of-band
  * interaction of a URL-mode elicitation has finished. Clients ignore unknown ids.
  */
-data class ElicitationCompleteNotification (
+data class ElicitationCompleteNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/elicitation/complete`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ElicitationCompleteNotificationMethod,
 
     /**
      * Which elicitation finished.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ElicitationCompleteNotificationParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4006,43 +4990,62 @@ enum class ElicitationCompleteNotificationMethod(val value: String) {
 /**
  * Which elicitation finished.
  */
-data class ElicitationCompleteNotificationParams (
+data class ElicitationCompleteNotificationParams @JsonCreator constructor (
     /**
      * The `elicitationId` of the URL-mode request that finished.
      */
-    @get:JsonProperty("elicitationId", required=true)@field:JsonProperty("elicitationId", required=true)
+    @param:JsonProperty("elicitationId")@get:JsonProperty("elicitationId", required=true)@field:JsonProperty("elicitationId", required=true)
     val elicitationID: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A resource's contents placed directly in a prompt or tool result; the client decides how
  * to
  * present it to the model or the user.
  */
-data class EmbeddedResource (
+data class EmbeddedResource @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The embedded contents, as text or as base64 bytes.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resource")@get:JsonProperty("resource", required=true)@field:JsonProperty("resource", required=true)
     val resource: ContentElement,
 
     /**
      * Always `resource`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: EmbeddedResourceType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4076,27 +5079,31 @@ enum class EmbeddedResourceType(val value: String) {
  * Deprecated:
  * use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
  */
-data class EnumSchema (
+data class EnumSchema @JsonCreator constructor (
     /**
      * Value selected at first.
      *
      * Values selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: EnumSchemaDefault? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The values to choose from.
      */
+    @param:JsonProperty("enum")@get:JsonProperty("enum")@field:JsonProperty("enum")
     val enum: List<String>? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
@@ -4104,35 +5111,49 @@ data class EnumSchema (
      *
      * Always `array`: the answer is a list of the chosen values.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: EnumSchemaType,
 
     /**
      * The options, each a value with its label.
      */
+    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf")@field:JsonProperty("oneOf")
     val oneOf: List<PrimitiveSchemaDefinitionOneOf>? = null,
 
     /**
      * What each chosen value may be.
      */
+    @param:JsonProperty("items")@get:JsonProperty("items")@field:JsonProperty("items")
     val items: PrimitiveSchemaDefinitionItems? = null,
 
     /**
      * Most options the user may choose.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must choose.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Labels for the values of `enum`, in the same order; not part of standard JSON Schema
      * 2020-12.
      */
+    @param:JsonProperty("enumNames")@get:JsonProperty("enumNames")@field:JsonProperty("enumNames")
     val enumNames: List<String>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4174,24 +5195,34 @@ enum class EnumSchemaType(val value: String) {
 /**
  * The error object of a failed response.
  */
-data class Error (
+data class Error @JsonCreator constructor (
     /**
      * Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Any extra detail the sender chooses to attach (nested errors, diagnostics...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * One short sentence describing the failure.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4202,31 +5233,40 @@ data class Error (
 /**
  * Asks the server for one prompt, with its template filled in from the given arguments.
  */
-data class GetPromptRequest (
+data class GetPromptRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `prompts/get`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: GetPromptRequestMethod,
 
     /**
      * Which prompt, with which arguments.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: GetPromptRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4250,46 +5290,66 @@ enum class GetPromptRequestMethod(val value: String) {
  *
  * Which prompt to get and the values to fill it with.
  */
-data class GetPromptRequestParamsClass (
+data class GetPromptRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Values for the template's arguments, keyed by argument name.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, String>? = null,
 
     /**
      * Name of the prompt, as listed by `prompts/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which prompt to get and the values to fill it with.
  */
-data class GetPromptRequestParams (
+data class GetPromptRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Values for the template's arguments, keyed by argument name.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, String>? = null,
 
     /**
      * Name of the prompt, as listed by `prompts/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4300,24 +5360,34 @@ data class GetPromptRequestParams (
 /**
  * A prompt ready for use: the messages produced from the template.
  */
-data class GetPromptResult (
+data class GetPromptResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * What this prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The messages, in order.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<GetPromptResultMessage>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4330,49 +5400,67 @@ data class GetPromptResult (
  * embed
  * or link server resources.
  */
-data class GetPromptResultMessage (
+data class GetPromptResultMessage @JsonCreator constructor (
     /**
      * What the message says.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: ContentBlock,
 
     /**
      * Who speaks this message.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks for the outcome of a task. The receiver holds the answer until the task ends, then
  * returns exactly what the original request would have returned, result or error.
  */
-data class GetTaskPayloadRequest (
+data class GetTaskPayloadRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tasks/result`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: GetTaskPayloadRequestMethod,
 
     /**
      * Which task.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: GetTaskPayloadRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4394,44 +5482,62 @@ enum class GetTaskPayloadRequestMethod(val value: String) {
 /**
  * Which task.
  */
-data class GetTaskPayloadRequestParams (
+data class GetTaskPayloadRequestParams @JsonCreator constructor (
     /**
      * Id of the task whose outcome is wanted.
      */
-    @get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks for the current state of a task; requestors poll with it until the task ends or
  * needs
  * input.
  */
-data class GetTaskRequest (
+data class GetTaskRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tasks/get`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: GetTaskRequestMethod,
 
     /**
      * Which task.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: GetTaskRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4453,41 +5559,62 @@ enum class GetTaskRequestMethod(val value: String) {
 /**
  * Which task.
  */
-data class GetTaskRequestParams (
+data class GetTaskRequestParams @JsonCreator constructor (
     /**
      * Id of the task to look up.
      */
-    @get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A picture a user interface can show next to an item, optionally tied to a size and theme.
  */
-data class Icon (
+data class Icon @JsonCreator constructor (
     /**
      * MIME type to assume when the source does not state a useful one (e.g. `image/png`).
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
      * when absent, any size is fine.
      */
+    @param:JsonProperty("sizes")@get:JsonProperty("sizes")@field:JsonProperty("sizes")
     val sizes: List<String>? = null,
 
     /**
      * Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
      * Consumers should only trust sources from the same or a trusted origin.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("src")@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
     val src: String,
 
     /**
      * Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
      */
+    @param:JsonProperty("theme")@get:JsonProperty("theme")@field:JsonProperty("theme")
     val theme: Theme? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4498,14 +5625,24 @@ data class Icon (
 /**
  * Mixin for things that can show icons in a user interface.
  */
-data class Icons (
+data class Icons @JsonCreator constructor (
     /**
      * Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4516,36 +5653,46 @@ data class Icons (
 /**
  * An image exchanged with a model.
  */
-data class ImageContent (
+data class ImageContent @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The image bytes, base64-encoded.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: String,
 
     /**
      * Image format, such as `image/png`; which formats work depends on the model provider.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
     val mimeType: String,
 
     /**
      * Always `image`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ImageContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4567,10 +5714,11 @@ enum class ImageContentType(val value: String) {
 /**
  * Name, version and display details of an MCP client or server program.
  */
-data class Implementation (
+data class Implementation @JsonCreator constructor (
     /**
      * Short human-readable text saying what this program is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -4578,32 +5726,43 @@ data class Implementation (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Version string of the program.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("version")@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
     val version: String,
 
     /**
      * Home page of the program, if it has one.
      */
-    @get:JsonProperty("websiteUrl")@field:JsonProperty("websiteUrl")
+    @param:JsonProperty("websiteUrl")@get:JsonProperty("websiteUrl")@field:JsonProperty("websiteUrl")
     val websiteURL: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4615,31 +5774,40 @@ data class Implementation (
  * The first message a client sends on a new connection, proposing a protocol version and
  * announcing what it can do. It must not be cancelled.
  */
-data class InitializeRequest (
+data class InitializeRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `initialize`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: InitializeRequestMethod,
 
     /**
      * The client's proposal.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: InitializeRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4663,23 +5831,23 @@ enum class InitializeRequestMethod(val value: String) {
  *
  * What the client offers when it opens a session.
  */
-data class InitializeRequestParamsClass (
+data class InitializeRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The optional features the client supports for this session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: ParamsCapabilities,
 
     /**
      * Who the client is.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("clientInfo")@get:JsonProperty("clientInfo", required=true)@field:JsonProperty("clientInfo", required=true)
     val clientInfo: ClientInfo,
 
     /**
@@ -4687,30 +5855,39 @@ data class InitializeRequestParamsClass (
      * may
      * still accept older ones.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("protocolVersion")@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
     val protocolVersion: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * What the client offers when it opens a session.
  */
-data class InitializeRequestParams (
+data class InitializeRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The optional features the client supports for this session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: ParamsCapabilities,
 
     /**
      * Who the client is.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("clientInfo")@get:JsonProperty("clientInfo", required=true)@field:JsonProperty("clientInfo", required=true)
     val clientInfo: ClientInfo,
 
     /**
@@ -4718,9 +5895,18 @@ data class InitializeRequestParams (
      * may
      * still accept older ones.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("protocolVersion")@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
     val protocolVersion: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4731,38 +5917,48 @@ data class InitializeRequestParams (
 /**
  * The server's answer to `initialize`: the agreed version and what the server offers.
  */
-data class InitializeResult (
+data class InitializeResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The optional features the server supports for this session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: InitializeResultCapabilities,
 
     /**
      * Free-text guidance on using this server, which a client may pass on to the model (for
      * example in the system prompt).
      */
+    @param:JsonProperty("instructions")@get:JsonProperty("instructions")@field:JsonProperty("instructions")
     val instructions: String? = null,
 
     /**
      * The revision the server will speak: the client's if the server supports it, otherwise one
      * the server prefers. A client that cannot speak it must disconnect.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("protocolVersion")@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
     val protocolVersion: String,
 
     /**
      * Who the server is.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("serverInfo")@get:JsonProperty("serverInfo", required=true)@field:JsonProperty("serverInfo", required=true)
     val serverInfo: ClientInfo
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4775,141 +5971,230 @@ data class InitializeResult (
  *
  * The optional features a server supports, declared in its `initialize` result.
  */
-data class InitializeResultCapabilities (
+data class InitializeResultCapabilities @JsonCreator constructor (
     /**
      * Present when the server answers `completion/complete`.
      */
+    @param:JsonProperty("completions")@get:JsonProperty("completions")@field:JsonProperty("completions")
     val completions: Map<String, Any?>? = null,
 
     /**
      * Non-standard features still being tried out, keyed by feature name.
      */
+    @param:JsonProperty("experimental")@get:JsonProperty("experimental")@field:JsonProperty("experimental")
     val experimental: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Present when the server can send `notifications/message` log entries.
      */
+    @param:JsonProperty("logging")@get:JsonProperty("logging")@field:JsonProperty("logging")
     val logging: Map<String, Any?>? = null,
 
     /**
      * Present when the server offers prompts.
      */
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts")@field:JsonProperty("prompts")
     val prompts: CapabilitiesPrompts? = null,
 
     /**
      * Present when the server offers resources.
      */
+    @param:JsonProperty("resources")@get:JsonProperty("resources")@field:JsonProperty("resources")
     val resources: CapabilitiesResources? = null,
 
     /**
      * Present when the server can run client requests as tasks.
      */
+    @param:JsonProperty("tasks")@get:JsonProperty("tasks")@field:JsonProperty("tasks")
     val tasks: FluffyTasks? = null,
 
     /**
      * Present when the server offers tools.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: CapabilitiesTools? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the server offers prompts.
  */
-data class CapabilitiesPrompts (
+data class CapabilitiesPrompts @JsonCreator constructor (
     /**
      * True when the server will send `notifications/prompts/list_changed`.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the server offers resources.
  */
-data class CapabilitiesResources (
+data class CapabilitiesResources @JsonCreator constructor (
     /**
      * True when the server will send `notifications/resources/list_changed`.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null,
 
     /**
      * True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
      */
+    @param:JsonProperty("subscribe")@get:JsonProperty("subscribe")@field:JsonProperty("subscribe")
     val subscribe: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the server can run client requests as tasks.
  */
-data class FluffyTasks (
+data class FluffyTasks @JsonCreator constructor (
     /**
      * Present when the server answers `tasks/cancel`.
      */
+    @param:JsonProperty("cancel")@get:JsonProperty("cancel")@field:JsonProperty("cancel")
     val cancel: Map<String, Any?>? = null,
 
     /**
      * Present when the server answers `tasks/list`.
      */
+    @param:JsonProperty("list")@get:JsonProperty("list")@field:JsonProperty("list")
     val list: Map<String, Any?>? = null,
 
     /**
      * Which client-to-server requests may carry a `task` field; anything not listed may not.
      */
+    @param:JsonProperty("requests")@get:JsonProperty("requests")@field:JsonProperty("requests")
     val requests: TentacledRequests? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which client-to-server requests may carry a `task` field; anything not listed may not.
  */
-data class TentacledRequests (
+data class TentacledRequests @JsonCreator constructor (
     /**
      * Task support for tool requests.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: PurpleTools? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Task support for tool requests.
  */
-data class PurpleTools (
+data class PurpleTools @JsonCreator constructor (
     /**
      * Present when `tools/call` may be run as a task.
      */
+    @param:JsonProperty("call")@get:JsonProperty("call")@field:JsonProperty("call")
     val call: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the server offers tools.
  */
-data class CapabilitiesTools (
+data class CapabilitiesTools @JsonCreator constructor (
     /**
      * True when the server will send `notifications/tools/list_changed`.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Sent by the client once it has accepted the server's `initialize` answer; normal
  * operation
  * begins after it.
  */
-data class InitializedNotification (
+data class InitializedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/initialized`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: InitializedNotificationMethod,
 
     /**
      * Carries nothing but optional metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ParamsClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4933,37 +6218,56 @@ enum class InitializedNotificationMethod(val value: String) {
  *
  * Carries nothing but optional metadata.
  */
-data class ParamsClass (
+data class ParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A response saying the request failed.
  */
-data class JSONRPCErrorResponse (
+data class JSONRPCErrorResponse @JsonCreator constructor (
     /**
      * What went wrong.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: JSONRPCErrorResponseError,
 
     /**
      * The id of the request being answered; left out only when the request was too malformed
      * for its id to be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4976,24 +6280,34 @@ data class JSONRPCErrorResponse (
  *
  * The error object of a failed response.
  */
-data class JSONRPCErrorResponseError (
+data class JSONRPCErrorResponseError @JsonCreator constructor (
     /**
      * Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Any extra detail the sender chooses to attach (nested errors, diagnostics...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * One short sentence describing the failure.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Any message that can travel between client and server, in either direction.
@@ -5006,7 +6320,7 @@ data class JSONRPCErrorResponseError (
  *
  * A response saying the request failed.
  */
-data class JSONRPCMessage (
+data class JSONRPCMessage @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      *
@@ -5015,12 +6329,13 @@ data class JSONRPCMessage (
      * The id of the request being answered; left out only when the request was too malformed
      * for its id to be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -5028,6 +6343,7 @@ data class JSONRPCMessage (
      *
      * Name of the event being announced.
      */
+    @param:JsonProperty("method")@get:JsonProperty("method")@field:JsonProperty("method")
     val method: String? = null,
 
     /**
@@ -5035,18 +6351,30 @@ data class JSONRPCMessage (
      *
      * Method-specific payload, if the notification has one.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null,
 
     /**
      * The method-specific outcome.
      */
+    @param:JsonProperty("result")@get:JsonProperty("result")@field:JsonProperty("result")
     val result: Map<String, Any?>? = null,
 
     /**
      * What went wrong.
      */
+    @param:JsonProperty("error")@get:JsonProperty("error")@field:JsonProperty("error")
     val error: JSONRPCErrorResponseError? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5057,24 +6385,34 @@ data class JSONRPCMessage (
 /**
  * A one-way message; the peer never replies to it. It has no `id`.
  */
-data class JSONRPCNotification (
+data class JSONRPCNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the event being announced.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Method-specific payload, if the notification has one.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5085,30 +6423,40 @@ data class JSONRPCNotification (
 /**
  * A request that the peer must answer with a result or an error.
  */
-data class JSONRPCRequest (
+data class JSONRPCRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the operation being asked for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Method-specific arguments, if the method takes any.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5123,31 +6471,43 @@ data class JSONRPCRequest (
  *
  * A response saying the request failed.
  */
-data class JSONRPCResponse (
+data class JSONRPCResponse @JsonCreator constructor (
     /**
      * The id of the request being answered.
      *
      * The id of the request being answered; left out only when the request was too malformed
      * for its id to be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The method-specific outcome.
      */
+    @param:JsonProperty("result")@get:JsonProperty("result")@field:JsonProperty("result")
     val result: Map<String, Any?>? = null,
 
     /**
      * What went wrong.
      */
+    @param:JsonProperty("error")@get:JsonProperty("error")@field:JsonProperty("error")
     val error: JSONRPCErrorResponseError? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5158,25 +6518,34 @@ data class JSONRPCResponse (
 /**
  * A response saying the request succeeded, with its result.
  */
-data class JSONRPCResultResponse (
+data class JSONRPCResultResponse @JsonCreator constructor (
     /**
      * The id of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The method-specific outcome.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: Map<String, Any?>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5189,40 +6558,53 @@ data class JSONRPCResultResponse (
  * Deprecated:
  * use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
  */
-data class LegacyTitledEnumSchema (
+data class LegacyTitledEnumSchema @JsonCreator constructor (
     /**
      * Value selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The values to choose from.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
      * Labels for the values of `enum`, in the same order; not part of standard JSON Schema
      * 2020-12.
      */
+    @param:JsonProperty("enumNames")@get:JsonProperty("enumNames")@field:JsonProperty("enumNames")
     val enumNames: List<String>? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `string`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5233,30 +6615,40 @@ data class LegacyTitledEnumSchema (
 /**
  * Asks the server for the prompts and prompt templates it offers, one page at a time.
  */
-data class ListPromptsRequest (
+data class ListPromptsRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `prompts/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListPromptsRequestMethod,
 
     /**
      * Optional cursor and metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListPromptsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5280,27 +6672,37 @@ enum class ListPromptsRequestMethod(val value: String) {
  *
  * Parameters shared by every list request that returns pages.
  */
-data class ListPromptsRequestParams (
+data class ListPromptsRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
      */
+    @param:JsonProperty("cursor")@get:JsonProperty("cursor")@field:JsonProperty("cursor")
     val cursor: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * One page of the server's prompts.
  */
-data class ListPromptsResult (
+data class ListPromptsResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
@@ -5308,14 +6710,24 @@ data class ListPromptsResult (
      * last
      * page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The prompts on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
     val prompts: List<PromptElement>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5326,21 +6738,23 @@ data class ListPromptsResult (
 /**
  * A prompt, possibly a template with arguments, that the server makes available.
  */
-data class PromptElement (
+data class PromptElement @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The values the template can be filled in with.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: List<ArgumentElement>? = null,
 
     /**
      * What the prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -5348,75 +6762,108 @@ data class PromptElement (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * One value a prompt template accepts.
  */
-data class ArgumentElement (
+data class ArgumentElement @JsonCreator constructor (
     /**
      * What the argument means, for people.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * True when the prompt cannot be produced without this argument.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: Boolean? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the server for its resource URI templates, one page at a time.
  */
-data class ListResourceTemplatesRequest (
+data class ListResourceTemplatesRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/templates/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListResourceTemplatesRequestMethod,
 
     /**
      * Optional cursor and metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListPromptsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5438,11 +6885,11 @@ enum class ListResourceTemplatesRequestMethod(val value: String) {
 /**
  * One page of the server's resource templates.
  */
-data class ListResourceTemplatesResult (
+data class ListResourceTemplatesResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
@@ -5450,14 +6897,24 @@ data class ListResourceTemplatesResult (
      * last
      * page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The templates on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resourceTemplates")@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
     val resourceTemplates: List<ResourceTemplateElement>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5468,21 +6925,23 @@ data class ListResourceTemplatesResult (
 /**
  * A parameterised family of resources whose URIs follow a template.
  */
-data class ResourceTemplateElement (
+data class ResourceTemplateElement @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the matching resources are for, as a hint for the model.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -5490,59 +6949,81 @@ data class ResourceTemplateElement (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type shared by every matching resource; give it only when all of them have it.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * An RFC 6570 URI template; filling in its variables yields resource URIs.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uriTemplate")@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
     val uriTemplate: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the server for the resources it offers, one page at a time.
  */
-data class ListResourcesRequest (
+data class ListResourcesRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListResourcesRequestMethod,
 
     /**
      * Optional cursor and metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListPromptsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5564,11 +7045,11 @@ enum class ListResourcesRequestMethod(val value: String) {
 /**
  * One page of the server's resources.
  */
-data class ListResourcesResult (
+data class ListResourcesResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
@@ -5576,14 +7057,24 @@ data class ListResourcesResult (
      * last
      * page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The resources on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resources")@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
     val resources: List<ResourceElement>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5594,21 +7085,23 @@ data class ListResourcesResult (
 /**
  * A concrete resource the server can read.
  */
-data class ResourceElement (
+data class ResourceElement @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the resource holds, as a hint that helps the model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -5616,17 +7109,19 @@ data class ResourceElement (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type of the contents, when the server knows it.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -5634,49 +7129,70 @@ data class ResourceElement (
      * hosts
      * show sizes and budget context.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Where the resource lives.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Sent by the server: asks the client which roots (for example project folders or
  * repositories) the server may work within.
  */
-data class ListRootsRequest (
+data class ListRootsRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `roots/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListRootsRequestMethod,
 
     /**
      * Carries nothing but optional metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListRootsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5700,30 +7216,48 @@ enum class ListRootsRequestMethod(val value: String) {
  *
  * Parameters every request may carry, whatever its method.
  */
-data class ListRootsRequestParams (
+data class ListRootsRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The client's current roots.
  */
-data class ListRootsResult (
+data class ListRootsResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Every root the server may operate on.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("roots")@get:JsonProperty("roots", required=true)@field:JsonProperty("roots", required=true)
     val roots: List<RootElement>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5734,30 +7268,40 @@ data class ListRootsResult (
 /**
  * Asks for the tasks the requestor may see, one page at a time.
  */
-data class ListTasksRequest (
+data class ListTasksRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tasks/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListTasksRequestMethod,
 
     /**
      * Optional cursor and metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListPromptsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5779,11 +7323,11 @@ enum class ListTasksRequestMethod(val value: String) {
 /**
  * One page of tasks.
  */
-data class ListTasksResult (
+data class ListTasksResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
@@ -5791,14 +7335,24 @@ data class ListTasksResult (
      * last
      * page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The tasks on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("tasks")@get:JsonProperty("tasks", required=true)@field:JsonProperty("tasks", required=true)
     val tasks: List<TaskElement>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5809,30 +7363,40 @@ data class ListTasksResult (
 /**
  * Asks the server for the tools it offers, one page at a time.
  */
-data class ListToolsRequest (
+data class ListToolsRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tools/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListToolsRequestMethod,
 
     /**
      * Optional cursor and metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListPromptsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5854,11 +7418,11 @@ enum class ListToolsRequestMethod(val value: String) {
 /**
  * One page of the server's tools.
  */
-data class ListToolsResult (
+data class ListToolsResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
@@ -5866,14 +7430,24 @@ data class ListToolsResult (
      * last
      * page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The tools on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("tools")@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
     val tools: List<ToolElement>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5886,25 +7460,34 @@ data class ListToolsResult (
  * which
  * entries to send.
  */
-data class LoggingMessageNotification (
+data class LoggingMessageNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/message`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: LoggingMessageNotificationMethod,
 
     /**
      * The log entry.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: LoggingMessageNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5928,60 +7511,80 @@ enum class LoggingMessageNotificationMethod(val value: String) {
  *
  * The contents of one log entry.
  */
-data class LoggingMessageNotificationParamsClass (
+data class LoggingMessageNotificationParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * What is being logged: a message string, an object, or any other JSON value.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
-    val data: Any?,
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
+    val data: JsonNode?,
 
     /**
      * How severe the entry is.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel,
 
     /**
      * Name of the component that produced the entry, if any.
      */
+    @param:JsonProperty("logger")@get:JsonProperty("logger")@field:JsonProperty("logger")
     val logger: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The contents of one log entry.
  */
-data class LoggingMessageNotificationParams (
+data class LoggingMessageNotificationParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * What is being logged: a message string, an object, or any other JSON value.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
-    val data: Any?,
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
+    val data: JsonNode?,
 
     /**
      * How severe the entry is.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel,
 
     /**
      * Name of the component that produced the entry, if any.
      */
+    @param:JsonProperty("logger")@get:JsonProperty("logger")@field:JsonProperty("logger")
     val logger: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5993,13 +7596,23 @@ data class LoggingMessageNotificationParams (
  * A hint for choosing a model. Members other than `name` are left to the client to
  * interpret.
  */
-data class ModelHint (
+data class ModelHint @JsonCreator constructor (
     /**
      * A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
      * client may map it to an equivalent model of another provider.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6012,28 +7625,41 @@ data class ModelHint (
  * (unimportant)
  * to 1 (most important); the client may weigh them as it likes.
  */
-data class ModelPreferences (
+data class ModelPreferences @JsonCreator constructor (
     /**
      * How much a cheap model matters.
      */
+    @param:JsonProperty("costPriority")@get:JsonProperty("costPriority")@field:JsonProperty("costPriority")
     val costPriority: Double? = null,
 
     /**
      * Model names to try, in order of preference; the first match wins, and hints outrank the
      * numeric priorities.
      */
+    @param:JsonProperty("hints")@get:JsonProperty("hints")@field:JsonProperty("hints")
     val hints: List<HintElement>? = null,
 
     /**
      * How much a capable model matters.
      */
+    @param:JsonProperty("intelligencePriority")@get:JsonProperty("intelligencePriority")@field:JsonProperty("intelligencePriority")
     val intelligencePriority: Double? = null,
 
     /**
      * How much a fast (low-latency) model matters.
      */
+    @param:JsonProperty("speedPriority")@get:JsonProperty("speedPriority")@field:JsonProperty("speedPriority")
     val speedPriority: Double? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6048,44 +7674,58 @@ data class ModelPreferences (
  *
  * A multiple-choice field whose options each have a display label.
  */
-data class MultiSelectEnumSchema (
+data class MultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Values selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: List<String>? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * What each chosen value may be.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: PrimitiveSchemaDefinitionItems,
 
     /**
      * Most options the user may choose.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must choose.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `array`: the answer is a list of the chosen values.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6107,18 +7747,28 @@ enum class MultiSelectEnumSchemaType(val value: String) {
 /**
  * The shape common to every notification: a method name and optional parameters, no reply.
  */
-data class Notification (
+data class Notification @JsonCreator constructor (
     /**
      * Name of the event being announced.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Method-specific payload, if the notification has one.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6129,14 +7779,23 @@ data class Notification (
 /**
  * Parameters every notification may carry, whatever its method.
  */
-data class NotificationParams (
+data class NotificationParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6147,38 +7806,52 @@ data class NotificationParams (
 /**
  * A numeric form field.
  */
-data class NumberSchema (
+data class NumberSchema @JsonCreator constructor (
     /**
      * Value the field starts with.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: Double? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Largest value accepted.
      */
+    @param:JsonProperty("maximum")@get:JsonProperty("maximum")@field:JsonProperty("maximum")
     val maximum: Double? = null,
 
     /**
      * Smallest value accepted.
      */
+    @param:JsonProperty("minimum")@get:JsonProperty("minimum")@field:JsonProperty("minimum")
     val minimum: Double? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * `number` for any number, `integer` for whole numbers only.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: NumberSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6205,30 +7878,40 @@ enum class NumberSchemaType(val value: String) {
 /**
  * The shape shared by every list request that returns pages.
  */
-data class PaginatedRequest (
+data class PaginatedRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the operation being asked for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Optional cursor and metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListPromptsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6239,18 +7922,28 @@ data class PaginatedRequest (
 /**
  * Parameters shared by every list request that returns pages.
  */
-data class PaginatedRequestParams (
+data class PaginatedRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
      */
+    @param:JsonProperty("cursor")@get:JsonProperty("cursor")@field:JsonProperty("cursor")
     val cursor: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6261,11 +7954,11 @@ data class PaginatedRequestParams (
 /**
  * The shape shared by every page of a listing.
  */
-data class PaginatedResult (
+data class PaginatedResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
@@ -6273,8 +7966,18 @@ data class PaginatedResult (
      * last
      * page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6286,30 +7989,40 @@ data class PaginatedResult (
  * Asks the peer to prove it is still responsive. A peer that does not answer in time may be
  * treated as gone and the connection dropped.
  */
-data class PingRequest (
+data class PingRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `ping`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: PingRequestMethod,
 
     /**
      * Carries nothing but optional metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListRootsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6332,25 +8045,34 @@ enum class PingRequestMethod(val value: String) {
  * Reports how far a long-running request has got. Either side may send it, but only for a
  * token from a request it is still working on.
  */
-data class ProgressNotification (
+data class ProgressNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/progress`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ProgressNotificationMethod,
 
     /**
      * The progress report.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ProgressNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6374,17 +8096,18 @@ enum class ProgressNotificationMethod(val value: String) {
  *
  * One progress report.
  */
-data class ProgressNotificationParamsClass (
+data class ProgressNotificationParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Human-readable text describing the current state.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -6392,35 +8115,46 @@ data class ProgressNotificationParamsClass (
      * be
      * fractional.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("progress")@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
     val progress: Double,
 
     /**
      * The token from the request this report is about.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
     val progressToken: RequestID,
 
     /**
      * Amount that will be done in all, when known. May be fractional.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Double? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * One progress report.
  */
-data class ProgressNotificationParams (
+data class ProgressNotificationParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Human-readable text describing the current state.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -6428,20 +8162,30 @@ data class ProgressNotificationParams (
      * be
      * fractional.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("progress")@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
     val progress: Double,
 
     /**
      * The token from the request this report is about.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
     val progressToken: RequestID,
 
     /**
      * Amount that will be done in all, when known. May be fractional.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Double? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6452,21 +8196,23 @@ data class ProgressNotificationParams (
 /**
  * A prompt, possibly a template with arguments, that the server makes available.
  */
-data class Prompt (
+data class Prompt @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The values the template can be filled in with.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: List<ArgumentElement>? = null,
 
     /**
      * What the prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -6474,20 +8220,31 @@ data class Prompt (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6498,29 +8255,41 @@ data class Prompt (
 /**
  * One value a prompt template accepts.
  */
-data class PromptArgument (
+data class PromptArgument @JsonCreator constructor (
     /**
      * What the argument means, for people.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * True when the prompt cannot be produced without this argument.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: Boolean? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6533,24 +8302,34 @@ data class PromptArgument (
  * Sent
  * without any prior subscription.
  */
-data class PromptListChangedNotification (
+data class PromptListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/prompts/list_changed`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: PromptListChangedNotificationMethod,
 
     /**
      * Carries nothing but optional metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ParamsClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6574,19 +8353,28 @@ enum class PromptListChangedNotificationMethod(val value: String) {
  * embed
  * or link server resources.
  */
-data class PromptMessage (
+data class PromptMessage @JsonCreator constructor (
     /**
      * What the message says.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: ContentBlock,
 
     /**
      * Who speaks this message.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6597,25 +8385,35 @@ data class PromptMessage (
 /**
  * Points at a prompt by name, as the target of a completion.
  */
-data class PromptReference (
+data class PromptReference @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `ref/prompt`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: PromptReferenceType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6637,31 +8435,40 @@ enum class PromptReferenceType(val value: String) {
 /**
  * Asks the server for the contents of one resource.
  */
-data class ReadResourceRequest (
+data class ReadResourceRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/read`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ReadResourceRequestMethod,
 
     /**
      * Which resource to read.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ReadResourceRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6683,36 +8490,54 @@ enum class ReadResourceRequestMethod(val value: String) {
 /**
  * Which resource to read.
  */
-data class ReadResourceRequestParamsClass (
+data class ReadResourceRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which resource to read.
  */
-data class ReadResourceRequestParams (
+data class ReadResourceRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6723,19 +8548,28 @@ data class ReadResourceRequestParams (
 /**
  * The contents of a resource that was read.
  */
-data class ReadResourceResult (
+data class ReadResourceResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * One or more pieces of contents (a resource may expand into several sub-resources).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("contents")@get:JsonProperty("contents", required=true)@field:JsonProperty("contents", required=true)
     val contents: List<ContentElement>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6747,13 +8581,22 @@ data class ReadResourceResult (
  * Ties a message to a task; sent in `_meta` under `io.modelcontextprotocol/related-task` on
  * every request, notification and result that belongs to the task.
  */
-data class RelatedTaskMetadata (
+data class RelatedTaskMetadata @JsonCreator constructor (
     /**
      * Id of the task the message belongs to.
      */
-    @get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6766,18 +8609,28 @@ data class RelatedTaskMetadata (
  * and
  * optional parameters.
  */
-data class Request (
+data class Request @JsonCreator constructor (
     /**
      * Name of the operation being asked for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Method-specific arguments, if the method takes any.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6788,13 +8641,22 @@ data class Request (
 /**
  * Parameters every request may carry, whatever its method.
  */
-data class RequestParams (
+data class RequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6805,21 +8667,23 @@ data class RequestParams (
 /**
  * A concrete resource the server can read.
  */
-data class Resource (
+data class Resource @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the resource holds, as a hint that helps the model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -6827,17 +8691,19 @@ data class Resource (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type of the contents, when the server knows it.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -6845,20 +8711,31 @@ data class Resource (
      * hosts
      * show sizes and budget context.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Where the resource lives.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6869,24 +8746,34 @@ data class Resource (
 /**
  * The part every piece of resource contents has, whether text or binary.
  */
-data class ResourceContents (
+data class ResourceContents @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Media type of these contents, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * The URI these contents belong to (the resource itself or a part of it).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6899,21 +8786,23 @@ data class ResourceContents (
  * data.
  * The linked resource need not appear in `resources/list`.
  */
-data class ResourceLink (
+data class ResourceLink @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the resource holds, as a hint that helps the model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -6921,17 +8810,19 @@ data class ResourceLink (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type of the contents, when the server knows it.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -6939,26 +8830,37 @@ data class ResourceLink (
      * hosts
      * show sizes and budget context.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `resource_link`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ResourceLinkType,
 
     /**
      * Where the resource lives.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6981,24 +8883,34 @@ enum class ResourceLinkType(val value: String) {
  * Tells the client that the set of readable resources changed, so it may list them again.
  * Sent without any prior subscription.
  */
-data class ResourceListChangedNotification (
+data class ResourceListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/resources/list_changed`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ResourceListChangedNotificationMethod,
 
     /**
      * Carries nothing but optional metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ParamsClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7020,19 +8932,28 @@ enum class ResourceListChangedNotificationMethod(val value: String) {
 /**
  * Parameters of any request that targets one resource by URI.
  */
-data class ResourceRequestParams (
+data class ResourceRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7043,21 +8964,23 @@ data class ResourceRequestParams (
 /**
  * A parameterised family of resources whose URIs follow a template.
  */
-data class ResourceTemplate (
+data class ResourceTemplate @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the matching resources are for, as a hint for the model.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
@@ -7065,31 +8988,43 @@ data class ResourceTemplate (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type shared by every matching resource; give it only when all of them have it.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * An RFC 6570 URI template; filling in its variables yields resource URIs.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uriTemplate")@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
     val uriTemplate: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7100,19 +9035,28 @@ data class ResourceTemplate (
 /**
  * Points at a resource or resource template by URI, as the target of a completion.
  */
-data class ResourceTemplateReference (
+data class ResourceTemplateReference @JsonCreator constructor (
     /**
      * Always `ref/resource`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ResourceTemplateReferenceType,
 
     /**
      * The resource's URI, or the URI template whose variable is being completed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7135,25 +9079,34 @@ enum class ResourceTemplateReferenceType(val value: String) {
  * Tells the client that a resource it subscribed to has changed and may be worth reading
  * again. Only sent after a `resources/subscribe`.
  */
-data class ResourceUpdatedNotification (
+data class ResourceUpdatedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/resources/updated`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ResourceUpdatedNotificationMethod,
 
     /**
      * Which resource changed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ResourceUpdatedNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7175,40 +9128,58 @@ enum class ResourceUpdatedNotificationMethod(val value: String) {
 /**
  * Which resource changed.
  */
-data class ResourceUpdatedNotificationParamsClass (
+data class ResourceUpdatedNotificationParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Where the change happened; may be a part (sub-resource) of the resource that was
      * subscribed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which resource changed.
  */
-data class ResourceUpdatedNotificationParams (
+data class ResourceUpdatedNotificationParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Where the change happened; may be a part (sub-resource) of the resource that was
      * subscribed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7219,24 +9190,34 @@ data class ResourceUpdatedNotificationParams (
 /**
  * A directory or file the server is allowed to operate on.
  */
-data class Root (
+data class Root @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * A human-readable label for the root, for display or reference.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * Where the root is; in this revision it must be a `file://` URI.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7249,24 +9230,34 @@ data class Root (
  * for
  * the list again.
  */
-data class RootsListChangedNotification (
+data class RootsListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/roots/list_changed`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: RootsListChangedNotificationMethod,
 
     /**
      * Carries nothing but optional metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ParamsClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7288,25 +9279,34 @@ enum class RootsListChangedNotificationMethod(val value: String) {
 /**
  * One turn of a conversation sent to or received from a model.
  */
-data class SamplingMessage (
+data class SamplingMessage @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * What the turn says: a single block or a list of blocks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Who speaks this turn.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7317,42 +9317,58 @@ data class SamplingMessage (
 /**
  * The optional features a server supports, declared in its `initialize` result.
  */
-data class ServerCapabilities (
+data class ServerCapabilities @JsonCreator constructor (
     /**
      * Present when the server answers `completion/complete`.
      */
+    @param:JsonProperty("completions")@get:JsonProperty("completions")@field:JsonProperty("completions")
     val completions: Map<String, Any?>? = null,
 
     /**
      * Non-standard features still being tried out, keyed by feature name.
      */
+    @param:JsonProperty("experimental")@get:JsonProperty("experimental")@field:JsonProperty("experimental")
     val experimental: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Present when the server can send `notifications/message` log entries.
      */
+    @param:JsonProperty("logging")@get:JsonProperty("logging")@field:JsonProperty("logging")
     val logging: Map<String, Any?>? = null,
 
     /**
      * Present when the server offers prompts.
      */
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts")@field:JsonProperty("prompts")
     val prompts: ServerCapabilitiesPrompts? = null,
 
     /**
      * Present when the server offers resources.
      */
+    @param:JsonProperty("resources")@get:JsonProperty("resources")@field:JsonProperty("resources")
     val resources: ServerCapabilitiesResources? = null,
 
     /**
      * Present when the server can run client requests as tasks.
      */
+    @param:JsonProperty("tasks")@get:JsonProperty("tasks")@field:JsonProperty("tasks")
     val tasks: ServerCapabilitiesTasks? = null,
 
     /**
      * Present when the server offers tools.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: ServerCapabilitiesTools? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7363,77 +9379,140 @@ data class ServerCapabilities (
 /**
  * Present when the server offers prompts.
  */
-data class ServerCapabilitiesPrompts (
+data class ServerCapabilitiesPrompts @JsonCreator constructor (
     /**
      * True when the server will send `notifications/prompts/list_changed`.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the server offers resources.
  */
-data class ServerCapabilitiesResources (
+data class ServerCapabilitiesResources @JsonCreator constructor (
     /**
      * True when the server will send `notifications/resources/list_changed`.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null,
 
     /**
      * True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
      */
+    @param:JsonProperty("subscribe")@get:JsonProperty("subscribe")@field:JsonProperty("subscribe")
     val subscribe: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the server can run client requests as tasks.
  */
-data class ServerCapabilitiesTasks (
+data class ServerCapabilitiesTasks @JsonCreator constructor (
     /**
      * Present when the server answers `tasks/cancel`.
      */
+    @param:JsonProperty("cancel")@get:JsonProperty("cancel")@field:JsonProperty("cancel")
     val cancel: Map<String, Any?>? = null,
 
     /**
      * Present when the server answers `tasks/list`.
      */
+    @param:JsonProperty("list")@get:JsonProperty("list")@field:JsonProperty("list")
     val list: Map<String, Any?>? = null,
 
     /**
      * Which client-to-server requests may carry a `task` field; anything not listed may not.
      */
+    @param:JsonProperty("requests")@get:JsonProperty("requests")@field:JsonProperty("requests")
     val requests: StickyRequests? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which client-to-server requests may carry a `task` field; anything not listed may not.
  */
-data class StickyRequests (
+data class StickyRequests @JsonCreator constructor (
     /**
      * Task support for tool requests.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: FluffyTools? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Task support for tool requests.
  */
-data class FluffyTools (
+data class FluffyTools @JsonCreator constructor (
     /**
      * Present when `tools/call` may be run as a task.
      */
+    @param:JsonProperty("call")@get:JsonProperty("call")@field:JsonProperty("call")
     val call: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Present when the server offers tools.
  */
-data class ServerCapabilitiesTools (
+data class ServerCapabilitiesTools @JsonCreator constructor (
     /**
      * True when the server will send `notifications/tools/list_changed`.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Every notification a server may send to a client.
@@ -7469,11 +9548,11 @@ data class ServerCapabilitiesTools (
  * Reports how far a long-running request has got. Either side may send it, but only for a
  * token from a request it is still working on.
  */
-data class ServerNotification (
+data class ServerNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -7495,7 +9574,7 @@ data class ServerNotification (
      *
      * Always `notifications/progress`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ServerNotificationMethod,
 
     /**
@@ -7513,8 +9592,18 @@ data class ServerNotification (
      *
      * The progress report.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ServerNotificationParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7578,17 +9667,18 @@ enum class ServerNotificationMethod(val value: String) {
  *
  * One progress report.
  */
-data class ServerNotificationParams (
+data class ServerNotificationParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Why the request was cancelled, for logs or display.
      */
+    @param:JsonProperty("reason")@get:JsonProperty("reason")@field:JsonProperty("reason")
     val reason: String? = null,
 
     /**
@@ -7596,33 +9686,38 @@ data class ServerNotificationParams (
      * for
      * tasks, which have `tasks/cancel`.
      */
-    @get:JsonProperty("requestId")@field:JsonProperty("requestId")
+    @param:JsonProperty("requestId")@get:JsonProperty("requestId")@field:JsonProperty("requestId")
     val requestID: RequestID? = null,
 
     /**
      * Where the change happened; may be a part (sub-resource) of the resource that was
      * subscribed.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null,
 
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
+    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt")@field:JsonProperty("createdAt")
     val createdAt: String? = null,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
+    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt")@field:JsonProperty("lastUpdatedAt")
     val lastUpdatedAt: String? = null,
 
     /**
      * How many milliseconds the requestor should wait between polls.
      */
+    @param:JsonProperty("pollInterval")@get:JsonProperty("pollInterval")@field:JsonProperty("pollInterval")
     val pollInterval: Long? = null,
 
     /**
      * Where the task is in its life.
      */
+    @param:JsonProperty("status")@get:JsonProperty("status")@field:JsonProperty("status")
     val status: TaskStatus? = null,
 
     /**
@@ -7630,44 +9725,50 @@ data class ServerNotificationParams (
      * the
      * outcome, or what went wrong.
      */
+    @param:JsonProperty("statusMessage")@get:JsonProperty("statusMessage")@field:JsonProperty("statusMessage")
     val statusMessage: String? = null,
 
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @get:JsonProperty("taskId")@field:JsonProperty("taskId")
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId")@field:JsonProperty("taskId")
     val taskID: String? = null,
 
     /**
      * How long, in milliseconds from creation, the receiver will keep the task (it may differ
      * from what was asked); `null` means no limit.
      */
-    val ttl: Long? = null,
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null,
 
     /**
      * The `elicitationId` of the URL-mode request that finished.
      */
-    @get:JsonProperty("elicitationId")@field:JsonProperty("elicitationId")
+    @param:JsonProperty("elicitationId")@get:JsonProperty("elicitationId")@field:JsonProperty("elicitationId")
     val elicitationID: String? = null,
 
     /**
      * What is being logged: a message string, an object, or any other JSON value.
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * How severe the entry is.
      */
+    @param:JsonProperty("level")@get:JsonProperty("level")@field:JsonProperty("level")
     val level: LoggingLevel? = null,
 
     /**
      * Name of the component that produced the entry, if any.
      */
+    @param:JsonProperty("logger")@get:JsonProperty("logger")@field:JsonProperty("logger")
     val logger: String? = null,
 
     /**
      * Human-readable text describing the current state.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -7675,18 +9776,30 @@ data class ServerNotificationParams (
      * be
      * fractional.
      */
+    @param:JsonProperty("progress")@get:JsonProperty("progress")@field:JsonProperty("progress")
     val progress: Double? = null,
 
     /**
      * The token from the request this report is about.
      */
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken")@field:JsonProperty("progressToken")
     val progressToken: RequestID? = null,
 
     /**
      * Amount that will be done in all, when known. May be fractional.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Double? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Every request a server may send to a client.
@@ -7716,17 +9829,17 @@ data class ServerNotificationParams (
  * Sent by the server: asks the client which roots (for example project folders or
  * repositories) the server may work within.
  */
-data class ServerRequest (
+data class ServerRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -7746,7 +9859,7 @@ data class ServerRequest (
      *
      * Always `roots/list`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ServerRequestMethod,
 
     /**
@@ -7760,8 +9873,18 @@ data class ServerRequest (
      *
      * The conversation and generation settings.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ServerRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7817,7 +9940,7 @@ enum class ServerRequestMethod(val value: String) {
  *
  * The conversation to continue and how to generate the reply.
  */
-data class ServerRequestParams (
+data class ServerRequestParams @JsonCreator constructor (
     /**
      * Id of the task to look up.
      *
@@ -7825,25 +9948,26 @@ data class ServerRequestParams (
      *
      * Id of the task to cancel.
      */
-    @get:JsonProperty("taskId")@field:JsonProperty("taskId")
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId")@field:JsonProperty("taskId")
     val taskID: String? = null,
 
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
      */
+    @param:JsonProperty("cursor")@get:JsonProperty("cursor")@field:JsonProperty("cursor")
     val cursor: String? = null,
 
     /**
      * Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
      * `notifications/elicitation/complete`.
      */
-    @get:JsonProperty("elicitationId")@field:JsonProperty("elicitationId")
+    @param:JsonProperty("elicitationId")@get:JsonProperty("elicitationId")@field:JsonProperty("elicitationId")
     val elicitationID: String? = null,
 
     /**
@@ -7851,6 +9975,7 @@ data class ServerRequestParams (
      *
      * Text shown to the user explaining what is asked for and why.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -7858,6 +9983,7 @@ data class ServerRequestParams (
      *
      * `form`; a request without `mode` is also form mode.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ElicitRequestParamsMode? = null,
 
     /**
@@ -7866,58 +9992,69 @@ data class ServerRequestParams (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null,
 
     /**
      * The page the user should open.
      */
+    @param:JsonProperty("url")@get:JsonProperty("url")@field:JsonProperty("url")
     val url: String? = null,
 
     /**
      * The fields to ask for: a JSON Schema object whose properties are all primitive (no
      * nesting).
      */
+    @param:JsonProperty("requestedSchema")@get:JsonProperty("requestedSchema")@field:JsonProperty("requestedSchema")
     val requestedSchema: ElicitRequestParamsRequestedSchema? = null,
 
     /**
      * Whether to add context from MCP servers to the prompt: `none` (the default), this server
      * only, or all servers. The last two are soft-deprecated and need `sampling.context`.
      */
+    @param:JsonProperty("includeContext")@get:JsonProperty("includeContext")@field:JsonProperty("includeContext")
     val includeContext: IncludeContext? = null,
 
     /**
      * Upper bound on the number of tokens to generate; the client may generate fewer.
      */
+    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens")@field:JsonProperty("maxTokens")
     val maxTokens: Long? = null,
 
     /**
      * The conversation so far, oldest first.
      */
+    @param:JsonProperty("messages")@get:JsonProperty("messages")@field:JsonProperty("messages")
     val messages: List<ParamsMessage>? = null,
 
     /**
      * Provider-specific settings passed through to the model provider untouched.
      */
+    @param:JsonProperty("metadata")@get:JsonProperty("metadata")@field:JsonProperty("metadata")
     val metadata: Map<String, Any?>? = null,
 
     /**
      * What the server would like in a model; the client may disregard it.
      */
+    @param:JsonProperty("modelPreferences")@get:JsonProperty("modelPreferences")@field:JsonProperty("modelPreferences")
     val modelPreferences: ModelPreferencesClass? = null,
 
     /**
      * Sequences that end generation when the model emits them.
      */
+    @param:JsonProperty("stopSequences")@get:JsonProperty("stopSequences")@field:JsonProperty("stopSequences")
     val stopSequences: List<String>? = null,
 
     /**
      * A system prompt to use; the client may change or drop it.
      */
+    @param:JsonProperty("systemPrompt")@get:JsonProperty("systemPrompt")@field:JsonProperty("systemPrompt")
     val systemPrompt: String? = null,
 
     /**
      * Sampling temperature to use.
      */
+    @param:JsonProperty("temperature")@get:JsonProperty("temperature")@field:JsonProperty("temperature")
     val temperature: Double? = null,
 
     /**
@@ -7925,13 +10062,24 @@ data class ServerRequestParams (
      * client's
      * `sampling.tools`.
      */
+    @param:JsonProperty("toolChoice")@get:JsonProperty("toolChoice")@field:JsonProperty("toolChoice")
     val toolChoice: ToolChoiceClass? = null,
 
     /**
      * Tools the model may call while generating; needs the client's `sampling.tools`.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: List<ToolElement>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Every result a server may return to a client's request. The bare `Result` covers empty
@@ -7976,16 +10124,17 @@ data class ServerRequestParams (
  *
  * A prompt ready for use: the messages produced from the template.
  */
-data class ServerResult (
+data class ServerResult @JsonCreator constructor (
     /**
      * Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The suggested values and how many more exist.
      */
+    @param:JsonProperty("completion")@get:JsonProperty("completion")@field:JsonProperty("completion")
     val completion: ServerResultCompletion? = null,
 
     /**
@@ -7993,41 +10142,49 @@ data class ServerResult (
      * last
      * page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The resources on this page.
      */
+    @param:JsonProperty("resources")@get:JsonProperty("resources")@field:JsonProperty("resources")
     val resources: List<ResourceElement>? = null,
 
     /**
      * The templates on this page.
      */
+    @param:JsonProperty("resourceTemplates")@get:JsonProperty("resourceTemplates")@field:JsonProperty("resourceTemplates")
     val resourceTemplates: List<ResourceTemplateElement>? = null,
 
     /**
      * One or more pieces of contents (a resource may expand into several sub-resources).
      */
+    @param:JsonProperty("contents")@get:JsonProperty("contents")@field:JsonProperty("contents")
     val contents: List<ContentElement>? = null,
 
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
+    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt")@field:JsonProperty("createdAt")
     val createdAt: String? = null,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
+    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt")@field:JsonProperty("lastUpdatedAt")
     val lastUpdatedAt: String? = null,
 
     /**
      * How many milliseconds the requestor should wait between polls.
      */
+    @param:JsonProperty("pollInterval")@get:JsonProperty("pollInterval")@field:JsonProperty("pollInterval")
     val pollInterval: Long? = null,
 
     /**
      * Where the task is in its life.
      */
+    @param:JsonProperty("status")@get:JsonProperty("status")@field:JsonProperty("status")
     val status: TaskStatus? = null,
 
     /**
@@ -8035,83 +10192,105 @@ data class ServerResult (
      * the
      * outcome, or what went wrong.
      */
+    @param:JsonProperty("statusMessage")@get:JsonProperty("statusMessage")@field:JsonProperty("statusMessage")
     val statusMessage: String? = null,
 
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @get:JsonProperty("taskId")@field:JsonProperty("taskId")
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId")@field:JsonProperty("taskId")
     val taskID: String? = null,
 
     /**
      * How long, in milliseconds from creation, the receiver will keep the task (it may differ
      * from what was asked); `null` means no limit.
      */
-    val ttl: Long? = null,
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null,
 
     /**
      * The tasks on this page.
      */
+    @param:JsonProperty("tasks")@get:JsonProperty("tasks")@field:JsonProperty("tasks")
     val tasks: List<TaskElement>? = null,
 
     /**
      * The optional features the server supports for this session.
      */
+    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities")@field:JsonProperty("capabilities")
     val capabilities: InitializeResultCapabilities? = null,
 
     /**
      * Free-text guidance on using this server, which a client may pass on to the model (for
      * example in the system prompt).
      */
+    @param:JsonProperty("instructions")@get:JsonProperty("instructions")@field:JsonProperty("instructions")
     val instructions: String? = null,
 
     /**
      * The revision the server will speak: the client's if the server supports it, otherwise one
      * the server prefers. A client that cannot speak it must disconnect.
      */
+    @param:JsonProperty("protocolVersion")@get:JsonProperty("protocolVersion")@field:JsonProperty("protocolVersion")
     val protocolVersion: String? = null,
 
     /**
      * Who the server is.
      */
+    @param:JsonProperty("serverInfo")@get:JsonProperty("serverInfo")@field:JsonProperty("serverInfo")
     val serverInfo: ClientInfo? = null,
 
     /**
      * The tools on this page.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: List<ToolElement>? = null,
 
     /**
      * The unstructured output, as content blocks.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: List<ContentBlock>? = null,
 
     /**
      * True when the tool failed; false or absent means it succeeded.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
      * The structured output as a JSON object, conforming to `outputSchema` when one is declared.
      */
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
     val structuredContent: Map<String, Any?>? = null,
 
     /**
      * The prompts on this page.
      */
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts")@field:JsonProperty("prompts")
     val prompts: List<PromptElement>? = null,
 
     /**
      * What this prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The messages, in order.
      */
+    @param:JsonProperty("messages")@get:JsonProperty("messages")@field:JsonProperty("messages")
     val messages: List<GetPromptResultMessage>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8122,52 +10301,72 @@ data class ServerResult (
 /**
  * The suggested values and how many more exist.
  */
-data class ServerResultCompletion (
+data class ServerResultCompletion @JsonCreator constructor (
     /**
      * True when more suggestions exist than were sent, even if their number is unknown.
      */
+    @param:JsonProperty("hasMore")@get:JsonProperty("hasMore")@field:JsonProperty("hasMore")
     val hasMore: Boolean? = null,
 
     /**
      * How many suggestions exist in all, which may be more than were sent.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Long? = null,
 
     /**
      * Suggested values, best first; at most 100 of them.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("values")@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
     val values: List<String>
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Sets the lowest severity of log entries the client wants the server to send.
  */
-data class SetLevelRequest (
+data class SetLevelRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `logging/setLevel`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: SetLevelRequestMethod,
 
     /**
      * The threshold to apply.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: SetLevelRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8191,36 +10390,54 @@ enum class SetLevelRequestMethod(val value: String) {
  *
  * The severity threshold to apply.
  */
-data class SetLevelRequestParamsClass (
+data class SetLevelRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Entries at this severity and every more severe one are sent; less severe ones are not.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The severity threshold to apply.
  */
-data class SetLevelRequestParams (
+data class SetLevelRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Entries at this severity and every more severe one are sent; less severe ones are not.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8235,38 +10452,52 @@ data class SetLevelRequestParams (
  *
  * A single-choice field whose options each have a display label.
  */
-data class SingleSelectEnumSchema (
+data class SingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Value selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The values to choose from.
      */
+    @param:JsonProperty("enum")@get:JsonProperty("enum")@field:JsonProperty("enum")
     val enum: List<String>? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `string`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType,
 
     /**
      * The options, each a value with its label.
      */
+    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf")@field:JsonProperty("oneOf")
     val oneOf: List<PrimitiveSchemaDefinitionOneOf>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8277,43 +10508,58 @@ data class SingleSelectEnumSchema (
 /**
  * A free-text form field.
  */
-data class StringSchema (
+data class StringSchema @JsonCreator constructor (
     /**
      * Value the field starts with.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Expected shape of the text, which the client may check.
      */
+    @param:JsonProperty("format")@get:JsonProperty("format")@field:JsonProperty("format")
     val format: Format? = null,
 
     /**
      * Most characters accepted.
      */
+    @param:JsonProperty("maxLength")@get:JsonProperty("maxLength")@field:JsonProperty("maxLength")
     val maxLength: Long? = null,
 
     /**
      * Fewest characters accepted.
      */
+    @param:JsonProperty("minLength")@get:JsonProperty("minLength")@field:JsonProperty("minLength")
     val minLength: Long? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `string`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8325,31 +10571,40 @@ data class StringSchema (
  * Asks the server to send `notifications/resources/updated` whenever the given resource
  * changes, until unsubscribed.
  */
-data class SubscribeRequest (
+data class SubscribeRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/subscribe`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: SubscribeRequestMethod,
 
     /**
      * Which resource to watch.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: SubscribeRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8371,36 +10626,54 @@ enum class SubscribeRequestMethod(val value: String) {
 /**
  * Which resource to watch.
  */
-data class SubscribeRequestParamsClass (
+data class SubscribeRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which resource to watch.
  */
-data class SubscribeRequestParams (
+data class SubscribeRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8411,28 +10684,29 @@ data class SubscribeRequestParams (
 /**
  * The state of one task, as reported by its receiver.
  */
-data class Task (
+data class Task @JsonCreator constructor (
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
     val createdAt: String,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
     val lastUpdatedAt: String,
 
     /**
      * How many milliseconds the requestor should wait between polls.
      */
+    @param:JsonProperty("pollInterval")@get:JsonProperty("pollInterval")@field:JsonProperty("pollInterval")
     val pollInterval: Long? = null,
 
     /**
      * Where the task is in its life.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("status")@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
     val status: TaskStatus,
 
     /**
@@ -8440,20 +10714,31 @@ data class Task (
      * the
      * outcome, or what went wrong.
      */
+    @param:JsonProperty("statusMessage")@get:JsonProperty("statusMessage")@field:JsonProperty("statusMessage")
     val statusMessage: String? = null,
 
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String,
 
     /**
      * How long, in milliseconds from creation, the receiver will keep the task (it may differ
      * from what was asked); `null` means no limit.
      */
-    val ttl: Long? = null
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8464,11 +10749,11 @@ data class Task (
 /**
  * Parameters of a request that may be run as a task.
  */
-data class TaskAugmentedRequestParams (
+data class TaskAugmentedRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
@@ -8477,8 +10762,18 @@ data class TaskAugmentedRequestParams (
      * result comes from `tasks/result`. Only where the receiver declared it for this request
      * type.
      */
+    @param:JsonProperty("task")@get:JsonProperty("task")@field:JsonProperty("task")
     val task: TaskClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8489,12 +10784,22 @@ data class TaskAugmentedRequestParams (
 /**
  * What a requestor puts in a request's `task` field to have it run as a task.
  */
-data class TaskMetadata (
+data class TaskMetadata @JsonCreator constructor (
     /**
      * How long, in milliseconds from creation, the requestor would like the task kept.
      */
-    val ttl: Long? = null
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8506,25 +10811,34 @@ data class TaskMetadata (
  * Sent by a task's receiver when the task's status changes. Optional: requestors must keep
  * polling rather than rely on it.
  */
-data class TaskStatusNotification (
+data class TaskStatusNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/tasks/status`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: TaskStatusNotificationMethod,
 
     /**
      * The full new state of the task.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: TaskStatusNotificationParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8556,35 +10870,36 @@ enum class TaskStatusNotificationMethod(val value: String) {
  *
  * The newly created task, normally `working`.
  */
-data class TaskStatusNotificationParams (
+data class TaskStatusNotificationParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the notification; MCP reserves some key prefixes for
      * itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
     val createdAt: String,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
     val lastUpdatedAt: String,
 
     /**
      * How many milliseconds the requestor should wait between polls.
      */
+    @param:JsonProperty("pollInterval")@get:JsonProperty("pollInterval")@field:JsonProperty("pollInterval")
     val pollInterval: Long? = null,
 
     /**
      * Where the task is in its life.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("status")@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
     val status: TaskStatus,
 
     /**
@@ -8592,20 +10907,31 @@ data class TaskStatusNotificationParams (
      * the
      * outcome, or what went wrong.
      */
+    @param:JsonProperty("statusMessage")@get:JsonProperty("statusMessage")@field:JsonProperty("statusMessage")
     val statusMessage: String? = null,
 
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String,
 
     /**
      * How long, in milliseconds from creation, the receiver will keep the task (it may differ
      * from what was asked); `null` means no limit.
      */
-    val ttl: Long? = null
+    @param:JsonProperty("ttl")@get:JsonProperty("ttl")@field:JsonProperty("ttl")
+    val ttl: JsonNode? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8616,30 +10942,40 @@ data class TaskStatusNotificationParams (
 /**
  * A block of plain text exchanged with a model.
  */
-data class TextContent (
+data class TextContent @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Display and audience hints for the client.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("text")@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
     val text: String,
 
     /**
      * Always `text`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: TextContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8661,30 +10997,40 @@ enum class TextContentType(val value: String) {
 /**
  * Resource contents that are text.
  */
-data class TextResourceContents (
+data class TextResourceContents @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Media type of these contents, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * The text; used only when the data really is text rather than bytes.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("text")@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
     val text: String,
 
     /**
      * The URI these contents belong to (the resource itself or a part of it).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8695,44 +11041,58 @@ data class TextResourceContents (
 /**
  * A multiple-choice field whose options each have a display label.
  */
-data class TitledMultiSelectEnumSchema (
+data class TitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Values selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: List<String>? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * What each chosen value may be.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: TitledMultiSelectEnumSchemaItems,
 
     /**
      * Most options the user may choose.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must choose.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `array`: the answer is a list of the chosen values.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8743,59 +11103,89 @@ data class TitledMultiSelectEnumSchema (
 /**
  * What each chosen value may be.
  */
-data class TitledMultiSelectEnumSchemaItems (
+data class TitledMultiSelectEnumSchemaItems @JsonCreator constructor (
     /**
      * The options, each a value with its label.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("anyOf")@get:JsonProperty("anyOf", required=true)@field:JsonProperty("anyOf", required=true)
     val anyOf: List<FluffyAnyOf>
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
 
-data class FluffyAnyOf (
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
+
+data class FluffyAnyOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A single-choice field whose options each have a display label.
  */
-data class TitledSingleSelectEnumSchema (
+data class TitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Value selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The options, each a value with its label.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf", required=true)@field:JsonProperty("oneOf", required=true)
     val oneOf: List<TitledSingleSelectEnumSchemaOneOf>,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `string`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8803,44 +11193,56 @@ data class TitledSingleSelectEnumSchema (
     }
 }
 
-data class TitledSingleSelectEnumSchemaOneOf (
+data class TitledSingleSelectEnumSchemaOneOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A callable function the server offers, with the JSON Schemas of its input and output.
  */
-data class Tool (
+data class Tool @JsonCreator constructor (
     /**
      * Free-form metadata; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
      * `name`.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: ToolAnnotationsClass? = null,
 
     /**
      * What the tool does, in words a model can use to decide when to call it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * How the tool may be run, for example whether it can run as a task.
      */
+    @param:JsonProperty("execution")@get:JsonProperty("execution")@field:JsonProperty("execution")
     val execution: Execution? = null,
 
     /**
@@ -8848,32 +11250,44 @@ data class Tool (
      * and
      * should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * JSON Schema (an object schema) that the call's `arguments` must satisfy.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("inputSchema")@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
     val inputSchema: ToolInputSchemaClass,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
      * given, the server must return structured results conforming to it.
      */
+    @param:JsonProperty("outputSchema")@get:JsonProperty("outputSchema")@field:JsonProperty("outputSchema")
     val outputSchema: ToolOutputSchemaClass? = null,
 
     /**
      * Human-friendly label for user interfaces. When absent, show `name` (for tools,
      * `annotations.title` comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8884,93 +11298,129 @@ data class Tool (
 /**
  * JSON Schema (an object schema) that the call's `arguments` must satisfy.
  */
-data class ToolInputSchemaClass (
+data class ToolInputSchemaClass @JsonCreator constructor (
     /**
      * Dialect of this schema; JSON Schema 2020-12 when absent.
      */
-    @get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
+    @param:JsonProperty("\$schema")@get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
     val schema: String? = null,
 
     /**
      * Schema of each argument, keyed by argument name.
      */
+    @param:JsonProperty("properties")@get:JsonProperty("properties")@field:JsonProperty("properties")
     val properties: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Names of the arguments that must be given.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: List<String>? = null,
 
     /**
      * Always `object`: arguments are a JSON object.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
  * given, the server must return structured results conforming to it.
  */
-data class ToolOutputSchemaClass (
+data class ToolOutputSchemaClass @JsonCreator constructor (
     /**
      * Dialect of this schema; JSON Schema 2020-12 when absent.
      */
-    @get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
+    @param:JsonProperty("\$schema")@get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
     val schema: String? = null,
 
     /**
      * Schema of each output member, keyed by member name.
      */
+    @param:JsonProperty("properties")@get:JsonProperty("properties")@field:JsonProperty("properties")
     val properties: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Names of the output members that are always present.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: List<String>? = null,
 
     /**
      * Always `object`: structured output is a JSON object.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Self-described traits of a tool. They are only hints, not guarantees; a client must not
  * base
  * trust decisions on hints from a server it does not trust.
  */
-data class ToolAnnotations (
+data class ToolAnnotations @JsonCreator constructor (
     /**
      * For a tool that writes: true when it may destroy or overwrite data, false when it only
      * adds
      * (assumed true when absent).
      */
+    @param:JsonProperty("destructiveHint")@get:JsonProperty("destructiveHint")@field:JsonProperty("destructiveHint")
     val destructiveHint: Boolean? = null,
 
     /**
      * For a tool that writes: true when repeating a call with the same arguments has no further
      * effect (assumed false when absent).
      */
+    @param:JsonProperty("idempotentHint")@get:JsonProperty("idempotentHint")@field:JsonProperty("idempotentHint")
     val idempotentHint: Boolean? = null,
 
     /**
      * True when the tool reaches outside a closed set of entities, as web search does (assumed
      * true when absent).
      */
+    @param:JsonProperty("openWorldHint")@get:JsonProperty("openWorldHint")@field:JsonProperty("openWorldHint")
     val openWorldHint: Boolean? = null,
 
     /**
      * True when the tool changes nothing in its environment (assumed false when absent).
      */
+    @param:JsonProperty("readOnlyHint")@get:JsonProperty("readOnlyHint")@field:JsonProperty("readOnlyHint")
     val readOnlyHint: Boolean? = null,
 
     /**
      * A display name for the tool.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8981,13 +11431,23 @@ data class ToolAnnotations (
 /**
  * How the model may use the tools offered in a sampling request.
  */
-data class ToolChoice (
+data class ToolChoice @JsonCreator constructor (
     /**
      * `auto`: the model decides (the default); `required`: it must call at least one tool;
      * `none`: it must not call any.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ToolChoiceMode? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8998,13 +11458,23 @@ data class ToolChoice (
 /**
  * How a tool may be executed.
  */
-data class ToolExecution (
+data class ToolExecution @JsonCreator constructor (
     /**
      * Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
      * (`forbidden`, the meaning when absent) be run as a task.
      */
+    @param:JsonProperty("taskSupport")@get:JsonProperty("taskSupport")@field:JsonProperty("taskSupport")
     val taskSupport: TaskSupport? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9016,24 +11486,34 @@ data class ToolExecution (
  * Tells the client that the server's set of tools changed, so it may list them again. Sent
  * without any prior subscription.
  */
-data class ToolListChangedNotification (
+data class ToolListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/tools/list_changed`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ToolListChangedNotificationMethod,
 
     /**
      * Carries nothing but optional metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ParamsClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9055,43 +11535,53 @@ enum class ToolListChangedNotificationMethod(val value: String) {
 /**
  * The outcome of a tool call, sent back to the model in a later sampling request.
  */
-data class ToolResultContent (
+data class ToolResultContent @JsonCreator constructor (
     /**
      * Free-form metadata; clients should keep it when sending the result back in later sampling
      * requests, which helps caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The unstructured output, in the same form as a `tools/call` result.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: List<ContentBlock>,
 
     /**
      * True when the call failed and `content` describes the failure (false when absent).
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
      * The structured output; should follow the tool's output schema when it has one.
      */
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
     val structuredContent: Map<String, Any?>? = null,
 
     /**
      * The `id` of the `tool_use` block this answers.
      */
-    @get:JsonProperty("toolUseId", required=true)@field:JsonProperty("toolUseId", required=true)
+    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId", required=true)@field:JsonProperty("toolUseId", required=true)
     val toolUseID: String,
 
     /**
      * Always `tool_result`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ToolResultContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9113,38 +11603,47 @@ enum class ToolResultContentType(val value: String) {
 /**
  * A call to a tool requested by the model during sampling.
  */
-data class ToolUseContent (
+data class ToolUseContent @JsonCreator constructor (
     /**
      * Free-form metadata; clients should keep it when sending the call back in later sampling
      * requests, which helps caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Identifier of this call, unique within the conversation; its result refers back to it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: String,
 
     /**
      * Arguments for the tool, following its input schema.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("input")@get:JsonProperty("input", required=true)@field:JsonProperty("input", required=true)
     val input: Map<String, Any?>,
 
     /**
      * Which tool the model wants to run.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Always `tool_use`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ToolUseContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9167,24 +11666,34 @@ enum class ToolUseContentType(val value: String) {
  * An error response saying the request cannot go ahead until the user completes one or more
  * URL-mode elicitations; the client may retry after they finish.
  */
-data class URLElicitationRequiredError (
+data class URLElicitationRequiredError @JsonCreator constructor (
     /**
      * Code -32042, with the elicitations to complete in `data`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: URLElicitationRequiredErrorError,
 
     /**
      * The id of the request being refused.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9199,13 +11708,13 @@ data class URLElicitationRequiredError (
  *
  * The error object of a failed response.
  */
-data class URLElicitationRequiredErrorError (
+data class URLElicitationRequiredErrorError @JsonCreator constructor (
     /**
      * Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
      *
      * Always -32042.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -9213,45 +11722,63 @@ data class URLElicitationRequiredErrorError (
      *
      * What the client must do before retrying.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: Map<String, Any?>,
 
     /**
      * One short sentence describing the failure.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the server to stop the update notifications started by an earlier
  * `resources/subscribe`.
  */
-data class UnsubscribeRequest (
+data class UnsubscribeRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/unsubscribe`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: UnsubscribeRequestMethod,
 
     /**
      * Which resource to stop watching.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: UnsubscribeRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9273,36 +11800,54 @@ enum class UnsubscribeRequestMethod(val value: String) {
 /**
  * Which resource to stop watching.
  */
-data class UnsubscribeRequestParamsClass (
+data class UnsubscribeRequestParamsClass @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which resource to stop watching.
  */
-data class UnsubscribeRequestParams (
+data class UnsubscribeRequestParams @JsonCreator constructor (
     /**
      * Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9313,44 +11858,58 @@ data class UnsubscribeRequestParams (
 /**
  * A multiple-choice field whose options are shown as their raw values.
  */
-data class UntitledMultiSelectEnumSchema (
+data class UntitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Values selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: List<String>? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * What each chosen value may be.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: UntitledMultiSelectEnumSchemaItems,
 
     /**
      * Most options the user may choose.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must choose.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `array`: the answer is a list of the chosen values.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9361,51 +11920,72 @@ data class UntitledMultiSelectEnumSchema (
 /**
  * What each chosen value may be.
  */
-data class UntitledMultiSelectEnumSchemaItems (
+data class UntitledMultiSelectEnumSchemaItems @JsonCreator constructor (
     /**
      * The values to choose from.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
      * Always `string`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A single-choice field whose options are shown as their raw values.
  */
-data class UntitledSingleSelectEnumSchema (
+data class UntitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Value selected at first.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text shown for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The values to choose from.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
      * Label shown for the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `string`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {

@@ -9,8 +9,13 @@ import com.fasterxml.jackson.databind.deser.std.StdDeserializer
 import com.fasterxml.jackson.databind.module.SimpleModule
 import com.fasterxml.jackson.databind.node.*
 import com.fasterxml.jackson.databind.ser.std.StdSerializer
-import com.fasterxml.jackson.module.kotlin.*
+import com.fasterxml.jackson.core.type.TypeReference
 
+
+// What jackson-module-kotlin would provide: reading a value whose (generic) type the caller states.
+private inline fun <reified T> ObjectMapper.readValue(json: String): T = readValue(json, object : TypeReference<T>() {})
+
+private inline fun <reified T> ObjectMapper.treeToValue(node: JsonNode): T = convertValue(node, object : TypeReference<T>() {})
 
 @Suppress("UNCHECKED_CAST")
 private fun <T> ObjectMapper.convert(k: kotlin.reflect.KClass<*>, fromJson: (JsonNode) -> T, toJson: (T) -> String, isUnion: Boolean = false) = registerModule(SimpleModule().apply {
@@ -22,9 +27,10 @@ private fun <T> ObjectMapper.convert(k: kotlin.reflect.KClass<*>, fromJson: (Jso
     })
 })
 
-val mapper = jacksonObjectMapper().apply {
+val mapper: ObjectMapper = ObjectMapper().apply {
     propertyNamingStrategy = PropertyNamingStrategy.LOWER_CAMEL_CASE
-    setSerializationInclusion(JsonInclude.Include.NON_NULL)
+    configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+    setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
     convert(Role::class,                                        { Role.fromValue(it.asText()) },                                        { "\"${it.value}\"" })
     convert(AudioContentType::class,                            { AudioContentType.fromValue(it.asText()) },                            { "\"${it.value}\"" })
     convert(BooleanSchemaType::class,                           { BooleanSchemaType.fromValue(it.asText()) },                           { "\"${it.value}\"" })
@@ -93,6 +99,8 @@ val mapper = jacksonObjectMapper().apply {
 }
 
 class ClientResult(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -101,6 +109,8 @@ class ClientResult(elements: Map<String, Any?>) : HashMap<String, Any?>(elements
 }
 typealias Cursor = String
 class EmptyResult(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -108,6 +118,8 @@ class EmptyResult(elements: Map<String, Any?>) : HashMap<String, Any?>(elements)
     }
 }
 class InputRequests(elements: Map<String, InputRequest>) : HashMap<String, InputRequest>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -115,6 +127,8 @@ class InputRequests(elements: Map<String, InputRequest>) : HashMap<String, Input
     }
 }
 class InputResponses(elements: Map<String, InputResponse>) : HashMap<String, InputResponse>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -129,6 +143,8 @@ class JSONArray(elements: Collection<Any?>) : ArrayList<Any?>(elements) {
     }
 }
 class JSONObject(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -137,6 +153,8 @@ class JSONObject(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) 
 }
 typealias JSONValue = Any?
 class MetaObject(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -144,6 +162,8 @@ class MetaObject(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) 
     }
 }
 class Result(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
+    constructor() : this(HashMap())
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -155,23 +175,35 @@ typealias ResultType = String
 /**
  * Hints that help a client decide how to use or show an object. They are advisory only.
  */
-data class Annotations (
+data class Annotations @JsonCreator constructor (
     /**
      * Who the content is meant for; may list both roles.
      */
+    @param:JsonProperty("audience")@get:JsonProperty("audience")@field:JsonProperty("audience")
     val audience: List<Role>? = null,
 
     /**
      * When the underlying data last changed, as an ISO 8601 timestamp (e.g.
      * `2025-01-12T15:00:58Z`).
      */
+    @param:JsonProperty("lastModified")@get:JsonProperty("lastModified")@field:JsonProperty("lastModified")
     val lastModified: String? = null,
 
     /**
      * How much the content matters, from 0 (optional) to 1 (effectively required).
      */
+    @param:JsonProperty("priority")@get:JsonProperty("priority")@field:JsonProperty("priority")
     val priority: Double? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -202,36 +234,46 @@ enum class Role(val value: String) {
 /**
  * A piece of audio exchanged with a model, inlined as base64.
  */
-data class AudioContent (
+data class AudioContent @JsonCreator constructor (
     /**
      * Free metadata about this block.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The audio bytes, base64-encoded.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: String,
 
     /**
      * Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
     val mimeType: String,
 
     /**
      * Discriminator: always `"audio"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: AudioContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -244,23 +286,35 @@ data class AudioContent (
  *
  * Hints that help a client decide how to use or show an object. They are advisory only.
  */
-data class AudioContentAnnotations (
+data class AudioContentAnnotations @JsonCreator constructor (
     /**
      * Who the content is meant for; may list both roles.
      */
+    @param:JsonProperty("audience")@get:JsonProperty("audience")@field:JsonProperty("audience")
     val audience: List<Role>? = null,
 
     /**
      * When the underlying data last changed, as an ISO 8601 timestamp (e.g.
      * `2025-01-12T15:00:58Z`).
      */
+    @param:JsonProperty("lastModified")@get:JsonProperty("lastModified")@field:JsonProperty("lastModified")
     val lastModified: String? = null,
 
     /**
      * How much the content matters, from 0 (optional) to 1 (effectively required).
      */
+    @param:JsonProperty("priority")@get:JsonProperty("priority")@field:JsonProperty("priority")
     val priority: Double? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class AudioContentType(val value: String) {
     Audio("audio");
@@ -276,19 +330,29 @@ enum class AudioContentType(val value: String) {
 /**
  * A name for code and an optional title for people, shared by most named objects.
  */
-data class BaseMetadata (
+data class BaseMetadata @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -299,30 +363,40 @@ data class BaseMetadata (
 /**
  * Resource contents given as binary data.
  */
-data class BlobResourceContents (
+data class BlobResourceContents @JsonCreator constructor (
     /**
      * Free metadata about these contents.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The raw bytes, base64-encoded.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("blob")@get:JsonProperty("blob", required=true)@field:JsonProperty("blob", required=true)
     val blob: String,
 
     /**
      * Media type of the contents, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * The URI these contents belong to.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -333,28 +407,40 @@ data class BlobResourceContents (
 /**
  * A yes/no field.
  */
-data class BooleanSchema (
+data class BooleanSchema @JsonCreator constructor (
     /**
      * Value to pre-fill.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: Boolean? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"boolean"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: BooleanSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -378,18 +464,18 @@ enum class BooleanSchemaType(val value: String) {
  * Required
  * on the complete results of discovery, the list methods and `resources/read`.
  */
-data class CacheableResult (
+data class CacheableResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -397,7 +483,7 @@ data class CacheableResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -405,9 +491,18 @@ data class CacheableResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -437,15 +532,24 @@ enum class CacheScope(val value: String) {
  *
  * The `_meta` of a result. Besides free keys it may identify the server that produced it.
  */
-data class CacheableResultMeta (
+data class CacheableResultMeta @JsonCreator constructor (
     /**
      * Self-reported identity of the server software. Recommended on every result; meant for
      * display
      * and logs only, not verified and not to drive behaviour.
      */
-    @get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
+    @param:JsonProperty("io.modelcontextprotocol/serverInfo")@get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
     val ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Self-reported identity of the server software. Recommended on every result; meant for
@@ -457,55 +561,69 @@ data class CacheableResultMeta (
  * Self-reported identity of the client software. Recommended on every request; meant for
  * display and logs only, never for behaviour or access decisions.
  */
-data class IoModelcontextprotocolServerInfo (
+data class IoModelcontextprotocolServerInfo @JsonCreator constructor (
     /**
      * What the program is for, in plain words.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Version string of the program.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("version")@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
     val version: String,
 
     /**
      * Home page of the program.
      */
-    @get:JsonProperty("websiteUrl")@field:JsonProperty("websiteUrl")
+    @param:JsonProperty("websiteUrl")@get:JsonProperty("websiteUrl")@field:JsonProperty("websiteUrl")
     val websiteURL: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * An image a client may show for an object, optionally restricted to sizes and a theme.
  */
-data class IconElement (
+data class IconElement @JsonCreator constructor (
     /**
      * MIME type to use when the source does not tell it well, e.g. `image/png`.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
      */
+    @param:JsonProperty("sizes")@get:JsonProperty("sizes")@field:JsonProperty("sizes")
     val sizes: List<String>? = null,
 
     /**
@@ -513,14 +631,24 @@ data class IconElement (
      * and be
      * careful with SVG, which can embed script.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("src")@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
     val src: String,
 
     /**
      * Background the image is drawn for: `light` or `dark`; absent means either.
      */
+    @param:JsonProperty("theme")@get:JsonProperty("theme")@field:JsonProperty("theme")
     val theme: Theme? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Background the image is drawn for: `light` or `dark`; absent means either.
@@ -541,31 +669,40 @@ enum class Theme(val value: String) {
 /**
  * Runs one tool. The server may answer with an InputRequiredResult when it needs more input.
  */
-data class CallToolRequest (
+data class CallToolRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"tools/call"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CallToolRequestMethod,
 
     /**
      * Which tool, with which arguments, plus any input responses of a retry.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CallToolRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -650,34 +787,46 @@ enum class CallToolRequestMethod(val value: String) {
  *
  * Parameters of `tools/call`; a retry after an InputRequiredResult also carries the answers.
  */
-data class CallToolRequestParamsClass (
+data class CallToolRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * Argument values, as an object that should match the tool's `inputSchema`.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, Any?>? = null,
 
     /**
      * Answers to the previous result's `inputRequests`, under the same keys.
      */
+    @param:JsonProperty("inputResponses")@get:JsonProperty("inputResponses")@field:JsonProperty("inputResponses")
     val inputResponses: Map<String, InputResponse>? = null,
 
     /**
      * Name of the tool to run.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * The previous result's `requestState`, byte for byte; left out when that result had none.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The client's answer to one input request: the result of the matching method. These
@@ -694,11 +843,12 @@ data class CallToolRequestParamsClass (
  * client
  * that will not sample simply does not retry.
  */
-data class InputResponse (
+data class InputResponse @JsonCreator constructor (
     /**
      * What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
      * (dismissed without choosing). In URL mode, accept only means consent to open the page.
      */
+    @param:JsonProperty("action")@get:JsonProperty("action")@field:JsonProperty("action")
     val action: Action? = null,
 
     /**
@@ -706,35 +856,49 @@ data class InputResponse (
      *
      * The content of the turn: a single block or a list of blocks.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: InputResponseContent? = null,
 
     /**
      * The roots the server may use.
      */
+    @param:JsonProperty("roots")@get:JsonProperty("roots")@field:JsonProperty("roots")
     val roots: List<RootElement>? = null,
 
     /**
      * Free metadata about the message.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Name of the model that produced the message.
      */
+    @param:JsonProperty("model")@get:JsonProperty("model")@field:JsonProperty("model")
     val model: String? = null,
 
     /**
      * Who speaks in this turn.
      */
+    @param:JsonProperty("role")@get:JsonProperty("role")@field:JsonProperty("role")
     val role: Role? = null,
 
     /**
      * Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
      * `toolUse`, but providers may report other values.
      */
+    @param:JsonProperty("stopReason")@get:JsonProperty("stopReason")@field:JsonProperty("stopReason")
     val stopReason: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -792,7 +956,7 @@ sealed class InputResponseContent {
  *
  * The outcome of a tool call, sent back to the model in a user message.
  */
-data class SamplingMessageContentBlock (
+data class SamplingMessageContentBlock @JsonCreator constructor (
     /**
      * Free metadata about this block.
      *
@@ -800,17 +964,19 @@ data class SamplingMessageContentBlock (
      *
      * Free metadata; clients should keep it when replaying the result, to help caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
@@ -824,7 +990,7 @@ data class SamplingMessageContentBlock (
      *
      * Discriminator: always `"tool_result"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: SamplingMessageContentBlockType,
 
     /**
@@ -832,6 +998,7 @@ data class SamplingMessageContentBlock (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: String? = null,
 
     /**
@@ -840,45 +1007,60 @@ data class SamplingMessageContentBlock (
      *
      * Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier of this call, which the matching tool result repeats in `toolUseId`.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: String? = null,
 
     /**
      * Arguments for the tool, matching its input schema.
      */
+    @param:JsonProperty("input")@get:JsonProperty("input")@field:JsonProperty("input")
     val input: Map<String, Any?>? = null,
 
     /**
      * Name of the tool to run.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * The unstructured outcome, in the same form as a CallToolResult's `content`.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: List<ContentBlock>? = null,
 
     /**
      * True when the tool call failed; false when absent.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
      * The structured outcome: any JSON value, which should match the tool's `outputSchema`.
      */
-    val structuredContent: Any? = null,
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
+    val structuredContent: JsonNode? = null,
 
     /**
      * The `id` of the ToolUseContent this answers.
      */
-    @get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
+    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
     val toolUseID: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -907,23 +1089,25 @@ data class SamplingMessageContentBlock (
  * decides how
  * to present it to the user or the model.
  */
-data class ContentBlock (
+data class ContentBlock @JsonCreator constructor (
     /**
      * Free metadata about this block.
      *
      * Free metadata about the resource.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
@@ -937,7 +1121,7 @@ data class ContentBlock (
      *
      * Discriminator: always `"resource"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ContentBlockType,
 
     /**
@@ -945,6 +1129,7 @@ data class ContentBlock (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: String? = null,
 
     /**
@@ -956,45 +1141,62 @@ data class ContentBlock (
      *
      * Media type of the resource, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * What the resource holds, written to help a model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * Size of the raw contents in bytes (before any base64 encoding), when known.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * The URI that identifies the resource and is passed to `resources/read`.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null,
 
     /**
      * The embedded contents, as text or as base64 bytes.
      */
+    @param:JsonProperty("resource")@get:JsonProperty("resource")@field:JsonProperty("resource")
     val resource: ContentElement? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1009,34 +1211,46 @@ data class ContentBlock (
  *
  * Resource contents given as binary data.
  */
-data class ContentElement (
+data class ContentElement @JsonCreator constructor (
     /**
      * Free metadata about these contents.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Media type of the contents, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * The contents as text; used only when the data really is text, not binary.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
      * The URI these contents belong to.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String,
 
     /**
      * The raw bytes, base64-encoded.
      */
+    @param:JsonProperty("blob")@get:JsonProperty("blob")@field:JsonProperty("blob")
     val blob: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class ContentBlockType(val value: String) {
     Audio("audio"),
@@ -1089,7 +1303,7 @@ enum class SamplingMessageContentBlockType(val value: String) {
  *
  * The outcome of a tool call, sent back to the model in a user message.
  */
-data class ContentClass (
+data class ContentClass @JsonCreator constructor (
     /**
      * Free metadata about this block.
      *
@@ -1097,17 +1311,19 @@ data class ContentClass (
      *
      * Free metadata; clients should keep it when replaying the result, to help caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: MetaUnion? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AnnotationsUnion? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: ContentValue? = null,
 
     /**
@@ -1121,6 +1337,7 @@ data class ContentClass (
      *
      * Discriminator: always `"tool_result"`.
      */
+    @param:JsonProperty("type")@get:JsonProperty("type")@field:JsonProperty("type")
     val type: ContentValue? = null,
 
     /**
@@ -1128,6 +1345,7 @@ data class ContentClass (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: ContentValue? = null,
 
     /**
@@ -1136,45 +1354,60 @@ data class ContentClass (
      *
      * Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: ContentValue? = null,
 
     /**
      * Identifier of this call, which the matching tool result repeats in `toolUseId`.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: ContentValue? = null,
 
     /**
      * Arguments for the tool, matching its input schema.
      */
+    @param:JsonProperty("input")@get:JsonProperty("input")@field:JsonProperty("input")
     val input: MetaUnion? = null,
 
     /**
      * Name of the tool to run.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: ContentValue? = null,
 
     /**
      * The unstructured outcome, in the same form as a CallToolResult's `content`.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: PurpleContent? = null,
 
     /**
      * True when the tool call failed; false when absent.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: ContentValue? = null,
 
     /**
      * The structured outcome: any JSON value, which should match the tool's `outputSchema`.
      */
-    val structuredContent: Any? = null,
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
+    val structuredContent: JsonNode? = null,
 
     /**
      * The `id` of the ToolUseContent this answers.
      */
-    @get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
+    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
     val toolUseID: ContentValue? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 sealed class AnnotationsUnion {
     class AudioContentAnnotationsValue(val value: AudioContentAnnotations) : AnnotationsUnion()
@@ -1260,23 +1493,25 @@ sealed class ContentUnion {
  * decides how
  * to present it to the user or the model.
  */
-data class PurpleSomething (
+data class PurpleSomething @JsonCreator constructor (
     /**
      * Free metadata about this block.
      *
      * Free metadata about the resource.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
@@ -1290,7 +1525,7 @@ data class PurpleSomething (
      *
      * Discriminator: always `"resource"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ContentBlockType,
 
     /**
@@ -1298,6 +1533,7 @@ data class PurpleSomething (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: String? = null,
 
     /**
@@ -1309,45 +1545,62 @@ data class PurpleSomething (
      *
      * Media type of the resource, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * What the resource holds, written to help a model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * Size of the raw contents in bytes (before any base64 encoding), when known.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * The URI that identifies the resource and is passed to `resources/read`.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null,
 
     /**
      * The embedded contents, as text or as base64 bytes.
      */
+    @param:JsonProperty("resource")@get:JsonProperty("resource")@field:JsonProperty("resource")
     val resource: ContentElement? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 sealed class ContentValue {
     class BoolValue(val value: Boolean)             : ContentValue()
@@ -1403,24 +1656,34 @@ sealed class MetaUnion {
 /**
  * A directory or file the server may operate on.
  */
-data class RootElement (
+data class RootElement @JsonCreator constructor (
     /**
      * Free metadata about the root.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * A human-readable name for the root, for display.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * Where the root is; in this revision it must be a `file://` URI.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Per-request protocol version, client capabilities and other reserved keys.
@@ -1430,19 +1693,19 @@ data class RootElement (
  * the client capabilities that apply to this one request (there is no session to remember
  * them).
  */
-data class CallToolRequestParamsMeta (
+data class CallToolRequestParamsMeta @JsonCreator constructor (
     /**
      * What the client can do while this request is served. Required; `{}` declares nothing. The
      * server must not assume capabilities from earlier requests.
      */
-    @get:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@field:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/clientCapabilities")@get:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@field:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)
     val ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities,
 
     /**
      * Self-reported identity of the client software. Recommended on every request; meant for
      * display and logs only, never for behaviour or access decisions.
      */
-    @get:JsonProperty("io.modelcontextprotocol/clientInfo")@field:JsonProperty("io.modelcontextprotocol/clientInfo")
+    @param:JsonProperty("io.modelcontextprotocol/clientInfo")@get:JsonProperty("io.modelcontextprotocol/clientInfo")@field:JsonProperty("io.modelcontextprotocol/clientInfo")
     val ioModelcontextprotocolClientInfo: IoModelcontextprotocolServerInfo? = null,
 
     /**
@@ -1450,7 +1713,7 @@ data class CallToolRequestParamsMeta (
      * the
      * server sends no log notifications at all for the request. Deprecated with logging.
      */
-    @get:JsonProperty("io.modelcontextprotocol/logLevel")@field:JsonProperty("io.modelcontextprotocol/logLevel")
+    @param:JsonProperty("io.modelcontextprotocol/logLevel")@get:JsonProperty("io.modelcontextprotocol/logLevel")@field:JsonProperty("io.modelcontextprotocol/logLevel")
     val ioModelcontextprotocolLogLevel: LoggingLevel? = null,
 
     /**
@@ -1458,7 +1721,7 @@ data class CallToolRequestParamsMeta (
      * `MCP-Protocol-Version` header. An unsupported value gets an
      * UnsupportedProtocolVersionError.
      */
-    @get:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@field:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/protocolVersion")@get:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@field:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)
     val ioModelcontextprotocolProtocolVersion: String,
 
     /**
@@ -1466,8 +1729,18 @@ data class CallToolRequestParamsMeta (
      * token.
      * The server may still send none.
      */
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken")@field:JsonProperty("progressToken")
     val progressToken: RequestID? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * What the client can do while this request is served. Required; `{}` declares nothing. The
@@ -1478,16 +1751,18 @@ data class CallToolRequestParamsMeta (
  *
  * The client capabilities the server needs in order to serve this request.
  */
-data class IoModelcontextprotocolClientCapabilities (
+data class IoModelcontextprotocolClientCapabilities @JsonCreator constructor (
     /**
      * Set when the client can answer `elicitation/create` input requests. An empty object means
      * form mode only.
      */
+    @param:JsonProperty("elicitation")@get:JsonProperty("elicitation")@field:JsonProperty("elicitation")
     val elicitation: IoModelcontextprotocolClientCapabilitiesElicitation? = null,
 
     /**
      * Non-standard capabilities under trial, keyed by name, each with its own settings object.
      */
+    @param:JsonProperty("experimental")@get:JsonProperty("experimental")@field:JsonProperty("experimental")
     val experimental: Map<String, Map<String, Any?>>? = null,
 
     /**
@@ -1495,12 +1770,14 @@ data class IoModelcontextprotocolClientCapabilities (
      * prefix, as
      * `_meta` keys do), each with its settings; `{}` means supported without settings.
      */
+    @param:JsonProperty("extensions")@get:JsonProperty("extensions")@field:JsonProperty("extensions")
     val extensions: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Set when the client can answer `roots/list` input requests. Deprecated together with
      * roots.
      */
+    @param:JsonProperty("roots")@get:JsonProperty("roots")@field:JsonProperty("roots")
     val roots: Map<String, Any?>? = null,
 
     /**
@@ -1508,43 +1785,75 @@ data class IoModelcontextprotocolClientCapabilities (
      * model.
      * Deprecated together with sampling.
      */
+    @param:JsonProperty("sampling")@get:JsonProperty("sampling")@field:JsonProperty("sampling")
     val sampling: IoModelcontextprotocolClientCapabilitiesSampling? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Set when the client can answer `elicitation/create` input requests. An empty object means
  * form mode only.
  */
-data class IoModelcontextprotocolClientCapabilitiesElicitation (
+data class IoModelcontextprotocolClientCapabilitiesElicitation @JsonCreator constructor (
     /**
      * Set when the client can show a form built from a requested schema.
      */
+    @param:JsonProperty("form")@get:JsonProperty("form")@field:JsonProperty("form")
     val form: Map<String, Any?>? = null,
 
     /**
      * Set when the client can send the user to an external URL.
      */
+    @param:JsonProperty("url")@get:JsonProperty("url")@field:JsonProperty("url")
     val url: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Set when the client can answer `sampling/createMessage` input requests by calling a
  * model.
  * Deprecated together with sampling.
  */
-data class IoModelcontextprotocolClientCapabilitiesSampling (
+data class IoModelcontextprotocolClientCapabilitiesSampling @JsonCreator constructor (
     /**
      * Set when the client honours `includeContext` values other than `"none"`; without it
      * servers
      * should omit the field or send `"none"`.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: Map<String, Any?>? = null,
 
     /**
      * Set when the client accepts `tools` and `toolChoice` in sampling requests.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Lowest severity of `notifications/message` the client wants for this request. Without it
@@ -1586,34 +1895,46 @@ enum class LoggingLevel(val value: String) {
 /**
  * Parameters of `tools/call`; a retry after an InputRequiredResult also carries the answers.
  */
-data class CallToolRequestParams (
+data class CallToolRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * Argument values, as an object that should match the tool's `inputSchema`.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, Any?>? = null,
 
     /**
      * Answers to the previous result's `inputRequests`, under the same keys.
      */
+    @param:JsonProperty("inputResponses")@get:JsonProperty("inputResponses")@field:JsonProperty("inputResponses")
     val inputResponses: Map<String, InputResponse>? = null,
 
     /**
      * Name of the tool to run.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * The previous result's `requestState`, byte for byte; left out when that result had none.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1627,23 +1948,23 @@ data class CallToolRequestParams (
  * back here with `isError: true` so the model can react; protocol problems are JSON-RPC
  * errors.
  */
-data class CallToolResult (
+data class CallToolResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * The unstructured output, as content blocks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: List<ContentBlock>,
 
     /**
      * True when the tool call failed; false when absent.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
@@ -1651,7 +1972,7 @@ data class CallToolResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -1659,8 +1980,18 @@ data class CallToolResult (
      * one.
      * Servers should also put its serialized form in a text block.
      */
-    val structuredContent: Any? = null
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
+    val structuredContent: JsonNode? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1671,25 +2002,34 @@ data class CallToolResult (
 /**
  * The successful response to `tools/call`: the tool's output, or a request for more input.
  */
-data class CallToolResultResponse (
+data class CallToolResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The tool's output, or what the server still needs before it can run the tool.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: CallToolResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1709,22 +2049,23 @@ data class CallToolResultResponse (
  * `requestState` in a retry. At least one of the two is present; `resultType` is
  * `"input_required"`.
  */
-data class CallToolResultResponseResult (
+data class CallToolResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * The unstructured output, as content blocks.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: List<ContentBlock>? = null,
 
     /**
      * True when the tool call failed; false when absent.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
@@ -1732,7 +2073,7 @@ data class CallToolResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -1740,11 +2081,13 @@ data class CallToolResultResponseResult (
      * one.
      * Servers should also put its serialized form in a text block.
      */
-    val structuredContent: Any? = null,
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
+    val structuredContent: JsonNode? = null,
 
     /**
      * The questions the client should answer before retrying.
      */
+    @param:JsonProperty("inputRequests")@get:JsonProperty("inputRequests")@field:JsonProperty("inputRequests")
     val inputRequests: Map<String, InputRequest>? = null,
 
     /**
@@ -1752,8 +2095,18 @@ data class CallToolResultResponseResult (
      * must
      * not inspect or alter it.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A question a server can put to the client inside an InputRequiredResult: a bare
@@ -1770,7 +2123,7 @@ data class CallToolResultResponseResult (
  * and the
  * answer. Appears only inside an InputRequiredResult. Deprecated.
  */
-data class InputRequest (
+data class InputRequest @JsonCreator constructor (
     /**
      * Always `"elicitation/create"`.
      *
@@ -1778,7 +2131,7 @@ data class InputRequest (
      *
      * Always `"sampling/createMessage"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: InputRequestMethod,
 
     /**
@@ -1788,8 +2141,18 @@ data class InputRequest (
      *
      * The conversation and the generation settings.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ParamsClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -1826,12 +2189,13 @@ enum class InputRequestMethod(val value: String) {
  *
  * Parameters of `sampling/createMessage`.
  */
-data class ParamsClass (
+data class ParamsClass @JsonCreator constructor (
     /**
      * What is being asked for and why, shown to the user.
      *
      * Why the user should open the page, shown to the user.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -1839,77 +2203,99 @@ data class ParamsClass (
      *
      * The mode; always `"url"`.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ParamsMode? = null,
 
     /**
      * The form: a flat JSON Schema object whose properties are all primitive (string, number,
      * boolean or enum); nesting is not allowed.
      */
+    @param:JsonProperty("requestedSchema")@get:JsonProperty("requestedSchema")@field:JsonProperty("requestedSchema")
     val requestedSchema: ParamsRequestedSchema? = null,
 
     /**
      * The page to open. The client shows it in full, asks for consent first, and never
      * prefetches it.
      */
+    @param:JsonProperty("url")@get:JsonProperty("url")@field:JsonProperty("url")
     val url: String? = null,
 
     /**
      * Free metadata about the request.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
      * `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
      */
+    @param:JsonProperty("includeContext")@get:JsonProperty("includeContext")@field:JsonProperty("includeContext")
     val includeContext: IncludeContext? = null,
 
     /**
      * Upper bound on the number of tokens to generate; the client must respect it.
      */
+    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens")@field:JsonProperty("maxTokens")
     val maxTokens: Long? = null,
 
     /**
      * The conversation to continue.
      */
+    @param:JsonProperty("messages")@get:JsonProperty("messages")@field:JsonProperty("messages")
     val messages: List<ParamsMessage>? = null,
 
     /**
      * Provider-specific metadata to pass through to the model provider.
      */
+    @param:JsonProperty("metadata")@get:JsonProperty("metadata")@field:JsonProperty("metadata")
     val metadata: Map<String, Any?>? = null,
 
     /**
      * Which model the server would prefer; the client may ignore this.
      */
+    @param:JsonProperty("modelPreferences")@get:JsonProperty("modelPreferences")@field:JsonProperty("modelPreferences")
     val modelPreferences: ModelPreferencesClass? = null,
 
     /**
      * Sequences that end generation when produced.
      */
+    @param:JsonProperty("stopSequences")@get:JsonProperty("stopSequences")@field:JsonProperty("stopSequences")
     val stopSequences: List<String>? = null,
 
     /**
      * System prompt the server would like; the client may change or drop it.
      */
+    @param:JsonProperty("systemPrompt")@get:JsonProperty("systemPrompt")@field:JsonProperty("systemPrompt")
     val systemPrompt: String? = null,
 
     /**
      * Sampling temperature to use.
      */
+    @param:JsonProperty("temperature")@get:JsonProperty("temperature")@field:JsonProperty("temperature")
     val temperature: Double? = null,
 
     /**
      * How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
      */
+    @param:JsonProperty("toolChoice")@get:JsonProperty("toolChoice")@field:JsonProperty("toolChoice")
     val toolChoice: ToolChoiceClass? = null,
 
     /**
      * Tools the model may call while generating; needs the `sampling.tools` capability.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: List<ToolElement>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
@@ -1935,25 +2321,34 @@ enum class IncludeContext(val value: String) {
  * tool
  * results holds nothing but tool results.
  */
-data class ParamsMessage (
+data class ParamsMessage @JsonCreator constructor (
     /**
      * Free metadata about the message.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The content of the turn: a single block or a list of blocks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Who speaks in this turn.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 sealed class MessageContent {
     class FluffySomethingValue(val value: FluffySomething)                                    : MessageContent()
@@ -1984,7 +2379,7 @@ sealed class MessageContent {
  *
  * The outcome of a tool call, sent back to the model in a user message.
  */
-data class FluffySomething (
+data class FluffySomething @JsonCreator constructor (
     /**
      * Free metadata about this block.
      *
@@ -1992,17 +2387,19 @@ data class FluffySomething (
      *
      * Free metadata; clients should keep it when replaying the result, to help caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
+    @param:JsonProperty("text")@get:JsonProperty("text")@field:JsonProperty("text")
     val text: String? = null,
 
     /**
@@ -2016,7 +2413,7 @@ data class FluffySomething (
      *
      * Discriminator: always `"tool_result"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: SamplingMessageContentBlockType,
 
     /**
@@ -2024,6 +2421,7 @@ data class FluffySomething (
      *
      * The audio bytes, base64-encoded.
      */
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
     val data: String? = null,
 
     /**
@@ -2032,45 +2430,60 @@ data class FluffySomething (
      *
      * Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier of this call, which the matching tool result repeats in `toolUseId`.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: String? = null,
 
     /**
      * Arguments for the tool, matching its input schema.
      */
+    @param:JsonProperty("input")@get:JsonProperty("input")@field:JsonProperty("input")
     val input: Map<String, Any?>? = null,
 
     /**
      * Name of the tool to run.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * The unstructured outcome, in the same form as a CallToolResult's `content`.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: List<ContentBlock>? = null,
 
     /**
      * True when the tool call failed; false when absent.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
      * The structured outcome: any JSON value, which should match the tool's `outputSchema`.
      */
-    val structuredContent: Any? = null,
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
+    val structuredContent: JsonNode? = null,
 
     /**
      * The `id` of the ToolUseContent this answers.
      */
-    @get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
+    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId")@field:JsonProperty("toolUseId")
     val toolUseID: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class ParamsMode(val value: String) {
     Form("form"),
@@ -2091,69 +2504,102 @@ enum class ParamsMode(val value: String) {
  * How the server would weigh models against each other. The client decides; these are
  * advice.
  */
-data class ModelPreferencesClass (
+data class ModelPreferencesClass @JsonCreator constructor (
     /**
      * How much low cost matters, from 0 (not at all) to 1 (most).
      */
+    @param:JsonProperty("costPriority")@get:JsonProperty("costPriority")@field:JsonProperty("costPriority")
     val costPriority: Double? = null,
 
     /**
      * Name hints, tried in order, first match wins; they outrank the numeric priorities.
      */
+    @param:JsonProperty("hints")@get:JsonProperty("hints")@field:JsonProperty("hints")
     val hints: List<HintElement>? = null,
 
     /**
      * How much capability matters, from 0 (not at all) to 1 (most).
      */
+    @param:JsonProperty("intelligencePriority")@get:JsonProperty("intelligencePriority")@field:JsonProperty("intelligencePriority")
     val intelligencePriority: Double? = null,
 
     /**
      * How much low latency matters, from 0 (not at all) to 1 (most).
      */
+    @param:JsonProperty("speedPriority")@get:JsonProperty("speedPriority")@field:JsonProperty("speedPriority")
     val speedPriority: Double? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A hint about which model to use. Clients may interpret keys not defined here as they see
  * fit.
  */
-data class HintElement (
+data class HintElement @JsonCreator constructor (
     /**
      * A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable
      * model
      * of another provider.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The form: a flat JSON Schema object whose properties are all primitive (string, number,
  * boolean or enum); nesting is not allowed.
  */
-data class ParamsRequestedSchema (
+data class ParamsRequestedSchema @JsonCreator constructor (
     /**
      * Dialect of the schema, when given.
      */
-    @get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
+    @param:JsonProperty("\$schema")@get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
     val schema: String? = null,
 
     /**
      * The form fields, by name.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("properties")@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
     val properties: Map<String, PrimitiveSchemaDefinition>,
 
     /**
      * Names of the fields the user must fill in.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: List<String>? = null,
 
     /**
      * Always `"object"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: RequestedSchemaType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Any field type allowed in a form-mode `requestedSchema`: no nested objects, and arrays
@@ -2178,7 +2624,7 @@ data class ParamsRequestedSchema (
  * New
  * code uses TitledSingleSelectEnumSchema; this form will be removed.
  */
-data class PrimitiveSchemaDefinition (
+data class PrimitiveSchemaDefinition @JsonCreator constructor (
     /**
      * Value to pre-fill.
      *
@@ -2186,31 +2632,37 @@ data class PrimitiveSchemaDefinition (
      *
      * Values to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: PrimitiveSchemaDefinitionDefault? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Required shape of the text: an email address, a URI, a date or a date-time.
      */
+    @param:JsonProperty("format")@get:JsonProperty("format")@field:JsonProperty("format")
     val format: Format? = null,
 
     /**
      * Most characters accepted.
      */
+    @param:JsonProperty("maxLength")@get:JsonProperty("maxLength")@field:JsonProperty("maxLength")
     val maxLength: Long? = null,
 
     /**
      * Fewest characters accepted.
      */
+    @param:JsonProperty("minLength")@get:JsonProperty("minLength")@field:JsonProperty("minLength")
     val minLength: Long? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
@@ -2222,49 +2674,66 @@ data class PrimitiveSchemaDefinition (
      *
      * Always `"array"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: PrimitiveSchemaDefinitionType,
 
     /**
      * Largest value accepted.
      */
+    @param:JsonProperty("maximum")@get:JsonProperty("maximum")@field:JsonProperty("maximum")
     val maximum: Double? = null,
 
     /**
      * Smallest value accepted.
      */
+    @param:JsonProperty("minimum")@get:JsonProperty("minimum")@field:JsonProperty("minimum")
     val minimum: Double? = null,
 
     /**
      * The values to choose from.
      */
+    @param:JsonProperty("enum")@get:JsonProperty("enum")@field:JsonProperty("enum")
     val enum: List<String>? = null,
 
     /**
      * The options, each a value and the label to show for it.
      */
+    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf")@field:JsonProperty("oneOf")
     val oneOf: List<PrimitiveSchemaDefinitionOneOf>? = null,
 
     /**
      * What each picked item may be.
      */
+    @param:JsonProperty("items")@get:JsonProperty("items")@field:JsonProperty("items")
     val items: PrimitiveSchemaDefinitionItems? = null,
 
     /**
      * Most options the user may pick.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must pick.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Display labels, in the same order as `enum` (not standard JSON Schema).
      */
+    @param:JsonProperty("enumNames")@get:JsonProperty("enumNames")@field:JsonProperty("enumNames")
     val enumNames: List<String>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2319,36 +2788,57 @@ enum class Format(val value: String) {
 /**
  * What each picked item may be.
  */
-data class PrimitiveSchemaDefinitionItems (
+data class PrimitiveSchemaDefinitionItems @JsonCreator constructor (
     /**
      * The values to choose from.
      */
+    @param:JsonProperty("enum")@get:JsonProperty("enum")@field:JsonProperty("enum")
     val enum: List<String>? = null,
 
     /**
      * Always `"string"`.
      */
+    @param:JsonProperty("type")@get:JsonProperty("type")@field:JsonProperty("type")
     val type: ItemsType? = null,
 
     /**
      * The options, each a value and the label to show for it.
      */
+    @param:JsonProperty("anyOf")@get:JsonProperty("anyOf")@field:JsonProperty("anyOf")
     val anyOf: List<PurpleAnyOf>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
 
-data class PurpleAnyOf (
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
+
+data class PurpleAnyOf @JsonCreator constructor (
     /**
      * The value sent back when this option is picked.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class ItemsType(val value: String) {
     TypeString("string");
@@ -2361,19 +2851,28 @@ enum class ItemsType(val value: String) {
     }
 }
 
-data class PrimitiveSchemaDefinitionOneOf (
+data class PrimitiveSchemaDefinitionOneOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * `"number"` for any number, `"integer"` for whole numbers.
@@ -2414,14 +2913,24 @@ enum class RequestedSchemaType(val value: String) {
  *
  * Whether and how the model may use the offered tools.
  */
-data class ToolChoiceClass (
+data class ToolChoiceClass @JsonCreator constructor (
     /**
      * `"auto"` lets the model decide (the default), `"required"` makes it call at least one
      * tool,
      * `"none"` forbids tool calls.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ToolChoiceMode? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * `"auto"` lets the model decide (the default), `"required"` makes it call at least one
@@ -2449,28 +2958,31 @@ enum class ToolChoiceMode(val value: String) {
  * (optionally) its structured output. Names should be 1 to 128 characters of
  * `[A-Za-z0-9_.-]`.
  */
-data class ToolElement (
+data class ToolElement @JsonCreator constructor (
     /**
      * Free metadata about the tool.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
      * `name`.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: ToolAnnotationsClass? = null,
 
     /**
      * What the tool does, written to help a model decide when and how to call it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
@@ -2479,13 +2991,13 @@ data class ToolElement (
      * must be `type: "object"`; any other keyword may appear. A tool without parameters uses
      * `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("inputSchema")@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
     val inputSchema: Map<String, Any?>,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -2493,14 +3005,25 @@ data class ToolElement (
      * result
      * must satisfy. Any schema is allowed, the root need not be an object.
      */
+    @param:JsonProperty("outputSchema")@get:JsonProperty("outputSchema")@field:JsonProperty("outputSchema")
     val outputSchema: Map<String, Any?>? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
@@ -2510,12 +3033,13 @@ data class ToolElement (
  * unless it
  * trusts the server.
  */
-data class ToolAnnotationsClass (
+data class ToolAnnotationsClass @JsonCreator constructor (
     /**
      * For tools that do change things: true when changes may destroy or overwrite, false when
      * they
      * only add. Treated as true when absent.
      */
+    @param:JsonProperty("destructiveHint")@get:JsonProperty("destructiveHint")@field:JsonProperty("destructiveHint")
     val destructiveHint: Boolean? = null,
 
     /**
@@ -2523,6 +3047,7 @@ data class ToolAnnotationsClass (
      * no
      * further effect. Treated as false when absent.
      */
+    @param:JsonProperty("idempotentHint")@get:JsonProperty("idempotentHint")@field:JsonProperty("idempotentHint")
     val idempotentHint: Boolean? = null,
 
     /**
@@ -2530,18 +3055,30 @@ data class ToolAnnotationsClass (
      * its
      * world is closed (like a local memory). Treated as true when absent.
      */
+    @param:JsonProperty("openWorldHint")@get:JsonProperty("openWorldHint")@field:JsonProperty("openWorldHint")
     val openWorldHint: Boolean? = null,
 
     /**
      * True when the tool changes nothing in its environment. Treated as false when absent.
      */
+    @param:JsonProperty("readOnlyHint")@get:JsonProperty("readOnlyHint")@field:JsonProperty("readOnlyHint")
     val readOnlyHint: Boolean? = null,
 
     /**
      * Display title of the tool; used when the tool itself has no `title`.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Says that the sender gives up on a request. The receiver should stop the work and send
@@ -2550,25 +3087,34 @@ data class ToolAnnotationsClass (
  * only its
  * own open requests; a server uses this only to end a listen stream on stdio.
  */
-data class CancelledNotification (
+data class CancelledNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/cancelled"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CancelledNotificationMethod,
 
     /**
      * Which request is cancelled, and why.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CancelledNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2592,16 +3138,17 @@ enum class CancelledNotificationMethod(val value: String) {
  *
  * Parameters of `notifications/cancelled`.
  */
-data class CancelledNotificationParamsClass (
+data class CancelledNotificationParamsClass @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * Why the request is cancelled, for logs or for showing to a person.
      */
+    @param:JsonProperty("reason")@get:JsonProperty("reason")@field:JsonProperty("reason")
     val reason: String? = null,
 
     /**
@@ -2609,9 +3156,18 @@ data class CancelledNotificationParamsClass (
      * or,
      * from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
      */
-    @get:JsonProperty("requestId", required=true)@field:JsonProperty("requestId", required=true)
+    @param:JsonProperty("requestId")@get:JsonProperty("requestId", required=true)@field:JsonProperty("requestId", required=true)
     val requestID: RequestID
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Reserved and free metadata; names the listen stream for listen-stream notifications.
@@ -2619,29 +3175,39 @@ data class CancelledNotificationParamsClass (
  * The `_meta` of a notification's `params`. Besides free keys it tells which listen stream
  * delivered the notification.
  */
-data class CancelledNotificationParamsMeta (
+data class CancelledNotificationParamsMeta @JsonCreator constructor (
     /**
      * The `id` of the `subscriptions/listen` request whose stream carries this notification
      * (same
      * JSON type as that id). Required on listen-stream notifications, absent on all others.
      */
-    @get:JsonProperty("io.modelcontextprotocol/subscriptionId")@field:JsonProperty("io.modelcontextprotocol/subscriptionId")
+    @param:JsonProperty("io.modelcontextprotocol/subscriptionId")@get:JsonProperty("io.modelcontextprotocol/subscriptionId")@field:JsonProperty("io.modelcontextprotocol/subscriptionId")
     val ioModelcontextprotocolSubscriptionID: RequestID? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `notifications/cancelled`.
  */
-data class CancelledNotificationParams (
+data class CancelledNotificationParams @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * Why the request is cancelled, for logs or for showing to a person.
      */
+    @param:JsonProperty("reason")@get:JsonProperty("reason")@field:JsonProperty("reason")
     val reason: String? = null,
 
     /**
@@ -2649,9 +3215,18 @@ data class CancelledNotificationParams (
      * or,
      * from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
      */
-    @get:JsonProperty("requestId", required=true)@field:JsonProperty("requestId", required=true)
+    @param:JsonProperty("requestId")@get:JsonProperty("requestId", required=true)@field:JsonProperty("requestId", required=true)
     val requestID: RequestID
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2663,16 +3238,18 @@ data class CancelledNotificationParams (
  * Optional features the client supports for the request that carries it, sent in
  * `_meta["io.modelcontextprotocol/clientCapabilities"]`. An empty object declares none.
  */
-data class ClientCapabilities (
+data class ClientCapabilities @JsonCreator constructor (
     /**
      * Set when the client can answer `elicitation/create` input requests. An empty object means
      * form mode only.
      */
+    @param:JsonProperty("elicitation")@get:JsonProperty("elicitation")@field:JsonProperty("elicitation")
     val elicitation: ClientCapabilitiesElicitation? = null,
 
     /**
      * Non-standard capabilities under trial, keyed by name, each with its own settings object.
      */
+    @param:JsonProperty("experimental")@get:JsonProperty("experimental")@field:JsonProperty("experimental")
     val experimental: Map<String, Map<String, Any?>>? = null,
 
     /**
@@ -2680,12 +3257,14 @@ data class ClientCapabilities (
      * prefix, as
      * `_meta` keys do), each with its settings; `{}` means supported without settings.
      */
+    @param:JsonProperty("extensions")@get:JsonProperty("extensions")@field:JsonProperty("extensions")
     val extensions: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Set when the client can answer `roots/list` input requests. Deprecated together with
      * roots.
      */
+    @param:JsonProperty("roots")@get:JsonProperty("roots")@field:JsonProperty("roots")
     val roots: Map<String, Any?>? = null,
 
     /**
@@ -2693,8 +3272,18 @@ data class ClientCapabilities (
      * model.
      * Deprecated together with sampling.
      */
+    @param:JsonProperty("sampling")@get:JsonProperty("sampling")@field:JsonProperty("sampling")
     val sampling: ClientCapabilitiesSampling? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2706,36 +3295,58 @@ data class ClientCapabilities (
  * Set when the client can answer `elicitation/create` input requests. An empty object means
  * form mode only.
  */
-data class ClientCapabilitiesElicitation (
+data class ClientCapabilitiesElicitation @JsonCreator constructor (
     /**
      * Set when the client can show a form built from a requested schema.
      */
+    @param:JsonProperty("form")@get:JsonProperty("form")@field:JsonProperty("form")
     val form: Map<String, Any?>? = null,
 
     /**
      * Set when the client can send the user to an external URL.
      */
+    @param:JsonProperty("url")@get:JsonProperty("url")@field:JsonProperty("url")
     val url: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Set when the client can answer `sampling/createMessage` input requests by calling a
  * model.
  * Deprecated together with sampling.
  */
-data class ClientCapabilitiesSampling (
+data class ClientCapabilitiesSampling @JsonCreator constructor (
     /**
      * Set when the client honours `includeContext` values other than `"none"`; without it
      * servers
      * should omit the field or send `"none"`.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: Map<String, Any?>? = null,
 
     /**
      * Set when the client accepts `tools` and `toolChoice` in sampling requests.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Says that the sender gives up on a request. The receiver should stop the work and send
@@ -2744,25 +3355,34 @@ data class ClientCapabilitiesSampling (
  * only its
  * own open requests; a server uses this only to end a listen stream on stdio.
  */
-data class ClientNotification (
+data class ClientNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/cancelled"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CancelledNotificationMethod,
 
     /**
      * Which request is cancelled, and why.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CancelledNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2801,17 +3421,17 @@ data class ClientNotification (
  * the
  * server may answer with an InputRequiredResult.
  */
-data class ClientRequest (
+data class ClientRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -2835,7 +3455,7 @@ data class ClientRequest (
      *
      * Always `"prompts/get"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ClientRequestMethod,
 
     /**
@@ -2853,9 +3473,18 @@ data class ClientRequest (
      *
      * Which prompt, with which arguments, plus any input responses of a retry.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ClientRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -2927,26 +3556,29 @@ enum class ClientRequestMethod(val value: String) {
  * Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
  * answers.
  */
-data class ClientRequestParams (
+data class ClientRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The argument being completed and what has been typed so far.
      */
+    @param:JsonProperty("argument")@get:JsonProperty("argument")@field:JsonProperty("argument")
     val argument: ParamsArgument? = null,
 
     /**
      * What is already known besides the argument being completed.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: ParamsContext? = null,
 
     /**
      * The prompt or resource template the argument belongs to.
      */
+    @param:JsonProperty("ref")@get:JsonProperty("ref")@field:JsonProperty("ref")
     val ref: Ref? = null,
 
     /**
@@ -2954,6 +3586,7 @@ data class ClientRequestParams (
      * the
      * first page.
      */
+    @param:JsonProperty("cursor")@get:JsonProperty("cursor")@field:JsonProperty("cursor")
     val cursor: String? = null,
 
     /**
@@ -2961,11 +3594,13 @@ data class ClientRequestParams (
      *
      * Values for the template's arguments, each a string.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, Any?>? = null,
 
     /**
      * Answers to the previous result's `inputRequests`, under the same keys.
      */
+    @param:JsonProperty("inputResponses")@get:JsonProperty("inputResponses")@field:JsonProperty("inputResponses")
     val inputResponses: Map<String, InputResponse>? = null,
 
     /**
@@ -2973,51 +3608,83 @@ data class ClientRequestParams (
      *
      * Name of the prompt or template to resolve.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * The previous result's `requestState`, byte for byte; left out when that result had none.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null,
 
     /**
      * URI of the resource to read; the scheme is free and the server decides how to interpret
      * it.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null,
 
     /**
      * The notifications to receive on this stream.
      */
+    @param:JsonProperty("notifications")@get:JsonProperty("notifications")@field:JsonProperty("notifications")
     val notifications: Notifications? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The argument being completed and what has been typed so far.
  */
-data class ParamsArgument (
+data class ParamsArgument @JsonCreator constructor (
     /**
      * Name of the argument or template variable.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * The partial value to find completions for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("value")@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
     val value: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * What is already known besides the argument being completed.
  */
-data class ParamsContext (
+data class ParamsContext @JsonCreator constructor (
     /**
      * Values already chosen for other arguments or variables, by name.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, String>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The notifications to receive on this stream.
@@ -3030,27 +3697,40 @@ data class ParamsContext (
  * left
  * out, so the client can compare this with what it asked for.
  */
-data class Notifications (
+data class Notifications @JsonCreator constructor (
     /**
      * Deliver `notifications/prompts/list_changed`.
      */
+    @param:JsonProperty("promptsListChanged")@get:JsonProperty("promptsListChanged")@field:JsonProperty("promptsListChanged")
     val promptsListChanged: Boolean? = null,
 
     /**
      * Deliver `notifications/resources/list_changed`.
      */
+    @param:JsonProperty("resourcesListChanged")@get:JsonProperty("resourcesListChanged")@field:JsonProperty("resourcesListChanged")
     val resourcesListChanged: Boolean? = null,
 
     /**
      * Deliver `notifications/resources/updated` for these resource URIs.
      */
+    @param:JsonProperty("resourceSubscriptions")@get:JsonProperty("resourceSubscriptions")@field:JsonProperty("resourceSubscriptions")
     val resourceSubscriptions: List<String>? = null,
 
     /**
      * Deliver `notifications/tools/list_changed`.
      */
+    @param:JsonProperty("toolsListChanged")@get:JsonProperty("toolsListChanged")@field:JsonProperty("toolsListChanged")
     val toolsListChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The prompt or resource template the argument belongs to.
@@ -3060,16 +3740,18 @@ data class Notifications (
  * Points at a resource or resource template by URI, as the thing whose variable is being
  * completed.
  */
-data class Ref (
+data class Ref @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
@@ -3077,14 +3759,24 @@ data class Ref (
      *
      * Discriminator: always `"ref/resource"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: RefType,
 
     /**
      * URI of the resource, or the URI template containing the variable.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 enum class RefType(val value: String) {
     RefPrompt("ref/prompt"),
@@ -3102,31 +3794,40 @@ enum class RefType(val value: String) {
 /**
  * Asks the server for completion suggestions for one argument.
  */
-data class CompleteRequest (
+data class CompleteRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"completion/complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CompleteRequestMethod,
 
     /**
      * What to complete, and in which context.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CompleteRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3150,58 +3851,78 @@ enum class CompleteRequestMethod(val value: String) {
  *
  * Parameters of `completion/complete`.
  */
-data class CompleteRequestParamsClass (
+data class CompleteRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The argument being completed and what has been typed so far.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("argument")@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
     val argument: ParamsArgument,
 
     /**
      * What is already known besides the argument being completed.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: ParamsContext? = null,
 
     /**
      * The prompt or resource template the argument belongs to.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("ref")@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
     val ref: Ref
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `completion/complete`.
  */
-data class CompleteRequestParams (
+data class CompleteRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The argument being completed and what has been typed so far.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("argument")@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
     val argument: CompleteRequestParamsArgument,
 
     /**
      * What is already known besides the argument being completed.
      */
+    @param:JsonProperty("context")@get:JsonProperty("context")@field:JsonProperty("context")
     val context: CompleteRequestParamsContext? = null,
 
     /**
      * The prompt or resource template the argument belongs to.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("ref")@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
     val ref: Ref
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3212,44 +3933,63 @@ data class CompleteRequestParams (
 /**
  * The argument being completed and what has been typed so far.
  */
-data class CompleteRequestParamsArgument (
+data class CompleteRequestParamsArgument @JsonCreator constructor (
     /**
      * Name of the argument or template variable.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * The partial value to find completions for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("value")@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
     val value: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * What is already known besides the argument being completed.
  */
-data class CompleteRequestParamsContext (
+data class CompleteRequestParamsContext @JsonCreator constructor (
     /**
      * Values already chosen for other arguments or variables, by name.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, String>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The suggestions for a completion request.
  */
-data class CompleteResult (
+data class CompleteResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * The suggested values and how many more there are.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("completion")@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
     val completion: CompleteResultCompletion,
 
     /**
@@ -3257,9 +3997,18 @@ data class CompleteResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3270,46 +4019,66 @@ data class CompleteResult (
 /**
  * The suggested values and how many more there are.
  */
-data class CompleteResultCompletion (
+data class CompleteResultCompletion @JsonCreator constructor (
     /**
      * Whether more matches exist than were sent, even when the total is unknown.
      */
+    @param:JsonProperty("hasMore")@get:JsonProperty("hasMore")@field:JsonProperty("hasMore")
     val hasMore: Boolean? = null,
 
     /**
      * How many matches exist in all, which may be more than were sent.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Long? = null,
 
     /**
      * Suggested values, best first; at most 100.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("values")@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
     val values: List<String>
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The successful response to `completion/complete`.
  */
-data class CompleteResultResponse (
+data class CompleteResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The suggestions.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: CompleteResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3322,17 +4091,17 @@ data class CompleteResultResponse (
  *
  * The suggestions for a completion request.
  */
-data class CompleteResultResponseResult (
+data class CompleteResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * The suggested values and how many more there are.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("completion")@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
     val completion: ResultCompletion,
 
     /**
@@ -3340,49 +4109,78 @@ data class CompleteResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The suggested values and how many more there are.
  */
-data class ResultCompletion (
+data class ResultCompletion @JsonCreator constructor (
     /**
      * Whether more matches exist than were sent, even when the total is unknown.
      */
+    @param:JsonProperty("hasMore")@get:JsonProperty("hasMore")@field:JsonProperty("hasMore")
     val hasMore: Boolean? = null,
 
     /**
      * How many matches exist in all, which may be more than were sent.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Long? = null,
 
     /**
      * Suggested values, best first; at most 100.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("values")@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
     val values: List<String>
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the client to sample its model. The user should be able to review both the request
  * and the
  * answer. Appears only inside an InputRequiredResult. Deprecated.
  */
-data class CreateMessageRequest (
+data class CreateMessageRequest @JsonCreator constructor (
     /**
      * Always `"sampling/createMessage"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CreateMessageRequestMethod,
 
     /**
      * The conversation and the generation settings.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CreateMessageRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3406,118 +4204,152 @@ enum class CreateMessageRequestMethod(val value: String) {
  *
  * Parameters of `sampling/createMessage`.
  */
-data class CreateMessageRequestParamsClass (
+data class CreateMessageRequestParamsClass @JsonCreator constructor (
     /**
      * Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
      * `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
      */
+    @param:JsonProperty("includeContext")@get:JsonProperty("includeContext")@field:JsonProperty("includeContext")
     val includeContext: IncludeContext? = null,
 
     /**
      * Upper bound on the number of tokens to generate; the client must respect it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
     val maxTokens: Long,
 
     /**
      * The conversation to continue.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<ParamsMessage>,
 
     /**
      * Provider-specific metadata to pass through to the model provider.
      */
+    @param:JsonProperty("metadata")@get:JsonProperty("metadata")@field:JsonProperty("metadata")
     val metadata: Map<String, Any?>? = null,
 
     /**
      * Which model the server would prefer; the client may ignore this.
      */
+    @param:JsonProperty("modelPreferences")@get:JsonProperty("modelPreferences")@field:JsonProperty("modelPreferences")
     val modelPreferences: ModelPreferencesClass? = null,
 
     /**
      * Sequences that end generation when produced.
      */
+    @param:JsonProperty("stopSequences")@get:JsonProperty("stopSequences")@field:JsonProperty("stopSequences")
     val stopSequences: List<String>? = null,
 
     /**
      * System prompt the server would like; the client may change or drop it.
      */
+    @param:JsonProperty("systemPrompt")@get:JsonProperty("systemPrompt")@field:JsonProperty("systemPrompt")
     val systemPrompt: String? = null,
 
     /**
      * Sampling temperature to use.
      */
+    @param:JsonProperty("temperature")@get:JsonProperty("temperature")@field:JsonProperty("temperature")
     val temperature: Double? = null,
 
     /**
      * How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
      */
+    @param:JsonProperty("toolChoice")@get:JsonProperty("toolChoice")@field:JsonProperty("toolChoice")
     val toolChoice: ToolChoiceClass? = null,
 
     /**
      * Tools the model may call while generating; needs the `sampling.tools` capability.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: List<ToolElement>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `sampling/createMessage`.
  */
-data class CreateMessageRequestParams (
+data class CreateMessageRequestParams @JsonCreator constructor (
     /**
      * Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
      * `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
      */
+    @param:JsonProperty("includeContext")@get:JsonProperty("includeContext")@field:JsonProperty("includeContext")
     val includeContext: IncludeContext? = null,
 
     /**
      * Upper bound on the number of tokens to generate; the client must respect it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
     val maxTokens: Long,
 
     /**
      * The conversation to continue.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<ParamsMessage>,
 
     /**
      * Provider-specific metadata to pass through to the model provider.
      */
+    @param:JsonProperty("metadata")@get:JsonProperty("metadata")@field:JsonProperty("metadata")
     val metadata: Map<String, Any?>? = null,
 
     /**
      * Which model the server would prefer; the client may ignore this.
      */
+    @param:JsonProperty("modelPreferences")@get:JsonProperty("modelPreferences")@field:JsonProperty("modelPreferences")
     val modelPreferences: ModelPreferencesClass? = null,
 
     /**
      * Sequences that end generation when produced.
      */
+    @param:JsonProperty("stopSequences")@get:JsonProperty("stopSequences")@field:JsonProperty("stopSequences")
     val stopSequences: List<String>? = null,
 
     /**
      * System prompt the server would like; the client may change or drop it.
      */
+    @param:JsonProperty("systemPrompt")@get:JsonProperty("systemPrompt")@field:JsonProperty("systemPrompt")
     val systemPrompt: String? = null,
 
     /**
      * Sampling temperature to use.
      */
+    @param:JsonProperty("temperature")@get:JsonProperty("temperature")@field:JsonProperty("temperature")
     val temperature: Double? = null,
 
     /**
      * How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
      */
+    @param:JsonProperty("toolChoice")@get:JsonProperty("toolChoice")@field:JsonProperty("toolChoice")
     val toolChoice: ToolChoiceClass? = null,
 
     /**
      * Tools the model may call while generating; needs the `sampling.tools` capability.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: List<ToolElement>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3530,37 +4362,47 @@ data class CreateMessageRequestParams (
  * client
  * that will not sample simply does not retry.
  */
-data class CreateMessageResult (
+data class CreateMessageResult @JsonCreator constructor (
     /**
      * Free metadata about the message.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The content of the turn: a single block or a list of blocks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Name of the model that produced the message.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("model")@get:JsonProperty("model", required=true)@field:JsonProperty("model", required=true)
     val model: String,
 
     /**
      * Who speaks in this turn.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role,
 
     /**
      * Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
      * `toolUse`, but providers may report other values.
      */
+    @param:JsonProperty("stopReason")@get:JsonProperty("stopReason")@field:JsonProperty("stopReason")
     val stopReason: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3573,31 +4415,40 @@ data class CreateMessageResult (
  * nothing
  * but the usual `_meta`.
  */
-data class DiscoverRequest (
+data class DiscoverRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"server/discover"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: DiscoverRequestMethod,
 
     /**
      * Only the required `_meta`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: DiscoverRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3623,36 +4474,45 @@ enum class DiscoverRequestMethod(val value: String) {
  * `params`
  * can never be left out, even for requests that take no arguments.
  */
-data class DiscoverRequestParams (
+data class DiscoverRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * What the server reports about itself, with caching hints. Its identity travels in
  * `_meta["io.modelcontextprotocol/serverInfo"]`, not in a top-level field.
  */
-data class DiscoverResult (
+data class DiscoverResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
      * The optional features the server offers.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: Capabilities,
 
     /**
@@ -3660,6 +4520,7 @@ data class DiscoverResult (
      * should
      * not repeat what the tool descriptions already say.
      */
+    @param:JsonProperty("instructions")@get:JsonProperty("instructions")@field:JsonProperty("instructions")
     val instructions: String? = null,
 
     /**
@@ -3667,13 +4528,13 @@ data class DiscoverResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
      * Protocol revisions the server accepts; the client picks one of them for its requests.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("supportedVersions")@get:JsonProperty("supportedVersions", required=true)@field:JsonProperty("supportedVersions", required=true)
     val supportedVersions: List<String>,
 
     /**
@@ -3681,9 +4542,18 @@ data class DiscoverResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3698,15 +4568,17 @@ data class DiscoverResult (
  * capability is
  * not advertised answers -32601.
  */
-data class Capabilities (
+data class Capabilities @JsonCreator constructor (
     /**
      * Set when the server answers `completion/complete`.
      */
+    @param:JsonProperty("completions")@get:JsonProperty("completions")@field:JsonProperty("completions")
     val completions: Map<String, Any?>? = null,
 
     /**
      * Non-standard capabilities under trial, keyed by name, each with its own settings object.
      */
+    @param:JsonProperty("experimental")@get:JsonProperty("experimental")@field:JsonProperty("experimental")
     val experimental: Map<String, Map<String, Any?>>? = null,
 
     /**
@@ -3714,87 +4586,141 @@ data class Capabilities (
      * prefix, as
      * `_meta` keys do), each with its settings; `{}` means supported without settings.
      */
+    @param:JsonProperty("extensions")@get:JsonProperty("extensions")@field:JsonProperty("extensions")
     val extensions: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Set when the server may send `notifications/message` to requests that opt in with a log
      * level. Deprecated together with logging.
      */
+    @param:JsonProperty("logging")@get:JsonProperty("logging")@field:JsonProperty("logging")
     val logging: Map<String, Any?>? = null,
 
     /**
      * Set when the server offers prompts (`prompts/list`, `prompts/get`).
      */
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts")@field:JsonProperty("prompts")
     val prompts: CapabilitiesPrompts? = null,
 
     /**
      * Set when the server offers resources (`resources/list`, `resources/read`, templates).
      */
+    @param:JsonProperty("resources")@get:JsonProperty("resources")@field:JsonProperty("resources")
     val resources: CapabilitiesResources? = null,
 
     /**
      * Set when the server offers tools (`tools/list`, `tools/call`).
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: CapabilitiesTools? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Set when the server offers prompts (`prompts/list`, `prompts/get`).
  */
-data class CapabilitiesPrompts (
+data class CapabilitiesPrompts @JsonCreator constructor (
     /**
      * Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Set when the server offers resources (`resources/list`, `resources/read`, templates).
  */
-data class CapabilitiesResources (
+data class CapabilitiesResources @JsonCreator constructor (
     /**
      * Whether the server sends `notifications/resources/list_changed` to listeners that ask.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null,
 
     /**
      * Whether listeners may watch individual resources via `resourceSubscriptions`.
      */
+    @param:JsonProperty("subscribe")@get:JsonProperty("subscribe")@field:JsonProperty("subscribe")
     val subscribe: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Set when the server offers tools (`tools/list`, `tools/call`).
  */
-data class CapabilitiesTools (
+data class CapabilitiesTools @JsonCreator constructor (
     /**
      * Whether the server sends `notifications/tools/list_changed` to listeners that ask.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The successful response to `server/discover`.
  */
-data class DiscoverResultResponse (
+data class DiscoverResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The server's versions, capabilities and identity.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: DiscoverResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3808,24 +4734,24 @@ data class DiscoverResultResponse (
  * What the server reports about itself, with caching hints. Its identity travels in
  * `_meta["io.modelcontextprotocol/serverInfo"]`, not in a top-level field.
  */
-data class DiscoverResultResponseResult (
+data class DiscoverResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
      * The optional features the server offers.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: Capabilities,
 
     /**
@@ -3833,6 +4759,7 @@ data class DiscoverResultResponseResult (
      * should
      * not repeat what the tool descriptions already say.
      */
+    @param:JsonProperty("instructions")@get:JsonProperty("instructions")@field:JsonProperty("instructions")
     val instructions: String? = null,
 
     /**
@@ -3840,13 +4767,13 @@ data class DiscoverResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
      * Protocol revisions the server accepts; the client picks one of them for its requests.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("supportedVersions")@get:JsonProperty("supportedVersions", required=true)@field:JsonProperty("supportedVersions", required=true)
     val supportedVersions: List<String>,
 
     /**
@@ -3854,26 +4781,44 @@ data class DiscoverResultResponseResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the user, through the client, for input. Appears only inside an InputRequiredResult.
  */
-data class ElicitRequest (
+data class ElicitRequest @JsonCreator constructor (
     /**
      * Always `"elicitation/create"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ElicitRequestMethod,
 
     /**
      * The form or the URL to present.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ElicitRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3904,13 +4849,13 @@ enum class ElicitRequestMethod(val value: String) {
  * interactions (credentials, payment, third-party authorization) that must not pass through
  * it.
  */
-data class ElicitRequestParams (
+data class ElicitRequestParams @JsonCreator constructor (
     /**
      * What is being asked for and why, shown to the user.
      *
      * Why the user should open the page, shown to the user.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
@@ -3918,20 +4863,32 @@ data class ElicitRequestParams (
      *
      * The mode; always `"url"`.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ParamsMode? = null,
 
     /**
      * The form: a flat JSON Schema object whose properties are all primitive (string, number,
      * boolean or enum); nesting is not allowed.
      */
+    @param:JsonProperty("requestedSchema")@get:JsonProperty("requestedSchema")@field:JsonProperty("requestedSchema")
     val requestedSchema: ParamsRequestedSchema? = null,
 
     /**
      * The page to open. The client shows it in full, asks for consent first, and never
      * prefetches it.
      */
+    @param:JsonProperty("url")@get:JsonProperty("url")@field:JsonProperty("url")
     val url: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3943,25 +4900,35 @@ data class ElicitRequestParams (
  * Parameters of a form-mode elicitation: a message and a flat schema the client renders as
  * a form.
  */
-data class ElicitRequestFormParams (
+data class ElicitRequestFormParams @JsonCreator constructor (
     /**
      * What is being asked for and why, shown to the user.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
      * The mode; `"form"`, which is also assumed when the field is left out.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ElicitRequestFormParamsMode? = null,
 
     /**
      * The form: a flat JSON Schema object whose properties are all primitive (string, number,
      * boolean or enum); nesting is not allowed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("requestedSchema")@get:JsonProperty("requestedSchema", required=true)@field:JsonProperty("requestedSchema", required=true)
     val requestedSchema: ElicitRequestFormParamsRequestedSchema
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -3984,56 +4951,75 @@ enum class ElicitRequestFormParamsMode(val value: String) {
  * The form: a flat JSON Schema object whose properties are all primitive (string, number,
  * boolean or enum); nesting is not allowed.
  */
-data class ElicitRequestFormParamsRequestedSchema (
+data class ElicitRequestFormParamsRequestedSchema @JsonCreator constructor (
     /**
      * Dialect of the schema, when given.
      */
-    @get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
+    @param:JsonProperty("\$schema")@get:JsonProperty("\$schema")@field:JsonProperty("\$schema")
     val schema: String? = null,
 
     /**
      * The form fields, by name.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("properties")@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
     val properties: Map<String, PrimitiveSchemaDefinition>,
 
     /**
      * Names of the fields the user must fill in.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: List<String>? = null,
 
     /**
      * Always `"object"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: RequestedSchemaType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of a URL-mode elicitation: the user is sent to a page outside the client, for
  * interactions (credentials, payment, third-party authorization) that must not pass through
  * it.
  */
-data class ElicitRequestURLParams (
+data class ElicitRequestURLParams @JsonCreator constructor (
     /**
      * Why the user should open the page, shown to the user.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
      * The mode; always `"url"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("mode")@get:JsonProperty("mode", required=true)@field:JsonProperty("mode", required=true)
     val mode: ElicitRequestURLParamsMode,
 
     /**
      * The page to open. The client shows it in full, asks for consent first, and never
      * prefetches it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("url")@get:JsonProperty("url", required=true)@field:JsonProperty("url", required=true)
     val url: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4055,19 +5041,29 @@ enum class ElicitRequestURLParamsMode(val value: String) {
 /**
  * The user's reaction to an elicitation, returned in `inputResponses`.
  */
-data class ElicitResult (
+data class ElicitResult @JsonCreator constructor (
     /**
      * What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
      * (dismissed without choosing). In URL mode, accept only means consent to open the page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("action")@get:JsonProperty("action", required=true)@field:JsonProperty("action", required=true)
     val action: Action,
 
     /**
      * The submitted form values, by field name; present only when a form was accepted.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: Map<String, ContentValue>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4080,30 +5076,40 @@ data class ElicitResult (
  * decides how
  * to present it to the user or the model.
  */
-data class EmbeddedResource (
+data class EmbeddedResource @JsonCreator constructor (
     /**
      * Free metadata about this block.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The embedded contents, as text or as base64 bytes.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resource")@get:JsonProperty("resource", required=true)@field:JsonProperty("resource", required=true)
     val resource: ContentElement,
 
     /**
      * Discriminator: always `"resource"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: EmbeddedResourceType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4137,27 +5143,31 @@ enum class EmbeddedResourceType(val value: String) {
  * New
  * code uses TitledSingleSelectEnumSchema; this form will be removed.
  */
-data class EnumSchema (
+data class EnumSchema @JsonCreator constructor (
     /**
      * Value to pre-select.
      *
      * Values to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: EnumSchemaDefault? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The values to choose from.
      */
+    @param:JsonProperty("enum")@get:JsonProperty("enum")@field:JsonProperty("enum")
     val enum: List<String>? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
@@ -4165,34 +5175,48 @@ data class EnumSchema (
      *
      * Always `"array"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: EnumSchemaType,
 
     /**
      * The options, each a value and the label to show for it.
      */
+    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf")@field:JsonProperty("oneOf")
     val oneOf: List<PrimitiveSchemaDefinitionOneOf>? = null,
 
     /**
      * What each picked item may be.
      */
+    @param:JsonProperty("items")@get:JsonProperty("items")@field:JsonProperty("items")
     val items: PrimitiveSchemaDefinitionItems? = null,
 
     /**
      * Most options the user may pick.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must pick.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Display labels, in the same order as `enum` (not standard JSON Schema).
      */
+    @param:JsonProperty("enumNames")@get:JsonProperty("enumNames")@field:JsonProperty("enumNames")
     val enumNames: List<String>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4234,24 +5258,34 @@ enum class EnumSchemaType(val value: String) {
 /**
  * The error member of a failed response.
  */
-data class Error (
+data class Error @JsonCreator constructor (
     /**
      * Integer naming the kind of failure (see the standard and MCP codes).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Extra detail in a shape the sender chooses (nested errors, offending values, ...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4264,31 +5298,40 @@ data class Error (
  * the
  * server may answer with an InputRequiredResult.
  */
-data class GetPromptRequest (
+data class GetPromptRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"prompts/get"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: GetPromptRequestMethod,
 
     /**
      * Which prompt, with which arguments, plus any input responses of a retry.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: GetPromptRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4313,67 +5356,91 @@ enum class GetPromptRequestMethod(val value: String) {
  * Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
  * answers.
  */
-data class GetPromptRequestParamsClass (
+data class GetPromptRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * Values for the template's arguments, each a string.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, String>? = null,
 
     /**
      * Answers to the previous result's `inputRequests`, under the same keys.
      */
+    @param:JsonProperty("inputResponses")@get:JsonProperty("inputResponses")@field:JsonProperty("inputResponses")
     val inputResponses: Map<String, InputResponse>? = null,
 
     /**
      * Name of the prompt or template to resolve.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * The previous result's `requestState`, byte for byte; left out when that result had none.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
  * answers.
  */
-data class GetPromptRequestParams (
+data class GetPromptRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * Values for the template's arguments, each a string.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: Map<String, String>? = null,
 
     /**
      * Answers to the previous result's `inputRequests`, under the same keys.
      */
+    @param:JsonProperty("inputResponses")@get:JsonProperty("inputResponses")@field:JsonProperty("inputResponses")
     val inputResponses: Map<String, InputResponse>? = null,
 
     /**
      * Name of the prompt or template to resolve.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * The previous result's `requestState`, byte for byte; left out when that result had none.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4384,22 +5451,23 @@ data class GetPromptRequestParams (
 /**
  * A resolved prompt, ready to hand to a model.
  */
-data class GetPromptResult (
+data class GetPromptResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * What the prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The messages the prompt consists of.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<GetPromptResultMessage>,
 
     /**
@@ -4407,9 +5475,18 @@ data class GetPromptResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4422,42 +5499,60 @@ data class GetPromptResult (
  * message
  * it may embed resources.
  */
-data class GetPromptResultMessage (
+data class GetPromptResultMessage @JsonCreator constructor (
     /**
      * The single content block of the message.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: ContentBlock,
 
     /**
      * Who the message is from.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The successful response to `prompts/get`: the messages, or a request for more input.
  */
-data class GetPromptResultResponse (
+data class GetPromptResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The resolved prompt, or what the server still needs before it can resolve it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: GetPromptResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4474,16 +5569,17 @@ data class GetPromptResultResponse (
  *
  * A resolved prompt, ready to hand to a model.
  */
-data class GetPromptResultResponseResult (
+data class GetPromptResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * The questions the client should answer before retrying.
      */
+    @param:JsonProperty("inputRequests")@get:JsonProperty("inputRequests")@field:JsonProperty("inputRequests")
     val inputRequests: Map<String, InputRequest>? = null,
 
     /**
@@ -4491,6 +5587,7 @@ data class GetPromptResultResponseResult (
      * must
      * not inspect or alter it.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null,
 
     /**
@@ -4498,19 +5595,30 @@ data class GetPromptResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
      * What the prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The messages the prompt consists of.
      */
+    @param:JsonProperty("messages")@get:JsonProperty("messages")@field:JsonProperty("messages")
     val messages: List<GetPromptResultMessage>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Error -32020: an HTTP header the request needs is missing or malformed, or its (decoded)
@@ -4518,24 +5626,34 @@ data class GetPromptResultResponseResult (
  * differs from the matching value in the body (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`,
  * ...).
  */
-data class HeaderMismatchError (
+data class HeaderMismatchError @JsonCreator constructor (
     /**
      * The error, with code -32020.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: HeaderMismatchErrorError,
 
     /**
      * The `id` of the failed request; left out only when the request could not even be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4550,39 +5668,51 @@ data class HeaderMismatchError (
  *
  * Why the request failed.
  */
-data class HeaderMismatchErrorError (
+data class HeaderMismatchErrorError @JsonCreator constructor (
     /**
      * Integer naming the kind of failure (see the standard and MCP codes).
      *
      * Always -32020.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Extra detail in a shape the sender chooses (nested errors, offending values, ...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * An image a client may show for an object, optionally restricted to sizes and a theme.
  */
-data class Icon (
+data class Icon @JsonCreator constructor (
     /**
      * MIME type to use when the source does not tell it well, e.g. `image/png`.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
      */
+    @param:JsonProperty("sizes")@get:JsonProperty("sizes")@field:JsonProperty("sizes")
     val sizes: List<String>? = null,
 
     /**
@@ -4590,14 +5720,24 @@ data class Icon (
      * and be
      * careful with SVG, which can embed script.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("src")@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
     val src: String,
 
     /**
      * Background the image is drawn for: `light` or `dark`; absent means either.
      */
+    @param:JsonProperty("theme")@get:JsonProperty("theme")@field:JsonProperty("theme")
     val theme: Theme? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4608,13 +5748,23 @@ data class Icon (
 /**
  * Mixin for objects that can carry a list of icons.
  */
-data class Icons (
+data class Icons @JsonCreator constructor (
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4625,36 +5775,46 @@ data class Icons (
 /**
  * An image exchanged with a model, inlined as base64.
  */
-data class ImageContent (
+data class ImageContent @JsonCreator constructor (
     /**
      * Free metadata about this block.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The image bytes, base64-encoded.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: String,
 
     /**
      * Media type of the image, e.g. `image/png`; which ones work depends on the model provider.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
     val mimeType: String,
 
     /**
      * Discriminator: always `"image"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ImageContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4676,42 +5836,54 @@ enum class ImageContentType(val value: String) {
 /**
  * Identity of a client or server program, as reported by itself.
  */
-data class Implementation (
+data class Implementation @JsonCreator constructor (
     /**
      * What the program is for, in plain words.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Version string of the program.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("version")@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
     val version: String,
 
     /**
      * Home page of the program.
      */
-    @get:JsonProperty("websiteUrl")@field:JsonProperty("websiteUrl")
+    @param:JsonProperty("websiteUrl")@get:JsonProperty("websiteUrl")@field:JsonProperty("websiteUrl")
     val websiteURL: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4724,16 +5896,17 @@ data class Implementation (
  * `requestState` in a retry. At least one of the two is present; `resultType` is
  * `"input_required"`.
  */
-data class InputRequiredResult (
+data class InputRequiredResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * The questions the client should answer before retrying.
      */
+    @param:JsonProperty("inputRequests")@get:JsonProperty("inputRequests")@field:JsonProperty("inputRequests")
     val inputRequests: Map<String, InputRequest>? = null,
 
     /**
@@ -4741,6 +5914,7 @@ data class InputRequiredResult (
      * must
      * not inspect or alter it.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null,
 
     /**
@@ -4748,9 +5922,18 @@ data class InputRequiredResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4763,23 +5946,34 @@ data class InputRequiredResult (
  * new
  * request (new `id`) with the same method and arguments plus these two fields.
  */
-data class InputResponseRequestParams (
+data class InputResponseRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * Answers to the previous result's `inputRequests`, under the same keys.
      */
+    @param:JsonProperty("inputResponses")@get:JsonProperty("inputResponses")@field:JsonProperty("inputResponses")
     val inputResponses: Map<String, InputResponse>? = null,
 
     /**
      * The previous result's `requestState`, byte for byte; left out when that result had none.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4791,24 +5985,34 @@ data class InputResponseRequestParams (
  * Error -32603: the receiver hit an unexpected failure of its own while handling the
  * request.
  */
-data class InternalError (
+data class InternalError @JsonCreator constructor (
     /**
      * Always -32603.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Extra detail in a shape the sender chooses (nested errors, offending values, ...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4822,24 +6026,34 @@ data class InternalError (
  * tools or prompts, missing prompt arguments, bad cursors or log levels, unknown resources,
  * and more.
  */
-data class InvalidParamsError (
+data class InvalidParamsError @JsonCreator constructor (
     /**
      * Always -32602.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Extra detail in a shape the sender chooses (nested errors, offending values, ...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4852,24 +6066,34 @@ data class InvalidParamsError (
  * missing
  * `method` or a wrongly typed member).
  */
-data class InvalidRequestError (
+data class InvalidRequestError @JsonCreator constructor (
     /**
      * Always -32600.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Extra detail in a shape the sender chooses (nested errors, offending values, ...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4880,24 +6104,34 @@ data class InvalidRequestError (
 /**
  * A failed JSON-RPC response: an `error` object instead of a result.
  */
-data class JSONRPCErrorResponse (
+data class JSONRPCErrorResponse @JsonCreator constructor (
     /**
      * Why the request failed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: ErrorClass,
 
     /**
      * The `id` of the failed request; left out only when the request could not even be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4910,24 +6144,34 @@ data class JSONRPCErrorResponse (
  *
  * Why the request failed.
  */
-data class ErrorClass (
+data class ErrorClass @JsonCreator constructor (
     /**
      * Integer naming the kind of failure (see the standard and MCP codes).
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Extra detail in a shape the sender chooses (nested errors, offending values, ...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Anything that can travel on an MCP connection: a request, a notification, or one of the
@@ -4942,7 +6186,7 @@ data class ErrorClass (
  *
  * A failed JSON-RPC response: an `error` object instead of a result.
  */
-data class JSONRPCMessage (
+data class JSONRPCMessage @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      *
@@ -4950,12 +6194,13 @@ data class JSONRPCMessage (
      *
      * The `id` of the failed request; left out only when the request could not even be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -4963,6 +6208,7 @@ data class JSONRPCMessage (
      *
      * Name of the event being reported.
      */
+    @param:JsonProperty("method")@get:JsonProperty("method")@field:JsonProperty("method")
     val method: String? = null,
 
     /**
@@ -4972,18 +6218,30 @@ data class JSONRPCMessage (
      * Details of the event. Concrete notifications narrow this to a named params type; the open
      * index signature here only lets them do so.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null,
 
     /**
      * What the request produced.
      */
+    @param:JsonProperty("result")@get:JsonProperty("result")@field:JsonProperty("result")
     val result: Map<String, Any?>? = null,
 
     /**
      * Why the request failed.
      */
+    @param:JsonProperty("error")@get:JsonProperty("error")@field:JsonProperty("error")
     val error: ErrorClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -4994,25 +6252,35 @@ data class JSONRPCMessage (
 /**
  * A JSON-RPC notification: a one-way message with no `id` that never gets a response.
  */
-data class JSONRPCNotification (
+data class JSONRPCNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the event being reported.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Details of the event. Concrete notifications narrow this to a named params type; the open
      * index signature here only lets them do so.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5023,31 +6291,41 @@ data class JSONRPCNotification (
 /**
  * A JSON-RPC request: a call that expects exactly one response carrying the same `id`.
  */
-data class JSONRPCRequest (
+data class JSONRPCRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the operation to perform.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Arguments of the operation. Concrete requests narrow this to a named params type; the
      * open index signature here only lets them do so.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5062,30 +6340,42 @@ data class JSONRPCRequest (
  *
  * A failed JSON-RPC response: an `error` object instead of a result.
  */
-data class JSONRPCResponse (
+data class JSONRPCResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      *
      * The `id` of the failed request; left out only when the request could not even be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * What the request produced.
      */
+    @param:JsonProperty("result")@get:JsonProperty("result")@field:JsonProperty("result")
     val result: Map<String, Any?>? = null,
 
     /**
      * Why the request failed.
      */
+    @param:JsonProperty("error")@get:JsonProperty("error")@field:JsonProperty("error")
     val error: ErrorClass? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5096,25 +6386,34 @@ data class JSONRPCResponse (
 /**
  * A successful JSON-RPC response: the `result` of the request with the same `id`.
  */
-data class JSONRPCResultResponse (
+data class JSONRPCResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * What the request produced.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: Map<String, Any?>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5127,39 +6426,52 @@ data class JSONRPCResultResponse (
  * New
  * code uses TitledSingleSelectEnumSchema; this form will be removed.
  */
-data class LegacyTitledEnumSchema (
+data class LegacyTitledEnumSchema @JsonCreator constructor (
     /**
      * Value to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The values to choose from.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
      * Display labels, in the same order as `enum` (not standard JSON Schema).
      */
+    @param:JsonProperty("enumNames")@get:JsonProperty("enumNames")@field:JsonProperty("enumNames")
     val enumNames: List<String>? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"string"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5170,31 +6482,40 @@ data class LegacyTitledEnumSchema (
 /**
  * Asks the server for (one page of) the prompts it offers.
  */
-data class ListPromptsRequest (
+data class ListPromptsRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"prompts/list"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListPromptsRequestMethod,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5218,11 +6539,11 @@ enum class ListPromptsRequestMethod(val value: String) {
  *
  * Parameters of a list request: the usual `_meta` and an optional position to continue from.
  */
-data class ListPromptsRequestParams (
+data class ListPromptsRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -5230,24 +6551,34 @@ data class ListPromptsRequestParams (
      * the
      * first page.
      */
+    @param:JsonProperty("cursor")@get:JsonProperty("cursor")@field:JsonProperty("cursor")
     val cursor: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * One page of the server's prompts, with caching hints.
  */
-data class ListPromptsResult (
+data class ListPromptsResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -5255,12 +6586,13 @@ data class ListPromptsResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The prompts on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
     val prompts: List<PromptElement>,
 
     /**
@@ -5268,7 +6600,7 @@ data class ListPromptsResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -5276,9 +6608,18 @@ data class ListPromptsResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5289,91 +6630,125 @@ data class ListPromptsResult (
 /**
  * A prompt or prompt template the server offers.
  */
-data class PromptElement (
+data class PromptElement @JsonCreator constructor (
     /**
      * Free metadata about the prompt.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The arguments the template can be filled with.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: List<ArgumentElement>? = null,
 
     /**
      * What the prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * One named argument a prompt template accepts.
  */
-data class ArgumentElement (
+data class ArgumentElement @JsonCreator constructor (
     /**
      * What the argument means, for people.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Whether `prompts/get` must supply this argument.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: Boolean? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The successful response to `prompts/list`.
  */
-data class ListPromptsResultResponse (
+data class ListPromptsResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The page of prompts.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ListPromptsResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5386,18 +6761,18 @@ data class ListPromptsResultResponse (
  *
  * One page of the server's prompts, with caching hints.
  */
-data class ListPromptsResultResponseResult (
+data class ListPromptsResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -5405,12 +6780,13 @@ data class ListPromptsResultResponseResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The prompts on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
     val prompts: List<PromptElement>,
 
     /**
@@ -5418,7 +6794,7 @@ data class ListPromptsResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -5426,38 +6802,56 @@ data class ListPromptsResultResponseResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the server for (one page of) its resource templates.
  */
-data class ListResourceTemplatesRequest (
+data class ListResourceTemplatesRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"resources/templates/list"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListResourceTemplatesRequestMethod,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5479,18 +6873,18 @@ enum class ListResourceTemplatesRequestMethod(val value: String) {
 /**
  * One page of the server's resource templates, with caching hints.
  */
-data class ListResourceTemplatesResult (
+data class ListResourceTemplatesResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -5498,12 +6892,13 @@ data class ListResourceTemplatesResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The templates on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resourceTemplates")@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
     val resourceTemplates: List<ResourceTemplateElement>,
 
     /**
@@ -5511,7 +6906,7 @@ data class ListResourceTemplatesResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -5519,9 +6914,18 @@ data class ListResourceTemplatesResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5532,76 +6936,99 @@ data class ListResourceTemplatesResult (
 /**
  * A pattern for a family of resources whose URIs the client fills in itself.
  */
-data class ResourceTemplateElement (
+data class ResourceTemplateElement @JsonCreator constructor (
     /**
      * Free metadata about the template.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the matching resources hold, written to help a model decide whether to use them.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type shared by every matching resource; give it only when they all have the same
      * one.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * RFC 6570 URI template that expands to the URIs of matching resources.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uriTemplate")@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
     val uriTemplate: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The successful response to `resources/templates/list`.
  */
-data class ListResourceTemplatesResultResponse (
+data class ListResourceTemplatesResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The page of templates.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ListResourceTemplatesResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5614,18 +7041,18 @@ data class ListResourceTemplatesResultResponse (
  *
  * One page of the server's resource templates, with caching hints.
  */
-data class ListResourceTemplatesResultResponseResult (
+data class ListResourceTemplatesResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -5633,12 +7060,13 @@ data class ListResourceTemplatesResultResponseResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The templates on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resourceTemplates")@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
     val resourceTemplates: List<ResourceTemplateElement>,
 
     /**
@@ -5646,7 +7074,7 @@ data class ListResourceTemplatesResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -5654,38 +7082,56 @@ data class ListResourceTemplatesResultResponseResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the server for (one page of) the resources it offers.
  */
-data class ListResourcesRequest (
+data class ListResourcesRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"resources/list"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListResourcesRequestMethod,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5707,18 +7153,18 @@ enum class ListResourcesRequestMethod(val value: String) {
 /**
  * One page of the server's resources, with caching hints.
  */
-data class ListResourcesResult (
+data class ListResourcesResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -5726,12 +7172,13 @@ data class ListResourcesResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The resources on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resources")@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
     val resources: List<ResourceElement>,
 
     /**
@@ -5739,7 +7186,7 @@ data class ListResourcesResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -5747,9 +7194,18 @@ data class ListResourcesResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5760,80 +7216,104 @@ data class ListResourcesResult (
 /**
  * A resource the server can read, as listed by `resources/list`.
  */
-data class ResourceElement (
+data class ResourceElement @JsonCreator constructor (
     /**
      * Free metadata about the resource.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the resource holds, written to help a model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type of the resource, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Size of the raw contents in bytes (before any base64 encoding), when known.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * The URI that identifies the resource and is passed to `resources/read`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The successful response to `resources/list`.
  */
-data class ListResourcesResultResponse (
+data class ListResourcesResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The page of resources.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ListResourcesResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5846,18 +7326,18 @@ data class ListResourcesResultResponse (
  *
  * One page of the server's resources, with caching hints.
  */
-data class ListResourcesResultResponseResult (
+data class ListResourcesResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -5865,12 +7345,13 @@ data class ListResourcesResultResponseResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The resources on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resources")@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
     val resources: List<ResourceElement>,
 
     /**
@@ -5878,7 +7359,7 @@ data class ListResourcesResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -5886,27 +7367,46 @@ data class ListResourcesResultResponseResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Asks the client which roots the server may work on. Appears only inside an
  * InputRequiredResult;
  * the request has no arguments. Deprecated.
  */
-data class ListRootsRequest (
+data class ListRootsRequest @JsonCreator constructor (
     /**
      * Always `"roots/list"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListRootsRequestMethod,
 
     /**
      * Nothing but optional free metadata.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ListRootsRequestParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5928,26 +7428,44 @@ enum class ListRootsRequestMethod(val value: String) {
 /**
  * Nothing but optional free metadata.
  */
-data class ListRootsRequestParams (
+data class ListRootsRequestParams @JsonCreator constructor (
     /**
      * Free metadata about the request.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The client's roots, returned in `inputResponses`. There is no error slot: a client that
  * will not
  * answer simply does not retry.
  */
-data class ListRootsResult (
+data class ListRootsResult @JsonCreator constructor (
     /**
      * The roots the server may use.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("roots")@get:JsonProperty("roots", required=true)@field:JsonProperty("roots", required=true)
     val roots: List<RootElement>
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -5958,31 +7476,40 @@ data class ListRootsResult (
 /**
  * Asks the server for (one page of) the tools it offers.
  */
-data class ListToolsRequest (
+data class ListToolsRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"tools/list"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListToolsRequestMethod,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6004,18 +7531,18 @@ enum class ListToolsRequestMethod(val value: String) {
 /**
  * One page of the server's tools, with caching hints. The order should be stable.
  */
-data class ListToolsResult (
+data class ListToolsResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -6023,6 +7550,7 @@ data class ListToolsResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
@@ -6030,13 +7558,13 @@ data class ListToolsResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
      * The tools on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("tools")@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
     val tools: List<ToolElement>,
 
     /**
@@ -6044,9 +7572,18 @@ data class ListToolsResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6057,25 +7594,34 @@ data class ListToolsResult (
 /**
  * The successful response to `tools/list`.
  */
-data class ListToolsResultResponse (
+data class ListToolsResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The page of tools.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ListToolsResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6088,18 +7634,18 @@ data class ListToolsResultResponse (
  *
  * One page of the server's tools, with caching hints. The order should be stable.
  */
-data class ListToolsResultResponseResult (
+data class ListToolsResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -6107,6 +7653,7 @@ data class ListToolsResultResponseResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
@@ -6114,13 +7661,13 @@ data class ListToolsResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
      * The tools on this page.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("tools")@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
     val tools: List<ToolElement>,
 
     /**
@@ -6128,34 +7675,52 @@ data class ListToolsResultResponseResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * One log message about a request whose `_meta` set a log level. Without that key the
  * server must
  * not send any.
  */
-data class LoggingMessageNotification (
+data class LoggingMessageNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/message"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: LoggingMessageNotificationMethod,
 
     /**
      * The severity, the logger name and the logged data.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: LoggingMessageNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6179,58 +7744,78 @@ enum class LoggingMessageNotificationMethod(val value: String) {
  *
  * Parameters of `notifications/message`.
  */
-data class LoggingMessageNotificationParamsClass (
+data class LoggingMessageNotificationParamsClass @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * What is logged: a string, an object or any other JSON value.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
-    val data: Any?,
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
+    val data: JsonNode?,
 
     /**
      * How severe the message is; never below the level the request asked for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel,
 
     /**
      * Name of the component that logged the message.
      */
+    @param:JsonProperty("logger")@get:JsonProperty("logger")@field:JsonProperty("logger")
     val logger: String? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `notifications/message`.
  */
-data class LoggingMessageNotificationParams (
+data class LoggingMessageNotificationParams @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * What is logged: a string, an object or any other JSON value.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
-    val data: Any?,
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
+    val data: JsonNode?,
 
     /**
      * How severe the message is; never below the level the request asked for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel,
 
     /**
      * Name of the component that logged the message.
      */
+    @param:JsonProperty("logger")@get:JsonProperty("logger")@field:JsonProperty("logger")
     val logger: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6243,24 +7828,34 @@ data class LoggingMessageNotificationParams (
  * advertised.
  * On HTTP it comes with status 404.
  */
-data class MethodNotFoundError (
+data class MethodNotFoundError @JsonCreator constructor (
     /**
      * Always -32601.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Extra detail in a shape the sender chooses (nested errors, offending values, ...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6272,24 +7867,34 @@ data class MethodNotFoundError (
  * Error -32021: the server cannot handle the request without a client capability that the
  * request's `clientCapabilities` did not declare.
  */
-data class MissingRequiredClientCapabilityError (
+data class MissingRequiredClientCapabilityError @JsonCreator constructor (
     /**
      * The error, with code -32021 and the capabilities that were missing.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: MissingRequiredClientCapabilityErrorError,
 
     /**
      * The `id` of the failed request; left out only when the request could not even be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6304,13 +7909,13 @@ data class MissingRequiredClientCapabilityError (
  *
  * Why the request failed.
  */
-data class MissingRequiredClientCapabilityErrorError (
+data class MissingRequiredClientCapabilityErrorError @JsonCreator constructor (
     /**
      * Integer naming the kind of failure (see the standard and MCP codes).
      *
      * Always -32021.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -6318,39 +7923,67 @@ data class MissingRequiredClientCapabilityErrorError (
      *
      * Which capabilities are needed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: PurpleData,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which capabilities are needed.
  */
-data class PurpleData (
+data class PurpleData @JsonCreator constructor (
     /**
      * The client capabilities the server needs in order to serve this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("requiredCapabilities")@get:JsonProperty("requiredCapabilities", required=true)@field:JsonProperty("requiredCapabilities", required=true)
     val requiredCapabilities: IoModelcontextprotocolClientCapabilities
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A hint about which model to use. Clients may interpret keys not defined here as they see
  * fit.
  */
-data class ModelHint (
+data class ModelHint @JsonCreator constructor (
     /**
      * A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable
      * model
      * of another provider.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6362,27 +7995,40 @@ data class ModelHint (
  * How the server would weigh models against each other. The client decides; these are
  * advice.
  */
-data class ModelPreferences (
+data class ModelPreferences @JsonCreator constructor (
     /**
      * How much low cost matters, from 0 (not at all) to 1 (most).
      */
+    @param:JsonProperty("costPriority")@get:JsonProperty("costPriority")@field:JsonProperty("costPriority")
     val costPriority: Double? = null,
 
     /**
      * Name hints, tried in order, first match wins; they outrank the numeric priorities.
      */
+    @param:JsonProperty("hints")@get:JsonProperty("hints")@field:JsonProperty("hints")
     val hints: List<HintElement>? = null,
 
     /**
      * How much capability matters, from 0 (not at all) to 1 (most).
      */
+    @param:JsonProperty("intelligencePriority")@get:JsonProperty("intelligencePriority")@field:JsonProperty("intelligencePriority")
     val intelligencePriority: Double? = null,
 
     /**
      * How much low latency matters, from 0 (not at all) to 1 (most).
      */
+    @param:JsonProperty("speedPriority")@get:JsonProperty("speedPriority")@field:JsonProperty("speedPriority")
     val speedPriority: Double? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6397,44 +8043,58 @@ data class ModelPreferences (
  *
  * A multiple choice among values that each have a display label; the answer is an array.
  */
-data class MultiSelectEnumSchema (
+data class MultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Values to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: List<String>? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * What each picked item may be.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: PrimitiveSchemaDefinitionItems,
 
     /**
      * Most options the user may pick.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must pick.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"array"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6456,19 +8116,29 @@ enum class MultiSelectEnumSchemaType(val value: String) {
 /**
  * The method-and-params core of any notification, before the JSON-RPC envelope is added.
  */
-data class Notification (
+data class Notification @JsonCreator constructor (
     /**
      * Name of the event being reported.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Details of the event. Concrete notifications narrow this to a named params type; the open
      * index signature here only lets them do so.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6480,15 +8150,24 @@ data class Notification (
  * The `_meta` of a notification's `params`. Besides free keys it tells which listen stream
  * delivered the notification.
  */
-data class NotificationMetaObject (
+data class NotificationMetaObject @JsonCreator constructor (
     /**
      * The `id` of the `subscriptions/listen` request whose stream carries this notification
      * (same
      * JSON type as that id). Required on listen-stream notifications, absent on all others.
      */
-    @get:JsonProperty("io.modelcontextprotocol/subscriptionId")@field:JsonProperty("io.modelcontextprotocol/subscriptionId")
+    @param:JsonProperty("io.modelcontextprotocol/subscriptionId")@get:JsonProperty("io.modelcontextprotocol/subscriptionId")@field:JsonProperty("io.modelcontextprotocol/subscriptionId")
     val ioModelcontextprotocolSubscriptionID: RequestID? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6499,13 +8178,22 @@ data class NotificationMetaObject (
 /**
  * Parameters every notification may carry.
  */
-data class NotificationParams (
+data class NotificationParams @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6516,38 +8204,52 @@ data class NotificationParams (
 /**
  * A numeric field, either any number or integers only.
  */
-data class NumberSchema (
+data class NumberSchema @JsonCreator constructor (
     /**
      * Value to pre-fill.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: Double? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Largest value accepted.
      */
+    @param:JsonProperty("maximum")@get:JsonProperty("maximum")@field:JsonProperty("maximum")
     val maximum: Double? = null,
 
     /**
      * Smallest value accepted.
      */
+    @param:JsonProperty("minimum")@get:JsonProperty("minimum")@field:JsonProperty("minimum")
     val minimum: Double? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * `"number"` for any number, `"integer"` for whole numbers.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: NumberSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6574,31 +8276,40 @@ enum class NumberSchemaType(val value: String) {
 /**
  * A request for one page of a list. Concrete list methods fix `method`.
  */
-data class PaginatedRequest (
+data class PaginatedRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the operation to perform.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6609,11 +8320,11 @@ data class PaginatedRequest (
 /**
  * Parameters of a list request: the usual `_meta` and an optional position to continue from.
  */
-data class PaginatedRequestParams (
+data class PaginatedRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -6621,8 +8332,18 @@ data class PaginatedRequestParams (
      * the
      * first page.
      */
+    @param:JsonProperty("cursor")@get:JsonProperty("cursor")@field:JsonProperty("cursor")
     val cursor: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6633,11 +8354,11 @@ data class PaginatedRequestParams (
 /**
  * A result holding one page of a list.
  */
-data class PaginatedResult (
+data class PaginatedResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
@@ -6645,6 +8366,7 @@ data class PaginatedResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
@@ -6652,9 +8374,18 @@ data class PaginatedResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6665,24 +8396,34 @@ data class PaginatedResult (
 /**
  * Error -32700: the receiver got text that is not valid JSON.
  */
-data class ParseError (
+data class ParseError @JsonCreator constructor (
     /**
      * Always -32700.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
      * Extra detail in a shape the sender chooses (nested errors, offending values, ...).
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6694,25 +8435,34 @@ data class ParseError (
  * Reports how far a long-running request has got. Sent only for requests that carried a
  * `progressToken`, and never after their response.
  */
-data class ProgressNotification (
+data class ProgressNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/progress"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ProgressNotificationMethod,
 
     /**
      * The token, the amount done and optionally the total and a message.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ProgressNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6736,16 +8486,17 @@ enum class ProgressNotificationMethod(val value: String) {
  *
  * Parameters of `notifications/progress`.
  */
-data class ProgressNotificationParamsClass (
+data class ProgressNotificationParamsClass @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * A short human-readable note about the current step.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -6753,34 +8504,45 @@ data class ProgressNotificationParamsClass (
      * even
      * when the total is unknown.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("progress")@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
     val progress: Double,
 
     /**
      * The token from the request's `_meta`, identifying which request progressed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
     val progressToken: RequestID,
 
     /**
      * The value `progress` will reach when the work is done, when known.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Double? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `notifications/progress`.
  */
-data class ProgressNotificationParams (
+data class ProgressNotificationParams @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * A short human-readable note about the current step.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -6788,20 +8550,30 @@ data class ProgressNotificationParams (
      * even
      * when the total is unknown.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("progress")@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
     val progress: Double,
 
     /**
      * The token from the request's `_meta`, identifying which request progressed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
     val progressToken: RequestID,
 
     /**
      * The value `progress` will reach when the work is done, when known.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Double? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6812,41 +8584,54 @@ data class ProgressNotificationParams (
 /**
  * A prompt or prompt template the server offers.
  */
-data class Prompt (
+data class Prompt @JsonCreator constructor (
     /**
      * Free metadata about the prompt.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The arguments the template can be filled with.
      */
+    @param:JsonProperty("arguments")@get:JsonProperty("arguments")@field:JsonProperty("arguments")
     val arguments: List<ArgumentElement>? = null,
 
     /**
      * What the prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6857,29 +8642,41 @@ data class Prompt (
 /**
  * One named argument a prompt template accepts.
  */
-data class PromptArgument (
+data class PromptArgument @JsonCreator constructor (
     /**
      * What the argument means, for people.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Whether `prompts/get` must supply this argument.
      */
+    @param:JsonProperty("required")@get:JsonProperty("required")@field:JsonProperty("required")
     val required: Boolean? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6891,24 +8688,34 @@ data class PromptArgument (
  * Tells a listener that the set of available prompts changed. Sent only on a
  * `subscriptions/listen` stream that asked for `promptsListChanged`.
  */
-data class PromptListChangedNotification (
+data class PromptListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/prompts/list_changed"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: PromptListChangedNotificationMethod,
 
     /**
      * Only the `_meta` naming the listen stream.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: PromptListChangedNotificationParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6932,32 +8739,50 @@ enum class PromptListChangedNotificationMethod(val value: String) {
  *
  * Parameters every notification may carry.
  */
-data class PromptListChangedNotificationParams (
+data class PromptListChangedNotificationParams @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * One message of a resolved prompt: who says it and one content block. Unlike a sampling
  * message
  * it may embed resources.
  */
-data class PromptMessage (
+data class PromptMessage @JsonCreator constructor (
     /**
      * The single content block of the message.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: ContentBlock,
 
     /**
      * Who the message is from.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -6968,25 +8793,35 @@ data class PromptMessage (
 /**
  * Points at a prompt by name, as the thing whose argument is being completed.
  */
-data class PromptReference (
+data class PromptReference @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Discriminator: always `"ref/prompt"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: PromptReferenceType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7009,31 +8844,40 @@ enum class PromptReferenceType(val value: String) {
  * Asks the server for the contents of one resource. It may answer with an
  * InputRequiredResult.
  */
-data class ReadResourceRequest (
+data class ReadResourceRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"resources/read"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ReadResourceRequestMethod,
 
     /**
      * Which resource to read, plus any input responses of a retry.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ReadResourceRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7058,59 +8902,81 @@ enum class ReadResourceRequestMethod(val value: String) {
  * Parameters of `resources/read`; a retry after an InputRequiredResult also carries the
  * answers.
  */
-data class ReadResourceRequestParamsClass (
+data class ReadResourceRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * Answers to the previous result's `inputRequests`, under the same keys.
      */
+    @param:JsonProperty("inputResponses")@get:JsonProperty("inputResponses")@field:JsonProperty("inputResponses")
     val inputResponses: Map<String, InputResponse>? = null,
 
     /**
      * The previous result's `requestState`, byte for byte; left out when that result had none.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null,
 
     /**
      * URI of the resource to read; the scheme is free and the server decides how to interpret
      * it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `resources/read`; a retry after an InputRequiredResult also carries the
  * answers.
  */
-data class ReadResourceRequestParams (
+data class ReadResourceRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * Answers to the previous result's `inputRequests`, under the same keys.
      */
+    @param:JsonProperty("inputResponses")@get:JsonProperty("inputResponses")@field:JsonProperty("inputResponses")
     val inputResponses: Map<String, InputResponse>? = null,
 
     /**
      * The previous result's `requestState`, byte for byte; left out when that result had none.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null,
 
     /**
      * URI of the resource to read; the scheme is free and the server decides how to interpret
      * it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7122,24 +8988,24 @@ data class ReadResourceRequestParams (
  * The contents of a resource; several entries are possible (e.g. the files of a directory).
  * A missing resource is an error (-32602), not an empty list.
  */
-data class ReadResourceResult (
+data class ReadResourceResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
      * The contents read, each as text or as base64 bytes.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("contents")@get:JsonProperty("contents", required=true)@field:JsonProperty("contents", required=true)
     val contents: List<ContentElement>,
 
     /**
@@ -7147,7 +9013,7 @@ data class ReadResourceResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
@@ -7155,9 +9021,18 @@ data class ReadResourceResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7168,25 +9043,34 @@ data class ReadResourceResult (
 /**
  * The successful response to `resources/read`: the contents, or a request for more input.
  */
-data class ReadResourceResultResponse (
+data class ReadResourceResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The contents, or what the server still needs before it can return them.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ReadResourceResultResponseResult
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7204,16 +9088,17 @@ data class ReadResourceResultResponse (
  * The contents of a resource; several entries are possible (e.g. the files of a directory).
  * A missing resource is an error (-32602), not an empty list.
  */
-data class ReadResourceResultResponseResult (
+data class ReadResourceResultResponseResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CacheableResultMeta? = null,
 
     /**
      * The questions the client should answer before retrying.
      */
+    @param:JsonProperty("inputRequests")@get:JsonProperty("inputRequests")@field:JsonProperty("inputRequests")
     val inputRequests: Map<String, InputRequest>? = null,
 
     /**
@@ -7221,6 +9106,7 @@ data class ReadResourceResultResponseResult (
      * must
      * not inspect or alter it.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null,
 
     /**
@@ -7228,18 +9114,20 @@ data class ReadResourceResultResponseResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope")@field:JsonProperty("cacheScope")
     val cacheScope: CacheScope? = null,
 
     /**
      * The contents read, each as text or as base64 bytes.
      */
+    @param:JsonProperty("contents")@get:JsonProperty("contents")@field:JsonProperty("contents")
     val contents: List<ContentElement>? = null,
 
     /**
@@ -7247,28 +9135,47 @@ data class ReadResourceResultResponseResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs")@field:JsonProperty("ttlMs")
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs")@field:JsonProperty("ttlMs")
     val ttlMS: Long? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The method-and-params core of any request, before the JSON-RPC envelope is added. Also
  * the
  * shape of the input requests a server embeds in an InputRequiredResult.
  */
-data class Request (
+data class Request @JsonCreator constructor (
     /**
      * Name of the operation to perform.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Arguments of the operation. Concrete requests narrow this to a named params type; the
      * open index signature here only lets them do so.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: Map<String, Any?>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7282,19 +9189,19 @@ data class Request (
  * the client capabilities that apply to this one request (there is no session to remember
  * them).
  */
-data class RequestMetaObject (
+data class RequestMetaObject @JsonCreator constructor (
     /**
      * What the client can do while this request is served. Required; `{}` declares nothing. The
      * server must not assume capabilities from earlier requests.
      */
-    @get:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@field:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/clientCapabilities")@get:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@field:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)
     val ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities,
 
     /**
      * Self-reported identity of the client software. Recommended on every request; meant for
      * display and logs only, never for behaviour or access decisions.
      */
-    @get:JsonProperty("io.modelcontextprotocol/clientInfo")@field:JsonProperty("io.modelcontextprotocol/clientInfo")
+    @param:JsonProperty("io.modelcontextprotocol/clientInfo")@get:JsonProperty("io.modelcontextprotocol/clientInfo")@field:JsonProperty("io.modelcontextprotocol/clientInfo")
     val ioModelcontextprotocolClientInfo: IoModelcontextprotocolServerInfo? = null,
 
     /**
@@ -7302,7 +9209,7 @@ data class RequestMetaObject (
      * the
      * server sends no log notifications at all for the request. Deprecated with logging.
      */
-    @get:JsonProperty("io.modelcontextprotocol/logLevel")@field:JsonProperty("io.modelcontextprotocol/logLevel")
+    @param:JsonProperty("io.modelcontextprotocol/logLevel")@get:JsonProperty("io.modelcontextprotocol/logLevel")@field:JsonProperty("io.modelcontextprotocol/logLevel")
     val ioModelcontextprotocolLogLevel: LoggingLevel? = null,
 
     /**
@@ -7310,7 +9217,7 @@ data class RequestMetaObject (
      * `MCP-Protocol-Version` header. An unsupported value gets an
      * UnsupportedProtocolVersionError.
      */
-    @get:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@field:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/protocolVersion")@get:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@field:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)
     val ioModelcontextprotocolProtocolVersion: String,
 
     /**
@@ -7318,8 +9225,18 @@ data class RequestMetaObject (
      * token.
      * The server may still send none.
      */
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken")@field:JsonProperty("progressToken")
     val progressToken: RequestID? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7332,13 +9249,22 @@ data class RequestMetaObject (
  * `params`
  * can never be left out, even for requests that take no arguments.
  */
-data class RequestParams (
+data class RequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7349,57 +9275,72 @@ data class RequestParams (
 /**
  * A resource the server can read, as listed by `resources/list`.
  */
-data class Resource (
+data class Resource @JsonCreator constructor (
     /**
      * Free metadata about the resource.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the resource holds, written to help a model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type of the resource, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Size of the raw contents in bytes (before any base64 encoding), when known.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * The URI that identifies the resource and is passed to `resources/read`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7410,24 +9351,34 @@ data class Resource (
 /**
  * Fields shared by the contents of a resource (or of one of its sub-resources).
  */
-data class ResourceContents (
+data class ResourceContents @JsonCreator constructor (
     /**
      * Free metadata about these contents.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Media type of the contents, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * The URI these contents belong to.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7440,63 +9391,78 @@ data class ResourceContents (
  * resource
  * need not appear in `resources/list`.
  */
-data class ResourceLink (
+data class ResourceLink @JsonCreator constructor (
     /**
      * Free metadata about the resource.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the resource holds, written to help a model decide whether to use it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type of the resource, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Size of the raw contents in bytes (before any base64 encoding), when known.
      */
+    @param:JsonProperty("size")@get:JsonProperty("size")@field:JsonProperty("size")
     val size: Long? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Discriminator: always `"resource_link"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ResourceLinkType,
 
     /**
      * The URI that identifies the resource and is passed to `resources/read`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7519,24 +9485,34 @@ enum class ResourceLinkType(val value: String) {
  * Tells a listener that the set of available resources changed. Sent only on a
  * `subscriptions/listen` stream that asked for `resourcesListChanged`.
  */
-data class ResourceListChangedNotification (
+data class ResourceListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/resources/list_changed"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ResourceListChangedNotificationMethod,
 
     /**
      * Only the `_meta` naming the listen stream.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: PromptListChangedNotificationParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7558,19 +9534,28 @@ enum class ResourceListChangedNotificationMethod(val value: String) {
 /**
  * Parameters shared by requests that act on one resource.
  */
-data class ResourceRequestParams (
+data class ResourceRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * URI of the resource; the scheme is free and the server decides how to interpret it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7581,53 +9566,67 @@ data class ResourceRequestParams (
 /**
  * A pattern for a family of resources whose URIs the client fills in itself.
  */
-data class ResourceTemplate (
+data class ResourceTemplate @JsonCreator constructor (
     /**
      * Free metadata about the template.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * What the matching resources hold, written to help a model decide whether to use them.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
      * Media type shared by every matching resource; give it only when they all have the same
      * one.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * RFC 6570 URI template that expands to the URIs of matching resources.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uriTemplate")@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
     val uriTemplate: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7639,19 +9638,28 @@ data class ResourceTemplate (
  * Points at a resource or resource template by URI, as the thing whose variable is being
  * completed.
  */
-data class ResourceTemplateReference (
+data class ResourceTemplateReference @JsonCreator constructor (
     /**
      * Discriminator: always `"ref/resource"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ResourceTemplateReferenceType,
 
     /**
      * URI of the resource, or the URI template containing the variable.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7675,25 +9683,34 @@ enum class ResourceTemplateReferenceType(val value: String) {
  * only for
  * URIs listed in the stream's `resourceSubscriptions`.
  */
-data class ResourceUpdatedNotification (
+data class ResourceUpdatedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/resources/updated"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ResourceUpdatedNotificationMethod,
 
     /**
      * Which resource changed.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ResourceUpdatedNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7717,36 +9734,54 @@ enum class ResourceUpdatedNotificationMethod(val value: String) {
  *
  * Parameters of `notifications/resources/updated`.
  */
-data class ResourceUpdatedNotificationParamsClass (
+data class ResourceUpdatedNotificationParamsClass @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * The resource that changed; it may be a sub-resource of the URI the client watches.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `notifications/resources/updated`.
  */
-data class ResourceUpdatedNotificationParams (
+data class ResourceUpdatedNotificationParams @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * The resource that changed; it may be a sub-resource of the URI the client watches.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7757,15 +9792,24 @@ data class ResourceUpdatedNotificationParams (
 /**
  * The `_meta` of a result. Besides free keys it may identify the server that produced it.
  */
-data class ResultMetaObject (
+data class ResultMetaObject @JsonCreator constructor (
     /**
      * Self-reported identity of the server software. Recommended on every result; meant for
      * display
      * and logs only, not verified and not to drive behaviour.
      */
-    @get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
+    @param:JsonProperty("io.modelcontextprotocol/serverInfo")@get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
     val ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7776,24 +9820,34 @@ data class ResultMetaObject (
 /**
  * A directory or file the server may operate on.
  */
-data class Root (
+data class Root @JsonCreator constructor (
     /**
      * Free metadata about the root.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * A human-readable name for the root, for display.
      */
+    @param:JsonProperty("name")@get:JsonProperty("name")@field:JsonProperty("name")
     val name: String? = null,
 
     /**
      * Where the root is; in this revision it must be a `file://` URI.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7806,25 +9860,34 @@ data class Root (
  * tool
  * results holds nothing but tool results.
  */
-data class SamplingMessage (
+data class SamplingMessage @JsonCreator constructor (
     /**
      * Free metadata about the message.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The content of the turn: a single block or a list of blocks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Who speaks in this turn.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7837,15 +9900,17 @@ data class SamplingMessage (
  * capability is
  * not advertised answers -32601.
  */
-data class ServerCapabilities (
+data class ServerCapabilities @JsonCreator constructor (
     /**
      * Set when the server answers `completion/complete`.
      */
+    @param:JsonProperty("completions")@get:JsonProperty("completions")@field:JsonProperty("completions")
     val completions: Map<String, Any?>? = null,
 
     /**
      * Non-standard capabilities under trial, keyed by name, each with its own settings object.
      */
+    @param:JsonProperty("experimental")@get:JsonProperty("experimental")@field:JsonProperty("experimental")
     val experimental: Map<String, Map<String, Any?>>? = null,
 
     /**
@@ -7853,29 +9918,43 @@ data class ServerCapabilities (
      * prefix, as
      * `_meta` keys do), each with its settings; `{}` means supported without settings.
      */
+    @param:JsonProperty("extensions")@get:JsonProperty("extensions")@field:JsonProperty("extensions")
     val extensions: Map<String, Map<String, Any?>>? = null,
 
     /**
      * Set when the server may send `notifications/message` to requests that opt in with a log
      * level. Deprecated together with logging.
      */
+    @param:JsonProperty("logging")@get:JsonProperty("logging")@field:JsonProperty("logging")
     val logging: Map<String, Any?>? = null,
 
     /**
      * Set when the server offers prompts (`prompts/list`, `prompts/get`).
      */
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts")@field:JsonProperty("prompts")
     val prompts: ServerCapabilitiesPrompts? = null,
 
     /**
      * Set when the server offers resources (`resources/list`, `resources/read`, templates).
      */
+    @param:JsonProperty("resources")@get:JsonProperty("resources")@field:JsonProperty("resources")
     val resources: ServerCapabilitiesResources? = null,
 
     /**
      * Set when the server offers tools (`tools/list`, `tools/call`).
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: ServerCapabilitiesTools? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -7886,37 +9965,68 @@ data class ServerCapabilities (
 /**
  * Set when the server offers prompts (`prompts/list`, `prompts/get`).
  */
-data class ServerCapabilitiesPrompts (
+data class ServerCapabilitiesPrompts @JsonCreator constructor (
     /**
      * Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Set when the server offers resources (`resources/list`, `resources/read`, templates).
  */
-data class ServerCapabilitiesResources (
+data class ServerCapabilitiesResources @JsonCreator constructor (
     /**
      * Whether the server sends `notifications/resources/list_changed` to listeners that ask.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null,
 
     /**
      * Whether listeners may watch individual resources via `resourceSubscriptions`.
      */
+    @param:JsonProperty("subscribe")@get:JsonProperty("subscribe")@field:JsonProperty("subscribe")
     val subscribe: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Set when the server offers tools (`tools/list`, `tools/call`).
  */
-data class ServerCapabilitiesTools (
+data class ServerCapabilitiesTools @JsonCreator constructor (
     /**
      * Whether the server sends `notifications/tools/list_changed` to listeners that ask.
      */
+    @param:JsonProperty("listChanged")@get:JsonProperty("listChanged")@field:JsonProperty("listChanged")
     val listChanged: Boolean? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Every notification a server may send to a client: progress and log messages on a
@@ -7956,11 +10066,11 @@ data class ServerCapabilitiesTools (
  * Tells a listener that the set of available prompts changed. Sent only on a
  * `subscriptions/listen` stream that asked for `promptsListChanged`.
  */
-data class ServerNotification (
+data class ServerNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -7980,7 +10090,7 @@ data class ServerNotification (
      *
      * Always `"notifications/prompts/list_changed"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ServerNotificationMethod,
 
     /**
@@ -7996,8 +10106,18 @@ data class ServerNotification (
      *
      * The granted filter, plus the `_meta` naming the stream.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: ServerNotificationParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8055,31 +10175,35 @@ enum class ServerNotificationMethod(val value: String) {
  *
  * Parameters of `notifications/subscriptions/acknowledged`.
  */
-data class ServerNotificationParams (
+data class ServerNotificationParams @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
      * What is logged: a string, an object or any other JSON value.
      */
-    val data: Any? = null,
+    @param:JsonProperty("data")@get:JsonProperty("data")@field:JsonProperty("data")
+    val data: JsonNode? = null,
 
     /**
      * How severe the message is; never below the level the request asked for.
      */
+    @param:JsonProperty("level")@get:JsonProperty("level")@field:JsonProperty("level")
     val level: LoggingLevel? = null,
 
     /**
      * Name of the component that logged the message.
      */
+    @param:JsonProperty("logger")@get:JsonProperty("logger")@field:JsonProperty("logger")
     val logger: String? = null,
 
     /**
      * A short human-readable note about the current step.
      */
+    @param:JsonProperty("message")@get:JsonProperty("message")@field:JsonProperty("message")
     val message: String? = null,
 
     /**
@@ -8087,21 +10211,25 @@ data class ServerNotificationParams (
      * even
      * when the total is unknown.
      */
+    @param:JsonProperty("progress")@get:JsonProperty("progress")@field:JsonProperty("progress")
     val progress: Double? = null,
 
     /**
      * The token from the request's `_meta`, identifying which request progressed.
      */
+    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken")@field:JsonProperty("progressToken")
     val progressToken: RequestID? = null,
 
     /**
      * The value `progress` will reach when the work is done, when known.
      */
+    @param:JsonProperty("total")@get:JsonProperty("total")@field:JsonProperty("total")
     val total: Double? = null,
 
     /**
      * Why the request is cancelled, for logs or for showing to a person.
      */
+    @param:JsonProperty("reason")@get:JsonProperty("reason")@field:JsonProperty("reason")
     val reason: String? = null,
 
     /**
@@ -8109,12 +10237,13 @@ data class ServerNotificationParams (
      * or,
      * from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
      */
-    @get:JsonProperty("requestId")@field:JsonProperty("requestId")
+    @param:JsonProperty("requestId")@get:JsonProperty("requestId")@field:JsonProperty("requestId")
     val requestID: RequestID? = null,
 
     /**
      * The resource that changed; it may be a sub-resource of the URI the client watches.
      */
+    @param:JsonProperty("uri")@get:JsonProperty("uri")@field:JsonProperty("uri")
     val uri: String? = null,
 
     /**
@@ -8122,8 +10251,18 @@ data class ServerNotificationParams (
      * left
      * out, so the client can compare this with what it asked for.
      */
+    @param:JsonProperty("notifications")@get:JsonProperty("notifications")@field:JsonProperty("notifications")
     val notifications: Notifications? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Every result a server may return, including the generic Result and the
@@ -8179,18 +10318,19 @@ data class ServerNotificationParams (
  *
  * A resolved prompt, ready to hand to a model.
  */
-data class ServerResult (
+data class ServerResult @JsonCreator constructor (
     /**
      * Reserved and free metadata about the result, such as the server's identity.
      *
      * Must name the subscription being closed.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: ServerResultMeta? = null,
 
     /**
      * The suggested values and how many more there are.
      */
+    @param:JsonProperty("completion")@get:JsonProperty("completion")@field:JsonProperty("completion")
     val completion: ResultCompletion? = null,
 
     /**
@@ -8198,12 +10338,14 @@ data class ServerResult (
      * an
      * older server and counts as `"complete"`.
      */
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType")@field:JsonProperty("resultType")
     val resultType: String? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
+    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope")@field:JsonProperty("cacheScope")
     val cacheScope: CacheScope? = null,
 
     /**
@@ -8211,11 +10353,13 @@ data class ServerResult (
      * absent
      * this is the last page.
      */
+    @param:JsonProperty("nextCursor")@get:JsonProperty("nextCursor")@field:JsonProperty("nextCursor")
     val nextCursor: String? = null,
 
     /**
      * The tools on this page.
      */
+    @param:JsonProperty("tools")@get:JsonProperty("tools")@field:JsonProperty("tools")
     val tools: List<ToolElement>? = null,
 
     /**
@@ -8223,18 +10367,19 @@ data class ServerResult (
      * means
      * stale at once; this is not a polling interval.
      */
-    @get:JsonProperty("ttlMs")@field:JsonProperty("ttlMs")
+    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs")@field:JsonProperty("ttlMs")
     val ttlMS: Long? = null,
 
     /**
      * The unstructured output, as content blocks.
      */
+    @param:JsonProperty("content")@get:JsonProperty("content")@field:JsonProperty("content")
     val content: List<ContentBlock>? = null,
 
     /**
      * True when the tool call failed; false when absent.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
@@ -8242,11 +10387,13 @@ data class ServerResult (
      * one.
      * Servers should also put its serialized form in a text block.
      */
-    val structuredContent: Any? = null,
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
+    val structuredContent: JsonNode? = null,
 
     /**
      * The questions the client should answer before retrying.
      */
+    @param:JsonProperty("inputRequests")@get:JsonProperty("inputRequests")@field:JsonProperty("inputRequests")
     val inputRequests: Map<String, InputRequest>? = null,
 
     /**
@@ -8254,26 +10401,31 @@ data class ServerResult (
      * must
      * not inspect or alter it.
      */
+    @param:JsonProperty("requestState")@get:JsonProperty("requestState")@field:JsonProperty("requestState")
     val requestState: String? = null,
 
     /**
      * The resources on this page.
      */
+    @param:JsonProperty("resources")@get:JsonProperty("resources")@field:JsonProperty("resources")
     val resources: List<ResourceElement>? = null,
 
     /**
      * The templates on this page.
      */
+    @param:JsonProperty("resourceTemplates")@get:JsonProperty("resourceTemplates")@field:JsonProperty("resourceTemplates")
     val resourceTemplates: List<ResourceTemplateElement>? = null,
 
     /**
      * The contents read, each as text or as base64 bytes.
      */
+    @param:JsonProperty("contents")@get:JsonProperty("contents")@field:JsonProperty("contents")
     val contents: List<ContentElement>? = null,
 
     /**
      * The optional features the server offers.
      */
+    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities")@field:JsonProperty("capabilities")
     val capabilities: Capabilities? = null,
 
     /**
@@ -8281,28 +10433,42 @@ data class ServerResult (
      * should
      * not repeat what the tool descriptions already say.
      */
+    @param:JsonProperty("instructions")@get:JsonProperty("instructions")@field:JsonProperty("instructions")
     val instructions: String? = null,
 
     /**
      * Protocol revisions the server accepts; the client picks one of them for its requests.
      */
+    @param:JsonProperty("supportedVersions")@get:JsonProperty("supportedVersions")@field:JsonProperty("supportedVersions")
     val supportedVersions: List<String>? = null,
 
     /**
      * The prompts on this page.
      */
+    @param:JsonProperty("prompts")@get:JsonProperty("prompts")@field:JsonProperty("prompts")
     val prompts: List<PromptElement>? = null,
 
     /**
      * What the prompt is for.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The messages the prompt consists of.
      */
+    @param:JsonProperty("messages")@get:JsonProperty("messages")@field:JsonProperty("messages")
     val messages: List<GetPromptResultMessage>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8321,13 +10487,13 @@ data class ServerResult (
  * say which
  * subscription is being closed.
  */
-data class ServerResultMeta (
+data class ServerResultMeta @JsonCreator constructor (
     /**
      * Self-reported identity of the server software. Recommended on every result; meant for
      * display
      * and logs only, not verified and not to drive behaviour.
      */
-    @get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
+    @param:JsonProperty("io.modelcontextprotocol/serverInfo")@get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
     val ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo? = null,
 
     /**
@@ -8335,9 +10501,18 @@ data class ServerResultMeta (
      * `id`
      * and the tag carried by the stream's notifications.
      */
-    @get:JsonProperty("io.modelcontextprotocol/subscriptionId")@field:JsonProperty("io.modelcontextprotocol/subscriptionId")
+    @param:JsonProperty("io.modelcontextprotocol/subscriptionId")@get:JsonProperty("io.modelcontextprotocol/subscriptionId")@field:JsonProperty("io.modelcontextprotocol/subscriptionId")
     val ioModelcontextprotocolSubscriptionID: RequestID? = null
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A single-choice field, with or without display labels.
@@ -8346,38 +10521,52 @@ data class ServerResultMeta (
  *
  * A single choice among values that each have a display label.
  */
-data class SingleSelectEnumSchema (
+data class SingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Value to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The values to choose from.
      */
+    @param:JsonProperty("enum")@get:JsonProperty("enum")@field:JsonProperty("enum")
     val enum: List<String>? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"string"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType,
 
     /**
      * The options, each a value and the label to show for it.
      */
+    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf")@field:JsonProperty("oneOf")
     val oneOf: List<PrimitiveSchemaDefinitionOneOf>? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8388,43 +10577,58 @@ data class SingleSelectEnumSchema (
 /**
  * A text field.
  */
-data class StringSchema (
+data class StringSchema @JsonCreator constructor (
     /**
      * Value to pre-fill.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Required shape of the text: an email address, a URI, a date or a date-time.
      */
+    @param:JsonProperty("format")@get:JsonProperty("format")@field:JsonProperty("format")
     val format: Format? = null,
 
     /**
      * Most characters accepted.
      */
+    @param:JsonProperty("maxLength")@get:JsonProperty("maxLength")@field:JsonProperty("maxLength")
     val maxLength: Long? = null,
 
     /**
      * Fewest characters accepted.
      */
+    @param:JsonProperty("minLength")@get:JsonProperty("minLength")@field:JsonProperty("minLength")
     val minLength: Long? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"string"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8437,27 +10641,40 @@ data class StringSchema (
  * that
  * was not asked for, and a missing field means "not wanted".
  */
-data class SubscriptionFilter (
+data class SubscriptionFilter @JsonCreator constructor (
     /**
      * Deliver `notifications/prompts/list_changed`.
      */
+    @param:JsonProperty("promptsListChanged")@get:JsonProperty("promptsListChanged")@field:JsonProperty("promptsListChanged")
     val promptsListChanged: Boolean? = null,
 
     /**
      * Deliver `notifications/resources/list_changed`.
      */
+    @param:JsonProperty("resourcesListChanged")@get:JsonProperty("resourcesListChanged")@field:JsonProperty("resourcesListChanged")
     val resourcesListChanged: Boolean? = null,
 
     /**
      * Deliver `notifications/resources/updated` for these resource URIs.
      */
+    @param:JsonProperty("resourceSubscriptions")@get:JsonProperty("resourceSubscriptions")@field:JsonProperty("resourceSubscriptions")
     val resourceSubscriptions: List<String>? = null,
 
     /**
      * Deliver `notifications/tools/list_changed`.
      */
+    @param:JsonProperty("toolsListChanged")@get:JsonProperty("toolsListChanged")@field:JsonProperty("toolsListChanged")
     val toolsListChanged: Boolean? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8471,25 +10688,34 @@ data class SubscriptionFilter (
  * first message tagged with the subscription's id; nothing else for that subscription comes
  * before it (on stdio, messages of other subscriptions may).
  */
-data class SubscriptionsAcknowledgedNotification (
+data class SubscriptionsAcknowledgedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/subscriptions/acknowledged"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: SubscriptionsAcknowledgedNotificationMethod,
 
     /**
      * The granted filter, plus the `_meta` naming the stream.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: SubscriptionsAcknowledgedNotificationParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8513,11 +10739,11 @@ enum class SubscriptionsAcknowledgedNotificationMethod(val value: String) {
  *
  * Parameters of `notifications/subscriptions/acknowledged`.
  */
-data class SubscriptionsAcknowledgedNotificationParamsClass (
+data class SubscriptionsAcknowledgedNotificationParamsClass @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
@@ -8525,18 +10751,27 @@ data class SubscriptionsAcknowledgedNotificationParamsClass (
      * left
      * out, so the client can compare this with what it asked for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("notifications")@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
     val notifications: Notifications
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `notifications/subscriptions/acknowledged`.
  */
-data class SubscriptionsAcknowledgedNotificationParams (
+data class SubscriptionsAcknowledgedNotificationParams @JsonCreator constructor (
     /**
      * Reserved and free metadata; names the listen stream for listen-stream notifications.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: CancelledNotificationParamsMeta? = null,
 
     /**
@@ -8544,9 +10779,18 @@ data class SubscriptionsAcknowledgedNotificationParams (
      * left
      * out, so the client can compare this with what it asked for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("notifications")@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
     val notifications: Notifications
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8559,31 +10803,40 @@ data class SubscriptionsAcknowledgedNotificationParams (
  * (closing the
  * HTTP stream, or `notifications/cancelled` on stdio) or the server ends it.
  */
-data class SubscriptionsListenRequest (
+data class SubscriptionsListenRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"subscriptions/listen"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: SubscriptionsListenRequestMethod,
 
     /**
      * The filter, plus the usual `_meta`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: SubscriptionsListenRequestParamsClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8607,36 +10860,54 @@ enum class SubscriptionsListenRequestMethod(val value: String) {
  *
  * Parameters of `subscriptions/listen`.
  */
-data class SubscriptionsListenRequestParamsClass (
+data class SubscriptionsListenRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The notifications to receive on this stream.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("notifications")@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
     val notifications: Notifications
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Parameters of `subscriptions/listen`.
  */
-data class SubscriptionsListenRequestParams (
+data class SubscriptionsListenRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The notifications to receive on this stream.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("notifications")@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
     val notifications: Notifications
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8649,11 +10920,11 @@ data class SubscriptionsListenRequestParams (
  * stream
  * that ends without it was dropped, and the client may listen again.
  */
-data class SubscriptionsListenResult (
+data class SubscriptionsListenResult @JsonCreator constructor (
     /**
      * Must name the subscription being closed.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: SubscriptionsListenResultMeta,
 
     /**
@@ -8661,9 +10932,18 @@ data class SubscriptionsListenResult (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8678,13 +10958,13 @@ data class SubscriptionsListenResult (
  * say which
  * subscription is being closed.
  */
-data class SubscriptionsListenResultMeta (
+data class SubscriptionsListenResultMeta @JsonCreator constructor (
     /**
      * Self-reported identity of the server software. Recommended on every result; meant for
      * display
      * and logs only, not verified and not to drive behaviour.
      */
-    @get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
+    @param:JsonProperty("io.modelcontextprotocol/serverInfo")@get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
     val ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo? = null,
 
     /**
@@ -8692,22 +10972,31 @@ data class SubscriptionsListenResultMeta (
      * `id`
      * and the tag carried by the stream's notifications.
      */
-    @get:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@field:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/subscriptionId")@get:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@field:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)
     val ioModelcontextprotocolSubscriptionID: RequestID
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * The `_meta` of the final `subscriptions/listen` result: a result `_meta` that must also
  * say which
  * subscription is being closed.
  */
-data class SubscriptionsListenResultMetaObject (
+data class SubscriptionsListenResultMetaObject @JsonCreator constructor (
     /**
      * Self-reported identity of the server software. Recommended on every result; meant for
      * display
      * and logs only, not verified and not to drive behaviour.
      */
-    @get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
+    @param:JsonProperty("io.modelcontextprotocol/serverInfo")@get:JsonProperty("io.modelcontextprotocol/serverInfo")@field:JsonProperty("io.modelcontextprotocol/serverInfo")
     val ioModelcontextprotocolServerInfo: IoModelcontextprotocolServerInfo? = null,
 
     /**
@@ -8715,9 +11004,18 @@ data class SubscriptionsListenResultMetaObject (
      * `id`
      * and the tag carried by the stream's notifications.
      */
-    @get:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@field:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/subscriptionId")@get:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@field:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)
     val ioModelcontextprotocolSubscriptionID: RequestID
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8728,25 +11026,34 @@ data class SubscriptionsListenResultMetaObject (
 /**
  * The successful response to `subscriptions/listen`, marking an orderly end of the stream.
  */
-data class SubscriptionsListenResultResponse (
+data class SubscriptionsListenResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The closing result.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ResultClass
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8761,11 +11068,11 @@ data class SubscriptionsListenResultResponse (
  *
  * The closing result.
  */
-data class ResultClass (
+data class ResultClass @JsonCreator constructor (
     /**
      * Must name the subscription being closed.
      */
-    @get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: SubscriptionsListenResultMeta,
 
     /**
@@ -8773,37 +11080,56 @@ data class ResultClass (
      * an
      * older server and counts as `"complete"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
     val resultType: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A block of plain text exchanged with a model.
  */
-data class TextContent (
+data class TextContent @JsonCreator constructor (
     /**
      * Free metadata about this block.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Hints about audience, importance and age.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: AudioContentAnnotations? = null,
 
     /**
      * The text itself.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("text")@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
     val text: String,
 
     /**
      * Discriminator: always `"text"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: TextContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8825,30 +11151,40 @@ enum class TextContentType(val value: String) {
 /**
  * Resource contents that can be represented as text.
  */
-data class TextResourceContents (
+data class TextResourceContents @JsonCreator constructor (
     /**
      * Free metadata about these contents.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Media type of the contents, when known.
      */
+    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType")@field:JsonProperty("mimeType")
     val mimeType: String? = null,
 
     /**
      * The contents as text; used only when the data really is text, not binary.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("text")@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
     val text: String,
 
     /**
      * The URI these contents belong to.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8859,44 +11195,58 @@ data class TextResourceContents (
 /**
  * A multiple choice among values that each have a display label; the answer is an array.
  */
-data class TitledMultiSelectEnumSchema (
+data class TitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Values to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: List<String>? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * What each picked item may be.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: TitledMultiSelectEnumSchemaItems,
 
     /**
      * Most options the user may pick.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must pick.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"array"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8907,59 +11257,89 @@ data class TitledMultiSelectEnumSchema (
 /**
  * What each picked item may be.
  */
-data class TitledMultiSelectEnumSchemaItems (
+data class TitledMultiSelectEnumSchemaItems @JsonCreator constructor (
     /**
      * The options, each a value and the label to show for it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("anyOf")@get:JsonProperty("anyOf", required=true)@field:JsonProperty("anyOf", required=true)
     val anyOf: List<FluffyAnyOf>
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
 
-data class FluffyAnyOf (
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
+
+data class FluffyAnyOf @JsonCreator constructor (
     /**
      * The value sent back when this option is picked.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A single choice among values that each have a display label.
  */
-data class TitledSingleSelectEnumSchema (
+data class TitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Value to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The options, each a value and the label to show for it.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf", required=true)@field:JsonProperty("oneOf", required=true)
     val oneOf: List<TitledSingleSelectEnumSchemaOneOf>,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"string"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -8967,19 +11347,28 @@ data class TitledSingleSelectEnumSchema (
     }
 }
 
-data class TitledSingleSelectEnumSchemaOneOf (
+data class TitledSingleSelectEnumSchemaOneOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A tool the server offers: its name, what it is for, and JSON Schemas for its arguments
@@ -8987,28 +11376,31 @@ data class TitledSingleSelectEnumSchemaOneOf (
  * (optionally) its structured output. Names should be 1 to 128 characters of
  * `[A-Za-z0-9_.-]`.
  */
-data class Tool (
+data class Tool @JsonCreator constructor (
     /**
      * Free metadata about the tool.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
      * `name`.
      */
+    @param:JsonProperty("annotations")@get:JsonProperty("annotations")@field:JsonProperty("annotations")
     val annotations: ToolAnnotationsClass? = null,
 
     /**
      * What the tool does, written to help a model decide when and how to call it.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * Icons a client may display for this object. Clients that show icons must handle PNG and
      * JPEG and should handle SVG and WebP.
      */
+    @param:JsonProperty("icons")@get:JsonProperty("icons")@field:JsonProperty("icons")
     val icons: List<IconElement>? = null,
 
     /**
@@ -9017,13 +11409,13 @@ data class Tool (
      * must be `type: "object"`; any other keyword may appear. A tool without parameters uses
      * `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("inputSchema")@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
     val inputSchema: Map<String, Any?>,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -9031,14 +11423,25 @@ data class Tool (
      * result
      * must satisfy. Any schema is allowed, the root need not be an object.
      */
+    @param:JsonProperty("outputSchema")@get:JsonProperty("outputSchema")@field:JsonProperty("outputSchema")
     val outputSchema: Map<String, Any?>? = null,
 
     /**
      * Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
      * comes before `name`).
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9051,12 +11454,13 @@ data class Tool (
  * unless it
  * trusts the server.
  */
-data class ToolAnnotations (
+data class ToolAnnotations @JsonCreator constructor (
     /**
      * For tools that do change things: true when changes may destroy or overwrite, false when
      * they
      * only add. Treated as true when absent.
      */
+    @param:JsonProperty("destructiveHint")@get:JsonProperty("destructiveHint")@field:JsonProperty("destructiveHint")
     val destructiveHint: Boolean? = null,
 
     /**
@@ -9064,6 +11468,7 @@ data class ToolAnnotations (
      * no
      * further effect. Treated as false when absent.
      */
+    @param:JsonProperty("idempotentHint")@get:JsonProperty("idempotentHint")@field:JsonProperty("idempotentHint")
     val idempotentHint: Boolean? = null,
 
     /**
@@ -9071,18 +11476,30 @@ data class ToolAnnotations (
      * its
      * world is closed (like a local memory). Treated as true when absent.
      */
+    @param:JsonProperty("openWorldHint")@get:JsonProperty("openWorldHint")@field:JsonProperty("openWorldHint")
     val openWorldHint: Boolean? = null,
 
     /**
      * True when the tool changes nothing in its environment. Treated as false when absent.
      */
+    @param:JsonProperty("readOnlyHint")@get:JsonProperty("readOnlyHint")@field:JsonProperty("readOnlyHint")
     val readOnlyHint: Boolean? = null,
 
     /**
      * Display title of the tool; used when the tool itself has no `title`.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9093,14 +11510,24 @@ data class ToolAnnotations (
 /**
  * Whether and how the model may use the offered tools.
  */
-data class ToolChoice (
+data class ToolChoice @JsonCreator constructor (
     /**
      * `"auto"` lets the model decide (the default), `"required"` makes it call at least one
      * tool,
      * `"none"` forbids tool calls.
      */
+    @param:JsonProperty("mode")@get:JsonProperty("mode")@field:JsonProperty("mode")
     val mode: ToolChoiceMode? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9113,24 +11540,34 @@ data class ToolChoice (
  * `subscriptions/listen`
  * stream that asked for `toolsListChanged`.
  */
-data class ToolListChangedNotification (
+data class ToolListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/tools/list_changed"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ToolListChangedNotificationMethod,
 
     /**
      * Only the `_meta` naming the listen stream.
      */
+    @param:JsonProperty("params")@get:JsonProperty("params")@field:JsonProperty("params")
     val params: PromptListChangedNotificationParams? = null
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9152,42 +11589,52 @@ enum class ToolListChangedNotificationMethod(val value: String) {
 /**
  * The outcome of a tool call, sent back to the model in a user message.
  */
-data class ToolResultContent (
+data class ToolResultContent @JsonCreator constructor (
     /**
      * Free metadata; clients should keep it when replaying the result, to help caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * The unstructured outcome, in the same form as a CallToolResult's `content`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: List<ContentBlock>,
 
     /**
      * True when the tool call failed; false when absent.
      */
-    @get:JsonProperty("isError")@field:JsonProperty("isError")
+    @param:JsonProperty("isError")@get:JsonProperty("isError")@field:JsonProperty("isError")
     val isError: Boolean? = null,
 
     /**
      * The structured outcome: any JSON value, which should match the tool's `outputSchema`.
      */
-    val structuredContent: Any? = null,
+    @param:JsonProperty("structuredContent")@get:JsonProperty("structuredContent")@field:JsonProperty("structuredContent")
+    val structuredContent: JsonNode? = null,
 
     /**
      * The `id` of the ToolUseContent this answers.
      */
-    @get:JsonProperty("toolUseId", required=true)@field:JsonProperty("toolUseId", required=true)
+    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId", required=true)@field:JsonProperty("toolUseId", required=true)
     val toolUseID: String,
 
     /**
      * Discriminator: always `"tool_result"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ToolResultContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9209,37 +11656,46 @@ enum class ToolResultContentType(val value: String) {
 /**
  * The model asks for a tool to be run (sampling with tools).
  */
-data class ToolUseContent (
+data class ToolUseContent @JsonCreator constructor (
     /**
      * Free metadata; clients should keep it when replaying the call, to help caching.
      */
-    @get:JsonProperty("_meta")@field:JsonProperty("_meta")
+    @param:JsonProperty("_meta")@get:JsonProperty("_meta")@field:JsonProperty("_meta")
     val meta: Map<String, Any?>? = null,
 
     /**
      * Identifier of this call, which the matching tool result repeats in `toolUseId`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: String,
 
     /**
      * Arguments for the tool, matching its input schema.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("input")@get:JsonProperty("input", required=true)@field:JsonProperty("input", required=true)
     val input: Map<String, Any?>,
 
     /**
      * Name of the tool to run.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Discriminator: always `"tool_use"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ToolUseContentType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9262,24 +11718,34 @@ enum class ToolUseContentType(val value: String) {
  * Error -32022: the server does not serve the protocol version named by the request, either
  * because it does not know it or because it chose not to support it.
  */
-data class UnsupportedProtocolVersionError (
+data class UnsupportedProtocolVersionError @JsonCreator constructor (
     /**
      * The error, with code -32022 and the versions involved.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: UnsupportedProtocolVersionErrorError,
 
     /**
      * The `id` of the failed request; left out only when the request could not even be read.
      */
+    @param:JsonProperty("id")@get:JsonProperty("id")@field:JsonProperty("id")
     val id: RequestID? = null,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9294,13 +11760,13 @@ data class UnsupportedProtocolVersionError (
  *
  * Why the request failed.
  */
-data class UnsupportedProtocolVersionErrorError (
+data class UnsupportedProtocolVersionErrorError @JsonCreator constructor (
     /**
      * Integer naming the kind of failure (see the standard and MCP codes).
      *
      * Always -32022.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -9308,74 +11774,106 @@ data class UnsupportedProtocolVersionErrorError (
      *
      * Which version was asked for and which ones would work.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: FluffyData,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * Which version was asked for and which ones would work.
  */
-data class FluffyData (
+data class FluffyData @JsonCreator constructor (
     /**
      * The version the request asked for.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("requested")@get:JsonProperty("requested", required=true)@field:JsonProperty("requested", required=true)
     val requested: String,
 
     /**
      * Versions the server serves; the client retries with one it also speaks.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("supported")@get:JsonProperty("supported", required=true)@field:JsonProperty("supported", required=true)
     val supported: List<String>
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A multiple choice among strings that are shown as they are; the answer is an array.
  */
-data class UntitledMultiSelectEnumSchema (
+data class UntitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Values to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: List<String>? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * What each picked item may be.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: UntitledMultiSelectEnumSchemaItems,
 
     /**
      * Most options the user may pick.
      */
+    @param:JsonProperty("maxItems")@get:JsonProperty("maxItems")@field:JsonProperty("maxItems")
     val maxItems: Long? = null,
 
     /**
      * Fewest options the user must pick.
      */
+    @param:JsonProperty("minItems")@get:JsonProperty("minItems")@field:JsonProperty("minItems")
     val minItems: Long? = null,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"array"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
@@ -9386,51 +11884,72 @@ data class UntitledMultiSelectEnumSchema (
 /**
  * What each picked item may be.
  */
-data class UntitledMultiSelectEnumSchemaItems (
+data class UntitledMultiSelectEnumSchemaItems @JsonCreator constructor (
     /**
      * The values to choose from.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
      * Always `"string"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
-)
+) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+}
 
 /**
  * A single choice among strings that are shown as they are.
  */
-data class UntitledSingleSelectEnumSchema (
+data class UntitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Value to pre-select.
      */
+    @param:JsonProperty("default")@get:JsonProperty("default")@field:JsonProperty("default")
     val default: String? = null,
 
     /**
      * Help text for the field.
      */
+    @param:JsonProperty("description")@get:JsonProperty("description")@field:JsonProperty("description")
     val description: String? = null,
 
     /**
      * The values to choose from.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
      * Label of the field.
      */
+    @param:JsonProperty("title")@get:JsonProperty("title")@field:JsonProperty("title")
     val title: String? = null,
 
     /**
      * Always `"string"`.
      */
-    @get:JsonProperty(required=true)@field:JsonProperty(required=true)
+    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
+    /** Members not declared above, kept as received and written back. */
+    @get:JsonAnyGetter
+    val additionalProperties: MutableMap<String, Any?> = LinkedHashMap()
+
+    @JsonAnySetter
+    private fun setAdditionalProperty(name: String, value: Any?) {
+        additionalProperties[name] = value
+    }
+
     fun toJson() = mapper.writeValueAsString(this)
 
     companion object {
