@@ -8,6 +8,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GO_MODULE } from './lang/go.mjs';
 import { LANGUAGES } from './lang/index.mjs';
+import { BUILD_ARTEFACTS } from './outputs.mjs';
 import { out, PACKAGE_DIR, REVISIONS } from './paths.mjs';
 
 /** The templates folder. */
@@ -56,6 +57,7 @@ export function packageFiles({ version }) {
 export function generatePackages({ version }) {
   const files = packageFiles({ version });
   files.set(`${out.langDir}/README.md`, langReadme());
+  files.set(`${out.langDir}/.gitignore`, `# What each language's tools write when a binding is built in place.\n${[...BUILD_ARTEFACTS.map((name) => `${name}${name.includes('.') && !name.startsWith('.') ? '' : '/'}`), '*.egg-info/'].join('\n')}\n`);
   return files;
 }
 

@@ -11,8 +11,7 @@ import { stableStringify } from './stable-json.mjs';
 import { copyTypes } from './types-copy.mjs';
 import { generateValidators, generateValidatorTable, generateValidatorTypes } from './validators.mjs';
 
-/** Folders whose whole content codegen owns. */
-export const OWNED_DIRS = ['packages/schema/json', 'packages/schema/src/generated', out.langDir];
+export { OWNED_DIRS } from './paths.mjs';
 
 /** Generates every file: the costly core (steps 1-5) and the cheap package files. */
 export async function generateAll({ log = () => {}, version = schemaVersion() } = {}) {

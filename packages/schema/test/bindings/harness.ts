@@ -91,6 +91,15 @@ export function failures(report: Report): string[] {
     .map((r) => `${r.item.name}: ${r.differences.length ? describeDifferences(r.differences) : `invalid ${r.invalid}`}`);
 }
 
+/** Every `_meta` member lost or changed and every `null` added, over all results (one line each). */
+export function metaAndNullLosses(report: Report): string[] {
+  return report.results.flatMap((r) =>
+    r.differences
+      .filter((d) => d.path.includes('/_meta') || (d.kind === 'added' && d.detail === 'null'))
+      .map((d) => `${r.item.name}: ${d.kind} ${d.path}`),
+  );
+}
+
 /** Runs a command, throwing with its output when it fails; returns stdout. */
 export function run(command: string, args: string[], options: SpawnSyncOptions & { input?: string } = {}): string {
   const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...options });
