@@ -35,6 +35,27 @@ describe.each(Object.keys(FILES))('%s binding', (lang) => {
   });
 });
 
+/** The README example of each package: the file the binding tests run (Swift's is never run here). */
+const EXAMPLES: Record<string, string> = {
+  go: 'examples/readme/main.go',
+  rust: 'examples/readme.rs',
+  python: 'examples/readme.py',
+  csharp: 'examples/Readme.cs',
+  kotlin: 'examples/Readme.kt',
+  swift: 'examples/readme.swift',
+};
+
+describe.each(Object.entries(EXAMPLES))('%s package README', (lang, example) => {
+  it('shows the example program the tests run, decoding and encoding a tools/call request and a CallToolResult', () => {
+    const dir = join(PACKAGE_DIR, 'lang', lang);
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    const program = readFileSync(join(dir, example), 'utf8').trimEnd();
+    expect(readme).toContain(program);
+    expect(program).toMatch(/CallToolRequest|call_tool_request/);
+    expect(program).toMatch(/CallToolResult|call_tool_result/);
+  });
+});
+
 describe('typescript binding', () => {
   const work = mkdtempSync(join(tmpdir(), 'mcpkit-bindings-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));

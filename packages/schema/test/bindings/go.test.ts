@@ -36,11 +36,11 @@ bindingSuite({
     return version ? { version } : { missing: 'no `go` on PATH (Debian: apt-get install golang-go)' };
   },
   build: (work) => {
-    run('go', ['vet', './...'], { cwd: moduleDir, env: { ...process.env, ...env } });
+    run('go', ['vet', './...'], { cwd: moduleDir, env: { ...process.env, ...env }, lowPriority: true });
     writeFileSync(join(work, 'go.mod'), `module mcpkit.test/roundtrip\n\ngo 1.19\n\nrequire ${modulePath} v0.0.0\n\nreplace ${modulePath} => ${moduleDir}\n`);
     copyFileSync(join(PACKAGE_DIR, 'test', 'fixtures', 'bindings', 'go', 'main.go'), join(work, 'main.go'));
     writeFileSync(join(work, 'registry.go'), registry());
-    run('go', ['build', '-o', join(work, 'roundtrip'), '.'], { cwd: work, env: { ...process.env, ...env } });
+    run('go', ['build', '-o', join(work, 'roundtrip'), '.'], { cwd: work, env: { ...process.env, ...env }, lowPriority: true });
     return { command: join(work, 'roundtrip'), args: [] };
   },
   readme: () => run('go', ['run', './examples/readme'], { cwd: moduleDir, env: { ...process.env, ...env } }),

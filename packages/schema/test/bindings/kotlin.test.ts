@@ -41,7 +41,7 @@ bindingSuite({
     copyFileSync(join(PACKAGE_DIR, 'test', 'fixtures', 'bindings', 'kotlin', 'RoundTrip.kt'), join(work, 'RoundTrip.kt'));
     writeFileSync(join(work, 'Registry.kt'), registry());
     const sources = [...REVISIONS.map(sourceOf), join(sourceSet, 'examples', 'Readme.kt'), join(work, 'RoundTrip.kt'), join(work, 'Registry.kt')];
-    run('kotlinc', ['-nowarn', '-cp', JARS.join(':'), '-d', join(work, 'classes'), ...sources]);
+    run('kotlinc', ['-nowarn', '-cp', JARS.join(':'), '-d', join(work, 'classes'), ...sources], { lowPriority: true });
     if (!readdirSync(join(work, 'classes')).includes('RoundTripKt.class')) throw new Error('kotlinc wrote no RoundTripKt.class');
     return java(work, 'RoundTripKt');
   },

@@ -55,7 +55,7 @@ bindingSuite({
     // No debug info and no incremental cache: the build is thrown away after one run (159 s → 95 s
     // with Debian's rustc 1.63 on this two-core machine).
     const cargoEnv = { ...process.env, CARGO_TARGET_DIR: join(work, 'target'), CARGO_TERM_COLOR: 'never', CARGO_PROFILE_DEV_DEBUG: '0', CARGO_INCREMENTAL: '0' };
-    run('cargo', ['build', '--offline', '--quiet', '--bins'], { cwd: work, env: cargoEnv });
+    run('cargo', ['build', '--offline', '--quiet', '--bins'], { cwd: work, env: cargoEnv, lowPriority: true });
     return { command: join(work, 'target', 'debug', 'roundtrip'), args: [] };
   },
   readme: (work) => run(join(work, 'target', 'debug', 'readme'), []),
