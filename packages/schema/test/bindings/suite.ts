@@ -64,11 +64,12 @@ export function bindingSuite(binding: BindingUnderTest): void {
   if (missing) console.warn(`[${binding.lang} binding] skipped: ${missing}`);
 
   describe.skipIf(Boolean(missing))(`${binding.lang} binding (${'version' in toolchain ? toolchain.version : 'no toolchain'})`, () => {
-    const work = mkdtempSync(join(tmpdir(), `mcpkit-${binding.lang}-`));
+    let work = '';
     const reports = new Map<Revision, Report>();
     let buildError: unknown;
 
     beforeAll(() => {
+      work = mkdtempSync(join(tmpdir(), `mcpkit-${binding.lang}-`));
       const started = performance.now();
       let driver: ReturnType<BindingUnderTest['build']>;
       try {
@@ -96,7 +97,9 @@ export function bindingSuite(binding: BindingUnderTest): void {
         console.info(summary(binding.lang, report, seconds));
       }
     }, SLOW.timeout);
-    afterAll(() => rmSync(work, { recursive: true, force: true }));
+    afterAll(() => {
+      if (work) rmSync(work, { recursive: true, force: true });
+    });
 
     const report = (rev: Revision) => {
       expect(buildError, String(buildError)).toBeUndefined();

@@ -13,7 +13,7 @@ public static class Readme
             ""traceparent"":""00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01""}}}");
         Console.WriteLine("tool: " + request.Params.Name);
         // Keys `_meta` does not declare are in AdditionalProperties, as received.
-        var traceparent = (string)request.Params.Meta.AdditionalProperties["traceparent"];
+        if (!request.Params.Meta.AdditionalProperties.ContainsKey("traceparent")) throw new InvalidOperationException("traceparent lost");
         // The same JSON again: nothing added, nothing lost.
         Console.WriteLine("request: " + request.ToJson());
 
