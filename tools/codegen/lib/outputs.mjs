@@ -4,11 +4,24 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, sep } from 'node:path';
 import { REPO_ROOT } from './paths.mjs';
 
+/**
+ * What a language's own tools write when a binding is built in place (cargo, dotnet, setuptools,
+ * SwiftPM, Gradle, Python): not codegen's to own or delete. lang/.gitignore lists the same.
+ */
+export const BUILD_ARTEFACTS = ['target', 'bin', 'obj', 'build', 'dist', '.build', '.gradle', '__pycache__', 'Cargo.lock', 'Package.resolved'];
+const isArtefact = (path) => path.split('/').some((part) => BUILD_ARTEFACTS.includes(part) || part.endsWith('.egg-info'));
+
 function listFiles(root, dir) {
   if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'));
+    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'))
+    .filter((path) => !isArtefact(relative(dir, path).split(sep).join('/')));
+}
+
+/** Files in `ownedDirs` under `root` that are not among `expected` paths: no longer generated. */
+export function extraFiles(expected, ownedDirs, root = REPO_ROOT) {
+  return ownedDirs.flatMap((dir) => listFiles(root, dir).filter((path) => !expected.has(path)).map((path) => ({ path, reason: 'no longer generated' })));
 }
 
 /**
@@ -22,11 +35,7 @@ export function staleFiles(files, ownedDirs, root = REPO_ROOT) {
     if (!existsSync(abs)) stale.push({ path, reason: 'missing' });
     else if (readFileSync(abs, 'utf8') !== text) stale.push({ path, reason: 'out of date' });
   }
-  for (const dir of ownedDirs) {
-    for (const path of listFiles(root, dir)) {
-      if (!files.has(path)) stale.push({ path, reason: 'no longer generated' });
-    }
-  }
+  stale.push(...extraFiles(new Set(files.keys()), ownedDirs, root));
   return stale.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 

@@ -33,3 +33,6 @@ export const compactRevision = (rev) => rev.replaceAll('-', '');
 
 /** `2026-07-28` → `2026_07_28`, for file and module names in other languages. */
 export const snakeRevision = (rev) => rev.replaceAll('-', '_');
+
+/** Folders whose whole content codegen owns (a file there that it does not generate is stale). */
+export const OWNED_DIRS = ['packages/schema/json', 'packages/schema/src/generated', out.langDir];

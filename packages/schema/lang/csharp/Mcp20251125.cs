@@ -5,9 +5,10 @@ namespace Mcp.V20251125
     using System;
     using System.Collections.Generic;
 
-    using System.Text.Json;
-    using System.Text.Json.Serialization;
     using System.Globalization;
+    using Newtonsoft.Json;
+    using Newtonsoft.Json.Linq;
+    using Newtonsoft.Json.Converters;
 
     /// <summary>
     /// Hints a client may use to decide how to use or display an object; never binding.
@@ -17,25 +18,28 @@ namespace Mcp.V20251125
         /// <summary>
         /// Who the object is meant for: the user, the model, or both.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("audience")]
-        public RoleElement[]? Audience { get; set; }
+        [JsonProperty("audience", NullValueHandling = NullValueHandling.Ignore)]
+        public RoleElement[] Audience { get; set; }
 
         /// <summary>
         /// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
         /// `2025-01-12T15:00:58Z`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("lastModified")]
-        public string? LastModified { get; set; }
+        [JsonProperty("lastModified", NullValueHandling = NullValueHandling.Ignore)]
+        public string LastModified { get; set; }
 
         /// <summary>
         /// How much the object matters, from 0 (can be left out) to 1 (effectively required).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("priority")]
+        [JsonProperty("priority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? Priority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -46,34 +50,38 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonPropertyName("data")]
+        [JsonProperty("data")]
         public string Data { get; set; }
 
         /// <summary>
         /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
         /// </summary>
-        [JsonPropertyName("mimeType")]
+        [JsonProperty("mimeType")]
         public string MimeType { get; set; }
 
         /// <summary>
         /// Always `audio`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public AudioContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -86,25 +94,28 @@ namespace Mcp.V20251125
         /// <summary>
         /// Who the object is meant for: the user, the model, or both.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("audience")]
-        public RoleElement[]? Audience { get; set; }
+        [JsonProperty("audience", NullValueHandling = NullValueHandling.Ignore)]
+        public RoleElement[] Audience { get; set; }
 
         /// <summary>
         /// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
         /// `2025-01-12T15:00:58Z`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("lastModified")]
-        public string? LastModified { get; set; }
+        [JsonProperty("lastModified", NullValueHandling = NullValueHandling.Ignore)]
+        public string LastModified { get; set; }
 
         /// <summary>
         /// How much the object matters, from 0 (can be left out) to 1 (effectively required).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("priority")]
+        [JsonProperty("priority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? Priority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -115,16 +126,21 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -135,28 +151,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The bytes, base64-encoded.
         /// </summary>
-        [JsonPropertyName("blob")]
+        [JsonProperty("blob")]
         public string Blob { get; set; }
 
         /// <summary>
         /// Media type of these contents, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// The URI these contents belong to (the resource itself or a part of it).
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -167,29 +187,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Value the field starts with.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `boolean`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public BooleanSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -201,26 +224,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tools/call`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CallToolRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which tool to run, with what.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CallToolRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -233,21 +262,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Argument values, expected to satisfy the tool's `inputSchema`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, object>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Arguments { get; set; }
 
         /// <summary>
         /// Name of the tool, as listed by `tools/list`.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
@@ -256,9 +283,14 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -274,9 +306,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// How long, in milliseconds from creation, the requestor would like the task kept.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl", NullValueHandling = NullValueHandling.Ignore)]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -287,21 +324,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Argument values, expected to satisfy the tool's `inputSchema`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, object>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Arguments { get; set; }
 
         /// <summary>
         /// Name of the tool, as listed by `tools/list`.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
@@ -310,9 +345,14 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -324,29 +364,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The unstructured output, as content blocks.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the tool failed; false or absent means it succeeded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
         /// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("structuredContent")]
-        public Dictionary<string, object>? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> StructuredContent { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -373,23 +416,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// Always `text`.
@@ -402,7 +442,7 @@ namespace Mcp.V20251125
         ///
         /// Always `resource`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ContentBlockType Type { get; set; }
 
         /// <summary>
@@ -410,9 +450,8 @@ namespace Mcp.V20251125
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
-        public string? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public string Data { get; set; }
 
         /// <summary>
         /// Image format, such as `image/png`; which formats work depends on the model provider.
@@ -421,63 +460,61 @@ namespace Mcp.V20251125
         ///
         /// Media type of the contents, when the server knows it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// What the resource holds, as a hint that helps the model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
         /// hosts
         /// show sizes and budget context.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Where the resource lives.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public Uri? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Uri { get; set; }
 
         /// <summary>
         /// The embedded contents, as text or as base64 bytes.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resource")]
-        public ContentElement? Resource { get; set; }
+        [JsonProperty("resource", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentElement Resource { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -488,31 +525,34 @@ namespace Mcp.V20251125
         /// <summary>
         /// MIME type to assume when the source does not state a useful one (e.g. `image/png`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
         /// when absent, any size is fine.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sizes")]
-        public string[]? Sizes { get; set; }
+        [JsonProperty("sizes", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Sizes { get; set; }
 
         /// <summary>
         /// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
         /// Consumers should only trust sources from the same or a trusted origin.
         /// </summary>
-        [JsonPropertyName("src")]
+        [JsonProperty("src")]
         public Uri Src { get; set; }
 
         /// <summary>
         /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("theme")]
+        [JsonProperty("theme", NullValueHandling = NullValueHandling.Ignore)]
         public Theme? Theme { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -527,36 +567,38 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Media type of these contents, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// The text; used only when the data really is text rather than bytes.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// The URI these contents belong to (the resource itself or a part of it).
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
 
         /// <summary>
         /// The bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("blob")]
-        public string? Blob { get; set; }
+        [JsonProperty("blob", NullValueHandling = NullValueHandling.Ignore)]
+        public string Blob { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -569,26 +611,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tasks/cancel`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CancelTaskRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which task.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CancelTaskRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -599,8 +647,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Id of the task to cancel.
         /// </summary>
-        [JsonPropertyName("taskId")]
+        [JsonProperty("taskId")]
         public string TaskId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -623,26 +677,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonPropertyName("createdAt")]
+        [JsonProperty("createdAt")]
         public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonPropertyName("lastUpdatedAt")]
+        [JsonProperty("lastUpdatedAt")]
         public string LastUpdatedAt { get; set; }
 
         /// <summary>
         /// How many milliseconds the requestor should wait between polls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("pollInterval")]
+        [JsonProperty("pollInterval", NullValueHandling = NullValueHandling.Ignore)]
         public long? PollInterval { get; set; }
 
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonPropertyName("status")]
+        [JsonProperty("status")]
         public TaskStatusEnum Status { get; set; }
 
         /// <summary>
@@ -650,22 +703,27 @@ namespace Mcp.V20251125
         /// the
         /// outcome, or what went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("statusMessage")]
-        public string? StatusMessage { get; set; }
+        [JsonProperty("statusMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public string StatusMessage { get; set; }
 
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonPropertyName("taskId")]
+        [JsonProperty("taskId")]
         public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl")]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -678,20 +736,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/cancelled`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CancelledNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which request, and why.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CancelledNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -705,25 +769,28 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Why the request was cancelled, for logs or display.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("reason")]
-        public string? Reason { get; set; }
+        [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)]
+        public string Reason { get; set; }
 
         /// <summary>
         /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
         /// for
         /// tasks, which have `tasks/cancel`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestId")]
+        [JsonProperty("requestId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? RequestId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -735,25 +802,28 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Why the request was cancelled, for logs or display.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("reason")]
-        public string? Reason { get; set; }
+        [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)]
+        public string Reason { get; set; }
 
         /// <summary>
         /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
         /// for
         /// tasks, which have `tasks/cancel`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestId")]
+        [JsonProperty("requestId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? RequestId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -765,37 +835,38 @@ namespace Mcp.V20251125
         /// Present when the client can answer `elicitation/create`. An empty object means form mode
         /// only.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitation")]
-        public ClientCapabilitiesElicitation? Elicitation { get; set; }
+        [JsonProperty("elicitation", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientCapabilitiesElicitation Elicitation { get; set; }
 
         /// <summary>
         /// Non-standard features still being tried out, keyed by feature name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("experimental")]
-        public Dictionary<string, Dictionary<string, object>>? Experimental { get; set; }
+        [JsonProperty("experimental", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Experimental { get; set; }
 
         /// <summary>
         /// Present when the client can answer `roots/list`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("roots")]
-        public ClientCapabilitiesRoots? Roots { get; set; }
+        [JsonProperty("roots", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientCapabilitiesRoots Roots { get; set; }
 
         /// <summary>
         /// Present when the client can answer `sampling/createMessage`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sampling")]
-        public ClientCapabilitiesSampling? Sampling { get; set; }
+        [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientCapabilitiesSampling Sampling { get; set; }
 
         /// <summary>
         /// Present when the client can run server requests as tasks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tasks")]
-        public ClientCapabilitiesTasks? Tasks { get; set; }
+        [JsonProperty("tasks", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientCapabilitiesTasks Tasks { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -807,16 +878,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when the client supports form-mode elicitation.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("form")]
-        public Dictionary<string, object>? Form { get; set; }
+        [JsonProperty("form", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Form { get; set; }
 
         /// <summary>
         /// Present when the client supports URL-mode elicitation.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("url")]
-        public Dictionary<string, object>? Url { get; set; }
+        [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -827,9 +902,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when the client will send `notifications/roots/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -841,16 +921,20 @@ namespace Mcp.V20251125
         /// Present when the client honours `includeContext` values other than `"none"`; without it
         /// servers should leave that field out or set it to `"none"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public Dictionary<string, object>? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Context { get; set; }
 
         /// <summary>
         /// Present when the client accepts `tools` and `toolChoice` in sampling requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public Dictionary<string, object>? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -861,23 +945,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when the client answers `tasks/cancel`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cancel")]
-        public Dictionary<string, object>? Cancel { get; set; }
+        [JsonProperty("cancel", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Cancel { get; set; }
 
         /// <summary>
         /// Present when the client answers `tasks/list`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("list")]
-        public Dictionary<string, object>? List { get; set; }
+        [JsonProperty("list", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> List { get; set; }
 
         /// <summary>
         /// Which server-to-client requests may carry a `task` field; anything not listed may not.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requests")]
-        public PurpleRequests? Requests { get; set; }
+        [JsonProperty("requests", NullValueHandling = NullValueHandling.Ignore)]
+        public PurpleRequests Requests { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -888,16 +975,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Task support for elicitation requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitation")]
-        public PurpleElicitation? Elicitation { get; set; }
+        [JsonProperty("elicitation", NullValueHandling = NullValueHandling.Ignore)]
+        public PurpleElicitation Elicitation { get; set; }
 
         /// <summary>
         /// Task support for sampling requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sampling")]
-        public PurpleSampling? Sampling { get; set; }
+        [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
+        public PurpleSampling Sampling { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -908,9 +999,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when `elicitation/create` may be run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("create")]
-        public Dictionary<string, object>? Create { get; set; }
+        [JsonProperty("create", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Create { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -921,9 +1017,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when `sampling/createMessage` may be run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("createMessage")]
-        public Dictionary<string, object>? CreateMessage { get; set; }
+        [JsonProperty("createMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> CreateMessage { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -952,7 +1053,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -966,7 +1067,7 @@ namespace Mcp.V20251125
         ///
         /// Always `notifications/roots/list_changed`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ClientNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -978,9 +1079,14 @@ namespace Mcp.V20251125
         ///
         /// The progress report.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ClientNotificationParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1010,52 +1116,45 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Why the request was cancelled, for logs or display.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("reason")]
-        public string? Reason { get; set; }
+        [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)]
+        public string Reason { get; set; }
 
         /// <summary>
         /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
         /// for
         /// tasks, which have `tasks/cancel`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestId")]
+        [JsonProperty("requestId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? RequestId { get; set; }
 
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("createdAt")]
-        public string? CreatedAt { get; set; }
+        [JsonProperty("createdAt", NullValueHandling = NullValueHandling.Ignore)]
+        public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("lastUpdatedAt")]
-        public string? LastUpdatedAt { get; set; }
+        [JsonProperty("lastUpdatedAt", NullValueHandling = NullValueHandling.Ignore)]
+        public string LastUpdatedAt { get; set; }
 
         /// <summary>
         /// How many milliseconds the requestor should wait between polls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("pollInterval")]
+        [JsonProperty("pollInterval", NullValueHandling = NullValueHandling.Ignore)]
         public long? PollInterval { get; set; }
 
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("status")]
+        [JsonProperty("status", NullValueHandling = NullValueHandling.Ignore)]
         public TaskStatusEnum? Status { get; set; }
 
         /// <summary>
@@ -1063,53 +1162,53 @@ namespace Mcp.V20251125
         /// the
         /// outcome, or what went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("statusMessage")]
-        public string? StatusMessage { get; set; }
+        [JsonProperty("statusMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public string StatusMessage { get; set; }
 
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("taskId")]
-        public string? TaskId { get; set; }
+        [JsonProperty("taskId", NullValueHandling = NullValueHandling.Ignore)]
+        public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl")]
         public long? Ttl { get; set; }
 
         /// <summary>
         /// Human-readable text describing the current state.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// Amount done so far; it must grow with every report, even when the total is unknown. May
         /// be
         /// fractional.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("progress")]
+        [JsonProperty("progress", NullValueHandling = NullValueHandling.Ignore)]
         public double? Progress { get; set; }
 
         /// <summary>
         /// The token from the request this report is about.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? ProgressToken { get; set; }
 
         /// <summary>
         /// Amount that will be done in all, when known. May be fractional.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1164,13 +1263,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -1208,7 +1307,7 @@ namespace Mcp.V20251125
         ///
         /// Always `logging/setLevel`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ClientRequestMethod Method { get; set; }
 
         /// <summary>
@@ -1234,9 +1333,14 @@ namespace Mcp.V20251125
         ///
         /// The threshold to apply.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ClientRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1279,44 +1383,38 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The argument being completed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("argument")]
-        public ParamsArgument? Argument { get; set; }
+        [JsonProperty("argument", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsArgument Argument { get; set; }
 
         /// <summary>
         /// Extra information that can narrow the suggestions.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public ParamsContext? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsContext Context { get; set; }
 
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("ref")]
-        public Ref? Ref { get; set; }
+        [JsonProperty("ref", NullValueHandling = NullValueHandling.Ignore)]
+        public Ref Ref { get; set; }
 
         /// <summary>
         /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cursor")]
-        public string? Cursor { get; set; }
+        [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string Cursor { get; set; }
 
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public Uri? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Uri { get; set; }
 
         /// <summary>
         /// Id of the task to look up.
@@ -1325,50 +1423,44 @@ namespace Mcp.V20251125
         ///
         /// Id of the task to cancel.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("taskId")]
-        public string? TaskId { get; set; }
+        [JsonProperty("taskId", NullValueHandling = NullValueHandling.Ignore)]
+        public string TaskId { get; set; }
 
         /// <summary>
         /// The optional features the client supports for this session.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("capabilities")]
-        public ParamsCapabilities? Capabilities { get; set; }
+        [JsonProperty("capabilities", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsCapabilities Capabilities { get; set; }
 
         /// <summary>
         /// Who the client is.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("clientInfo")]
-        public ClientInfo? ClientInfo { get; set; }
+        [JsonProperty("clientInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientInfo ClientInfo { get; set; }
 
         /// <summary>
         /// The protocol revision the client would like to speak, normally the newest it knows; it
         /// may
         /// still accept older ones.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("protocolVersion")]
-        public string? ProtocolVersion { get; set; }
+        [JsonProperty("protocolVersion", NullValueHandling = NullValueHandling.Ignore)]
+        public string ProtocolVersion { get; set; }
 
         /// <summary>
         /// Argument values, expected to satisfy the tool's `inputSchema`.
         ///
         /// Values for the template's arguments, keyed by argument name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, object>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Arguments { get; set; }
 
         /// <summary>
         /// Name of the tool, as listed by `tools/list`.
         ///
         /// Name of the prompt, as listed by `prompts/list`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
@@ -1376,16 +1468,20 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
 
         /// <summary>
         /// Entries at this severity and every more severe one are sent; less severe ones are not.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("level")]
+        [JsonProperty("level", NullValueHandling = NullValueHandling.Ignore)]
         public LoggingLevelEnum? Level { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1396,14 +1492,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the argument.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// What has been typed so far; suggestions should match it.
         /// </summary>
-        [JsonPropertyName("value")]
+        [JsonProperty("value")]
         public string Value { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1417,37 +1519,38 @@ namespace Mcp.V20251125
         /// Present when the client can answer `elicitation/create`. An empty object means form mode
         /// only.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitation")]
-        public CapabilitiesElicitation? Elicitation { get; set; }
+        [JsonProperty("elicitation", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesElicitation Elicitation { get; set; }
 
         /// <summary>
         /// Non-standard features still being tried out, keyed by feature name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("experimental")]
-        public Dictionary<string, Dictionary<string, object>>? Experimental { get; set; }
+        [JsonProperty("experimental", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Experimental { get; set; }
 
         /// <summary>
         /// Present when the client can answer `roots/list`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("roots")]
-        public CapabilitiesRoots? Roots { get; set; }
+        [JsonProperty("roots", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesRoots Roots { get; set; }
 
         /// <summary>
         /// Present when the client can answer `sampling/createMessage`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sampling")]
-        public CapabilitiesSampling? Sampling { get; set; }
+        [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesSampling Sampling { get; set; }
 
         /// <summary>
         /// Present when the client can run server requests as tasks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tasks")]
-        public PurpleTasks? Tasks { get; set; }
+        [JsonProperty("tasks", NullValueHandling = NullValueHandling.Ignore)]
+        public PurpleTasks Tasks { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1459,16 +1562,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when the client supports form-mode elicitation.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("form")]
-        public Dictionary<string, object>? Form { get; set; }
+        [JsonProperty("form", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Form { get; set; }
 
         /// <summary>
         /// Present when the client supports URL-mode elicitation.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("url")]
-        public Dictionary<string, object>? Url { get; set; }
+        [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1479,9 +1586,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when the client will send `notifications/roots/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1493,16 +1605,20 @@ namespace Mcp.V20251125
         /// Present when the client honours `includeContext` values other than `"none"`; without it
         /// servers should leave that field out or set it to `"none"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public Dictionary<string, object>? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Context { get; set; }
 
         /// <summary>
         /// Present when the client accepts `tools` and `toolChoice` in sampling requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public Dictionary<string, object>? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1513,23 +1629,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when the client answers `tasks/cancel`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cancel")]
-        public Dictionary<string, object>? Cancel { get; set; }
+        [JsonProperty("cancel", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Cancel { get; set; }
 
         /// <summary>
         /// Present when the client answers `tasks/list`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("list")]
-        public Dictionary<string, object>? List { get; set; }
+        [JsonProperty("list", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> List { get; set; }
 
         /// <summary>
         /// Which server-to-client requests may carry a `task` field; anything not listed may not.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requests")]
-        public FluffyRequests? Requests { get; set; }
+        [JsonProperty("requests", NullValueHandling = NullValueHandling.Ignore)]
+        public FluffyRequests Requests { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1540,16 +1659,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Task support for elicitation requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitation")]
-        public FluffyElicitation? Elicitation { get; set; }
+        [JsonProperty("elicitation", NullValueHandling = NullValueHandling.Ignore)]
+        public FluffyElicitation Elicitation { get; set; }
 
         /// <summary>
         /// Task support for sampling requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sampling")]
-        public FluffySampling? Sampling { get; set; }
+        [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
+        public FluffySampling Sampling { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1560,9 +1683,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when `elicitation/create` may be run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("create")]
-        public Dictionary<string, object>? Create { get; set; }
+        [JsonProperty("create", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Create { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1573,9 +1701,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when `sampling/createMessage` may be run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("createMessage")]
-        public Dictionary<string, object>? CreateMessage { get; set; }
+        [JsonProperty("createMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> CreateMessage { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1590,45 +1723,47 @@ namespace Mcp.V20251125
         /// <summary>
         /// Short human-readable text saying what this program is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Version string of the program.
         /// </summary>
-        [JsonPropertyName("version")]
+        [JsonProperty("version")]
         public string Version { get; set; }
 
         /// <summary>
         /// Home page of the program, if it has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("websiteUrl")]
-        public Uri? WebsiteUrl { get; set; }
+        [JsonProperty("websiteUrl", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri WebsiteUrl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1639,9 +1774,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Values already chosen for other arguments of the same prompt or template, by name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, string>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, string> Arguments { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1656,32 +1796,35 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `ref/prompt`.
         ///
         /// Always `ref/resource`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public RefType Type { get; set; }
 
         /// <summary>
         /// The resource's URI, or the URI template whose variable is being completed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public string? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public string Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1719,29 +1862,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("createdAt")]
-        public string? CreatedAt { get; set; }
+        [JsonProperty("createdAt", NullValueHandling = NullValueHandling.Ignore)]
+        public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("lastUpdatedAt")]
-        public string? LastUpdatedAt { get; set; }
+        [JsonProperty("lastUpdatedAt", NullValueHandling = NullValueHandling.Ignore)]
+        public string LastUpdatedAt { get; set; }
 
         /// <summary>
         /// How many milliseconds the requestor should wait between polls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("pollInterval")]
+        [JsonProperty("pollInterval", NullValueHandling = NullValueHandling.Ignore)]
         public long? PollInterval { get; set; }
 
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("status")]
+        [JsonProperty("status", NullValueHandling = NullValueHandling.Ignore)]
         public TaskStatusEnum? Status { get; set; }
 
         /// <summary>
@@ -1749,53 +1888,47 @@ namespace Mcp.V20251125
         /// the
         /// outcome, or what went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("statusMessage")]
-        public string? StatusMessage { get; set; }
+        [JsonProperty("statusMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public string StatusMessage { get; set; }
 
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("taskId")]
-        public string? TaskId { get; set; }
+        [JsonProperty("taskId", NullValueHandling = NullValueHandling.Ignore)]
+        public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl")]
         public long? Ttl { get; set; }
 
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Cursor for the page after this one. Present when more items may follow; absent on the
         /// last
         /// page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The tasks on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tasks")]
-        public TaskElement[]? Tasks { get; set; }
+        [JsonProperty("tasks", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskElement[] Tasks { get; set; }
 
         /// <summary>
         /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
         /// the user dismissed the request without choosing.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("action")]
+        [JsonProperty("action", NullValueHandling = NullValueHandling.Ignore)]
         public Action? Action { get; set; }
 
         /// <summary>
@@ -1804,38 +1937,39 @@ namespace Mcp.V20251125
         ///
         /// What the turn says: a single block or a list of blocks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
         public ClientResultContent? Content { get; set; }
 
         /// <summary>
         /// Which model the client actually used.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("model")]
-        public string? Model { get; set; }
+        [JsonProperty("model", NullValueHandling = NullValueHandling.Ignore)]
+        public string Model { get; set; }
 
         /// <summary>
         /// Who speaks this turn.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("role")]
+        [JsonProperty("role", NullValueHandling = NullValueHandling.Ignore)]
         public RoleElement? Role { get; set; }
 
         /// <summary>
         /// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
         /// any provider-specific value.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopReason")]
-        public string? StopReason { get; set; }
+        [JsonProperty("stopReason", NullValueHandling = NullValueHandling.Ignore)]
+        public string StopReason { get; set; }
 
         /// <summary>
         /// Every root the server may operate on.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("roots")]
-        public RootElement[]? Roots { get; set; }
+        [JsonProperty("roots", NullValueHandling = NullValueHandling.Ignore)]
+        public RootElement[] Roots { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1862,23 +1996,20 @@ namespace Mcp.V20251125
         /// Free-form metadata; clients should keep it when sending the result back in later sampling
         /// requests, which helps caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// Always `text`.
@@ -1891,7 +2022,7 @@ namespace Mcp.V20251125
         ///
         /// Always `tool_result`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public SamplingMessageContentBlockType Type { get; set; }
 
         /// <summary>
@@ -1899,67 +2030,64 @@ namespace Mcp.V20251125
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
-        public string? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public string Data { get; set; }
 
         /// <summary>
         /// Image format, such as `image/png`; which formats work depends on the model provider.
         ///
         /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier of this call, unique within the conversation; its result refers back to it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
-        public string? Id { get; set; }
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
+        public string Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, following its input schema.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("input")]
-        public Dictionary<string, object>? Input { get; set; }
+        [JsonProperty("input", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Input { get; set; }
 
         /// <summary>
         /// Which tool the model wants to run.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// The unstructured output, in the same form as a `tools/call` result.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public ContentBlock[]? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the call failed and `content` describes the failure (false when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
         /// The structured output; should follow the tool's output schema when it has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("structuredContent")]
-        public Dictionary<string, object>? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the `tool_use` block this answers.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolUseId")]
-        public string? ToolUseId { get; set; }
+        [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
+        public string ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1987,22 +2115,19 @@ namespace Mcp.V20251125
         /// Free-form metadata; clients should keep it when sending the result back in later sampling
         /// requests, which helps caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public MetaUnion? Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
         public AnnotationsUnion? Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Text { get; set; }
 
         /// <summary>
@@ -2016,8 +2141,7 @@ namespace Mcp.V20251125
         ///
         /// Always `tool_result`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("type")]
+        [JsonProperty("type", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Type { get; set; }
 
         /// <summary>
@@ -2025,8 +2149,7 @@ namespace Mcp.V20251125
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Data { get; set; }
 
         /// <summary>
@@ -2034,58 +2157,56 @@ namespace Mcp.V20251125
         ///
         /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? MimeType { get; set; }
 
         /// <summary>
         /// Identifier of this call, unique within the conversation; its result refers back to it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, following its input schema.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("input")]
+        [JsonProperty("input", NullValueHandling = NullValueHandling.Ignore)]
         public MetaUnion? Input { get; set; }
 
         /// <summary>
         /// Which tool the model wants to run.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Name { get; set; }
 
         /// <summary>
         /// The unstructured output, in the same form as a `tools/call` result.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
         public FluffyContent? Content { get; set; }
 
         /// <summary>
         /// True when the call failed and `content` describes the failure (false when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? IsError { get; set; }
 
         /// <summary>
         /// The structured output; should follow the tool's output schema when it has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("structuredContent")]
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
         public MetaUnion? StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the `tool_use` block this answers.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolUseId")]
+        [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2096,22 +2217,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// A human-readable label for the root, for display or reference.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Where the root is; in this revision it must be a `file://` URI.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2124,26 +2249,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonPropertyName("createdAt")]
+        [JsonProperty("createdAt")]
         public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonPropertyName("lastUpdatedAt")]
+        [JsonProperty("lastUpdatedAt")]
         public string LastUpdatedAt { get; set; }
 
         /// <summary>
         /// How many milliseconds the requestor should wait between polls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("pollInterval")]
+        [JsonProperty("pollInterval", NullValueHandling = NullValueHandling.Ignore)]
         public long? PollInterval { get; set; }
 
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonPropertyName("status")]
+        [JsonProperty("status")]
         public TaskStatusEnum Status { get; set; }
 
         /// <summary>
@@ -2151,22 +2275,27 @@ namespace Mcp.V20251125
         /// the
         /// outcome, or what went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("statusMessage")]
-        public string? StatusMessage { get; set; }
+        [JsonProperty("statusMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public string StatusMessage { get; set; }
 
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonPropertyName("taskId")]
+        [JsonProperty("taskId")]
         public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl")]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2177,26 +2306,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `completion/complete`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CompleteRequestMethod Method { get; set; }
 
         /// <summary>
         /// What is being completed, and the text typed so far.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CompleteRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2207,28 +2342,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The argument being completed.
         /// </summary>
-        [JsonPropertyName("argument")]
+        [JsonProperty("argument")]
         public ParamsArgument Argument { get; set; }
 
         /// <summary>
         /// Extra information that can narrow the suggestions.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public ParamsContext? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsContext Context { get; set; }
 
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonPropertyName("ref")]
+        [JsonProperty("ref")]
         public Ref Ref { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2239,28 +2378,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The argument being completed.
         /// </summary>
-        [JsonPropertyName("argument")]
+        [JsonProperty("argument")]
         public CompleteRequestParamsArgument Argument { get; set; }
 
         /// <summary>
         /// Extra information that can narrow the suggestions.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public CompleteRequestParamsContext? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public CompleteRequestParamsContext Context { get; set; }
 
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonPropertyName("ref")]
+        [JsonProperty("ref")]
         public Ref Ref { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2271,14 +2414,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the argument.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// What has been typed so far; suggestions should match it.
         /// </summary>
-        [JsonPropertyName("value")]
+        [JsonProperty("value")]
         public string Value { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2289,9 +2438,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Values already chosen for other arguments of the same prompt or template, by name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, string>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, string> Arguments { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2302,15 +2456,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The suggested values and how many more exist.
         /// </summary>
-        [JsonPropertyName("completion")]
+        [JsonProperty("completion")]
         public CompleteResultCompletion Completion { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2321,22 +2480,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when more suggestions exist than were sent, even if their number is unknown.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("hasMore")]
+        [JsonProperty("hasMore", NullValueHandling = NullValueHandling.Ignore)]
         public bool? HasMore { get; set; }
 
         /// <summary>
         /// How many suggestions exist in all, which may be more than were sent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public long? Total { get; set; }
 
         /// <summary>
         /// Suggested values, best first; at most 100 of them.
         /// </summary>
-        [JsonPropertyName("values")]
+        [JsonProperty("values")]
         public string[] Values { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2348,26 +2511,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `sampling/createMessage`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CreateMessageRequestMethod Method { get; set; }
 
         /// <summary>
         /// The conversation and generation settings.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CreateMessageRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2380,57 +2549,51 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
         /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("includeContext")]
+        [JsonProperty("includeContext", NullValueHandling = NullValueHandling.Ignore)]
         public IncludeContext? IncludeContext { get; set; }
 
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client may generate fewer.
         /// </summary>
-        [JsonPropertyName("maxTokens")]
+        [JsonProperty("maxTokens")]
         public long MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation so far, oldest first.
         /// </summary>
-        [JsonPropertyName("messages")]
+        [JsonProperty("messages")]
         public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
         /// Provider-specific settings passed through to the model provider untouched.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("metadata")]
-        public Dictionary<string, object>? Metadata { get; set; }
+        [JsonProperty("metadata", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Metadata { get; set; }
 
         /// <summary>
         /// What the server would like in a model; the client may disregard it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("modelPreferences")]
-        public ModelPreferencesClass? ModelPreferences { get; set; }
+        [JsonProperty("modelPreferences", NullValueHandling = NullValueHandling.Ignore)]
+        public ModelPreferencesClass ModelPreferences { get; set; }
 
         /// <summary>
         /// Sequences that end generation when the model emits them.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopSequences")]
-        public string[]? StopSequences { get; set; }
+        [JsonProperty("stopSequences", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] StopSequences { get; set; }
 
         /// <summary>
         /// A system prompt to use; the client may change or drop it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("systemPrompt")]
-        public string? SystemPrompt { get; set; }
+        [JsonProperty("systemPrompt", NullValueHandling = NullValueHandling.Ignore)]
+        public string SystemPrompt { get; set; }
 
         /// <summary>
         /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
@@ -2438,15 +2601,13 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
 
         /// <summary>
         /// Sampling temperature to use.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("temperature")]
+        [JsonProperty("temperature", NullValueHandling = NullValueHandling.Ignore)]
         public double? Temperature { get; set; }
 
         /// <summary>
@@ -2454,16 +2615,20 @@ namespace Mcp.V20251125
         /// client's
         /// `sampling.tools`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolChoice")]
-        public ToolChoiceClass? ToolChoice { get; set; }
+        [JsonProperty("toolChoice", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolChoiceClass ToolChoice { get; set; }
 
         /// <summary>
         /// Tools the model may call while generating; needs the client's `sampling.tools`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ToolElement[]? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2474,21 +2639,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// What the turn says: a single block or a list of blocks.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Who speaks this turn.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2513,23 +2683,20 @@ namespace Mcp.V20251125
         /// Free-form metadata; clients should keep it when sending the result back in later sampling
         /// requests, which helps caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// Always `text`.
@@ -2542,7 +2709,7 @@ namespace Mcp.V20251125
         ///
         /// Always `tool_result`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public SamplingMessageContentBlockType Type { get; set; }
 
         /// <summary>
@@ -2550,67 +2717,64 @@ namespace Mcp.V20251125
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
-        public string? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public string Data { get; set; }
 
         /// <summary>
         /// Image format, such as `image/png`; which formats work depends on the model provider.
         ///
         /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier of this call, unique within the conversation; its result refers back to it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
-        public string? Id { get; set; }
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
+        public string Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, following its input schema.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("input")]
-        public Dictionary<string, object>? Input { get; set; }
+        [JsonProperty("input", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Input { get; set; }
 
         /// <summary>
         /// Which tool the model wants to run.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// The unstructured output, in the same form as a `tools/call` result.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public ContentBlock[]? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the call failed and `content` describes the failure (false when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
         /// The structured output; should follow the tool's output schema when it has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("structuredContent")]
-        public Dictionary<string, object>? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the `tool_use` block this answers.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolUseId")]
-        public string? ToolUseId { get; set; }
+        [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
+        public string ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2625,8 +2789,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// How much a cheap model matters.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("costPriority")]
+        [JsonProperty("costPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? CostPriority { get; set; }
 
@@ -2634,25 +2797,28 @@ namespace Mcp.V20251125
         /// Model names to try, in order of preference; the first match wins, and hints outrank the
         /// numeric priorities.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("hints")]
-        public HintElement[]? Hints { get; set; }
+        [JsonProperty("hints", NullValueHandling = NullValueHandling.Ignore)]
+        public HintElement[] Hints { get; set; }
 
         /// <summary>
         /// How much a capable model matters.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("intelligencePriority")]
+        [JsonProperty("intelligencePriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? IntelligencePriority { get; set; }
 
         /// <summary>
         /// How much a fast (low-latency) model matters.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("speedPriority")]
+        [JsonProperty("speedPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? SpeedPriority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2665,9 +2831,14 @@ namespace Mcp.V20251125
         /// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
         /// client may map it to an equivalent model of another provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2683,9 +2854,14 @@ namespace Mcp.V20251125
         /// `auto`: the model decides (the default); `required`: it must call at least one tool;
         /// `none`: it must not call any.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ToolChoiceMode? Mode { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2696,68 +2872,67 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
         /// `name`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public ToolAnnotationsClass? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolAnnotationsClass Annotations { get; set; }
 
         /// <summary>
         /// What the tool does, in words a model can use to decide when to call it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// How the tool may be run, for example whether it can run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("execution")]
-        public Execution? Execution { get; set; }
+        [JsonProperty("execution", NullValueHandling = NullValueHandling.Ignore)]
+        public Execution Execution { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
         /// </summary>
-        [JsonPropertyName("inputSchema")]
+        [JsonProperty("inputSchema")]
         public ToolInputSchema InputSchema { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
         /// given, the server must return structured results conforming to it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("outputSchema")]
-        public ToolOutputSchema? OutputSchema { get; set; }
+        [JsonProperty("outputSchema", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolOutputSchema OutputSchema { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2775,39 +2950,40 @@ namespace Mcp.V20251125
         /// adds
         /// (assumed true when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("destructiveHint")]
+        [JsonProperty("destructiveHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? DestructiveHint { get; set; }
 
         /// <summary>
         /// For a tool that writes: true when repeating a call with the same arguments has no further
         /// effect (assumed false when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("idempotentHint")]
+        [JsonProperty("idempotentHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IdempotentHint { get; set; }
 
         /// <summary>
         /// True when the tool reaches outside a closed set of entities, as web search does (assumed
         /// true when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("openWorldHint")]
+        [JsonProperty("openWorldHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? OpenWorldHint { get; set; }
 
         /// <summary>
         /// True when the tool changes nothing in its environment (assumed false when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("readOnlyHint")]
+        [JsonProperty("readOnlyHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ReadOnlyHint { get; set; }
 
         /// <summary>
         /// A display name for the tool.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2821,9 +2997,14 @@ namespace Mcp.V20251125
         /// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
         /// (`forbidden`, the meaning when absent) be run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("taskSupport")]
+        [JsonProperty("taskSupport", NullValueHandling = NullValueHandling.Ignore)]
         public TaskSupport? TaskSupport { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2834,29 +3015,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Dialect of this schema; JSON Schema 2020-12 when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("$schema")]
-        public string? Schema { get; set; }
+        [JsonProperty("$schema", NullValueHandling = NullValueHandling.Ignore)]
+        public string Schema { get; set; }
 
         /// <summary>
         /// Schema of each argument, keyed by argument name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("properties")]
-        public Dictionary<string, Dictionary<string, object>>? Properties { get; set; }
+        [JsonProperty("properties", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Properties { get; set; }
 
         /// <summary>
         /// Names of the arguments that must be given.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
-        public string[]? InputSchemaRequired { get; set; }
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] InputSchemaRequired { get; set; }
 
         /// <summary>
         /// Always `object`: arguments are a JSON object.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2868,29 +3052,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Dialect of this schema; JSON Schema 2020-12 when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("$schema")]
-        public string? Schema { get; set; }
+        [JsonProperty("$schema", NullValueHandling = NullValueHandling.Ignore)]
+        public string Schema { get; set; }
 
         /// <summary>
         /// Schema of each output member, keyed by member name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("properties")]
-        public Dictionary<string, Dictionary<string, object>>? Properties { get; set; }
+        [JsonProperty("properties", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Properties { get; set; }
 
         /// <summary>
         /// Names of the output members that are always present.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
-        public string[]? OutputSchemaRequired { get; set; }
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] OutputSchemaRequired { get; set; }
 
         /// <summary>
         /// Always `object`: structured output is a JSON object.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2901,57 +3088,51 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
         /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("includeContext")]
+        [JsonProperty("includeContext", NullValueHandling = NullValueHandling.Ignore)]
         public IncludeContext? IncludeContext { get; set; }
 
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client may generate fewer.
         /// </summary>
-        [JsonPropertyName("maxTokens")]
+        [JsonProperty("maxTokens")]
         public long MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation so far, oldest first.
         /// </summary>
-        [JsonPropertyName("messages")]
+        [JsonProperty("messages")]
         public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
         /// Provider-specific settings passed through to the model provider untouched.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("metadata")]
-        public Dictionary<string, object>? Metadata { get; set; }
+        [JsonProperty("metadata", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Metadata { get; set; }
 
         /// <summary>
         /// What the server would like in a model; the client may disregard it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("modelPreferences")]
-        public ModelPreferencesClass? ModelPreferences { get; set; }
+        [JsonProperty("modelPreferences", NullValueHandling = NullValueHandling.Ignore)]
+        public ModelPreferencesClass ModelPreferences { get; set; }
 
         /// <summary>
         /// Sequences that end generation when the model emits them.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopSequences")]
-        public string[]? StopSequences { get; set; }
+        [JsonProperty("stopSequences", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] StopSequences { get; set; }
 
         /// <summary>
         /// A system prompt to use; the client may change or drop it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("systemPrompt")]
-        public string? SystemPrompt { get; set; }
+        [JsonProperty("systemPrompt", NullValueHandling = NullValueHandling.Ignore)]
+        public string SystemPrompt { get; set; }
 
         /// <summary>
         /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
@@ -2959,15 +3140,13 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
 
         /// <summary>
         /// Sampling temperature to use.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("temperature")]
+        [JsonProperty("temperature", NullValueHandling = NullValueHandling.Ignore)]
         public double? Temperature { get; set; }
 
         /// <summary>
@@ -2975,16 +3154,20 @@ namespace Mcp.V20251125
         /// client's
         /// `sampling.tools`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolChoice")]
-        public ToolChoiceClass? ToolChoice { get; set; }
+        [JsonProperty("toolChoice", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolChoiceClass ToolChoice { get; set; }
 
         /// <summary>
         /// Tools the model may call while generating; needs the client's `sampling.tools`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ToolElement[]? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2996,35 +3179,39 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// What the turn says: a single block or a list of blocks.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Which model the client actually used.
         /// </summary>
-        [JsonPropertyName("model")]
+        [JsonProperty("model")]
         public string Model { get; set; }
 
         /// <summary>
         /// Who speaks this turn.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
 
         /// <summary>
         /// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
         /// any provider-specific value.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopReason")]
-        public string? StopReason { get; set; }
+        [JsonProperty("stopReason", NullValueHandling = NullValueHandling.Ignore)]
+        public string StopReason { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3035,15 +3222,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The newly created task, normally `working`.
         /// </summary>
-        [JsonPropertyName("task")]
+        [JsonProperty("task")]
         public TaskElement Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3055,26 +3247,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `elicitation/create`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ElicitRequestMethod Method { get; set; }
 
         /// <summary>
         /// What to ask the user, and how.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ElicitRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3095,24 +3293,22 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
         /// `notifications/elicitation/complete`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitationId")]
-        public string? ElicitationId { get; set; }
+        [JsonProperty("elicitationId", NullValueHandling = NullValueHandling.Ignore)]
+        public string ElicitationId { get; set; }
 
         /// <summary>
         /// Text telling the user why the server wants them to open the link.
         ///
         /// Text shown to the user explaining what is asked for and why.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
 
         /// <summary>
@@ -3120,8 +3316,7 @@ namespace Mcp.V20251125
         ///
         /// `form`; a request without `mode` is also form mode.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ElicitRequestParamsMode? Mode { get; set; }
 
         /// <summary>
@@ -3130,24 +3325,27 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
 
         /// <summary>
         /// The page the user should open.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("url")]
-        public Uri? Url { get; set; }
+        [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Url { get; set; }
 
         /// <summary>
         /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
         /// nesting).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestedSchema")]
-        public ElicitRequestParamsRequestedSchema? RequestedSchema { get; set; }
+        [JsonProperty("requestedSchema", NullValueHandling = NullValueHandling.Ignore)]
+        public ElicitRequestParamsRequestedSchema RequestedSchema { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3159,28 +3357,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Dialect of this schema; JSON Schema 2020-12 when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("$schema")]
-        public string? Schema { get; set; }
+        [JsonProperty("$schema", NullValueHandling = NullValueHandling.Ignore)]
+        public string Schema { get; set; }
 
         /// <summary>
         /// One field definition per answer, keyed by the answer's name.
         /// </summary>
-        [JsonPropertyName("properties")]
+        [JsonProperty("properties")]
         public Dictionary<string, PrimitiveSchemaDefinition> Properties { get; set; }
 
         /// <summary>
         /// Names of the fields the user must fill in.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
-        public string[]? RequestedSchemaRequired { get; set; }
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] RequestedSchemaRequired { get; set; }
 
         /// <summary>
         /// Always `object`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3213,44 +3415,38 @@ namespace Mcp.V20251125
         ///
         /// Values selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
         public PrimitiveSchemaDefinitionDefault? Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Expected shape of the text, which the client may check.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("format")]
+        [JsonProperty("format", NullValueHandling = NullValueHandling.Ignore)]
         public Format? Format { get; set; }
 
         /// <summary>
         /// Most characters accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxLength")]
+        [JsonProperty("maxLength", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxLength { get; set; }
 
         /// <summary>
         /// Fewest characters accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minLength")]
+        [JsonProperty("minLength", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinLength { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `string`.
@@ -3261,65 +3457,63 @@ namespace Mcp.V20251125
         ///
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public PrimitiveSchemaDefinitionType Type { get; set; }
 
         /// <summary>
         /// Largest value accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maximum")]
+        [JsonProperty("maximum", NullValueHandling = NullValueHandling.Ignore)]
         public double? Maximum { get; set; }
 
         /// <summary>
         /// Smallest value accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minimum")]
+        [JsonProperty("minimum", NullValueHandling = NullValueHandling.Ignore)]
         public double? Minimum { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enum")]
-        public string[]? Enum { get; set; }
+        [JsonProperty("enum", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Enum { get; set; }
 
         /// <summary>
         /// The options, each a value with its label.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("oneOf")]
-        public PrimitiveSchemaDefinitionOneOf[]? OneOf { get; set; }
+        [JsonProperty("oneOf", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionOneOf[] OneOf { get; set; }
 
         /// <summary>
         /// What each chosen value may be.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("items")]
-        public PrimitiveSchemaDefinitionItems? Items { get; set; }
+        [JsonProperty("items", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
         /// 2020-12.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enumNames")]
-        public string[]? EnumNames { get; set; }
+        [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] EnumNames { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3330,23 +3524,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enum")]
-        public string[]? Enum { get; set; }
+        [JsonProperty("enum", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Enum { get; set; }
 
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("type")]
+        [JsonProperty("type", NullValueHandling = NullValueHandling.Ignore)]
         public ItemsType? Type { get; set; }
 
         /// <summary>
         /// The options, each a value with its label.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("anyOf")]
-        public PurpleAnyOf[]? AnyOf { get; set; }
+        [JsonProperty("anyOf", NullValueHandling = NullValueHandling.Ignore)]
+        public PurpleAnyOf[] AnyOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class PurpleAnyOf
@@ -3354,14 +3551,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonPropertyName("const")]
+        [JsonProperty("const")]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonPropertyName("title")]
+        [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class PrimitiveSchemaDefinitionOneOf
@@ -3369,14 +3572,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonPropertyName("const")]
+        [JsonProperty("const")]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonPropertyName("title")]
+        [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3389,28 +3598,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Text shown to the user explaining what is asked for and why.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
 
         /// <summary>
         /// `form`; a request without `mode` is also form mode.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ElicitRequestFormParamsMode? Mode { get; set; }
 
         /// <summary>
         /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
         /// nesting).
         /// </summary>
-        [JsonPropertyName("requestedSchema")]
+        [JsonProperty("requestedSchema")]
         public ElicitRequestFormParamsRequestedSchema RequestedSchema { get; set; }
 
         /// <summary>
@@ -3419,9 +3626,14 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3433,28 +3645,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Dialect of this schema; JSON Schema 2020-12 when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("$schema")]
-        public string? Schema { get; set; }
+        [JsonProperty("$schema", NullValueHandling = NullValueHandling.Ignore)]
+        public string Schema { get; set; }
 
         /// <summary>
         /// One field definition per answer, keyed by the answer's name.
         /// </summary>
-        [JsonPropertyName("properties")]
+        [JsonProperty("properties")]
         public Dictionary<string, PrimitiveSchemaDefinition> Properties { get; set; }
 
         /// <summary>
         /// Names of the fields the user must fill in.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
-        public string[]? RequestedSchemaRequired { get; set; }
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] RequestedSchemaRequired { get; set; }
 
         /// <summary>
         /// Always `object`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3467,27 +3683,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
         /// `notifications/elicitation/complete`.
         /// </summary>
-        [JsonPropertyName("elicitationId")]
+        [JsonProperty("elicitationId")]
         public string ElicitationId { get; set; }
 
         /// <summary>
         /// Text telling the user why the server wants them to open the link.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
 
         /// <summary>
         /// Always `url`.
         /// </summary>
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode")]
         public ElicitRequestUrlParamsMode Mode { get; set; }
 
         /// <summary>
@@ -3496,15 +3711,20 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
 
         /// <summary>
         /// The page the user should open.
         /// </summary>
-        [JsonPropertyName("url")]
+        [JsonProperty("url")]
         public Uri Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3515,24 +3735,28 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
         /// the user dismissed the request without choosing.
         /// </summary>
-        [JsonPropertyName("action")]
+        [JsonProperty("action")]
         public Action Action { get; set; }
 
         /// <summary>
         /// The submitted form answers, keyed by field name and following the requested schema. Only
         /// for an accepted form-mode request; absent in URL mode.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public Dictionary<string, ContentValue>? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, ContentValue> Content { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3545,20 +3769,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/elicitation/complete`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ElicitationCompleteNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which elicitation finished.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ElicitationCompleteNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3569,8 +3799,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// The `elicitationId` of the URL-mode request that finished.
         /// </summary>
-        [JsonPropertyName("elicitationId")]
+        [JsonProperty("elicitationId")]
         public string ElicitationId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3583,28 +3819,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The embedded contents, as text or as base64 bytes.
         /// </summary>
-        [JsonPropertyName("resource")]
+        [JsonProperty("resource")]
         public ContentElement Resource { get; set; }
 
         /// <summary>
         /// Always `resource`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public EmbeddedResourceType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3629,74 +3869,71 @@ namespace Mcp.V20251125
         ///
         /// Values selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
         public EnumSchemaDefault? Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enum")]
-        public string[]? Enum { get; set; }
+        [JsonProperty("enum", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Enum { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `string`.
         ///
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public EnumSchemaType Type { get; set; }
 
         /// <summary>
         /// The options, each a value with its label.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("oneOf")]
-        public PrimitiveSchemaDefinitionOneOf[]? OneOf { get; set; }
+        [JsonProperty("oneOf", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionOneOf[] OneOf { get; set; }
 
         /// <summary>
         /// What each chosen value may be.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("items")]
-        public PrimitiveSchemaDefinitionItems? Items { get; set; }
+        [JsonProperty("items", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
         /// 2020-12.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enumNames")]
-        public string[]? EnumNames { get; set; }
+        [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] EnumNames { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3707,20 +3944,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// One short sentence describing the failure.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3731,26 +3974,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `prompts/get`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public GetPromptRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which prompt, with which arguments.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public GetPromptRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3763,22 +4012,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Values for the template's arguments, keyed by argument name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, string>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, string> Arguments { get; set; }
 
         /// <summary>
         /// Name of the prompt, as listed by `prompts/list`.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3789,22 +4042,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Values for the template's arguments, keyed by argument name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, string>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, string> Arguments { get; set; }
 
         /// <summary>
         /// Name of the prompt, as listed by `prompts/list`.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3815,22 +4072,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// What this prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The messages, in order.
         /// </summary>
-        [JsonPropertyName("messages")]
+        [JsonProperty("messages")]
         public GetPromptResultMessage[] Messages { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3843,14 +4104,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the message says.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public ContentBlock Content { get; set; }
 
         /// <summary>
         /// Who speaks this message.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3862,26 +4129,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tasks/result`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public GetTaskPayloadRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which task.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public GetTaskPayloadRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3892,8 +4165,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Id of the task whose outcome is wanted.
         /// </summary>
-        [JsonPropertyName("taskId")]
+        [JsonProperty("taskId")]
         public string TaskId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3906,26 +4185,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tasks/get`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public GetTaskRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which task.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public GetTaskRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3936,8 +4221,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Id of the task to look up.
         /// </summary>
-        [JsonPropertyName("taskId")]
+        [JsonProperty("taskId")]
         public string TaskId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3948,31 +4239,34 @@ namespace Mcp.V20251125
         /// <summary>
         /// MIME type to assume when the source does not state a useful one (e.g. `image/png`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
         /// when absent, any size is fine.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sizes")]
-        public string[]? Sizes { get; set; }
+        [JsonProperty("sizes", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Sizes { get; set; }
 
         /// <summary>
         /// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
         /// Consumers should only trust sources from the same or a trusted origin.
         /// </summary>
-        [JsonPropertyName("src")]
+        [JsonProperty("src")]
         public Uri Src { get; set; }
 
         /// <summary>
         /// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("theme")]
+        [JsonProperty("theme", NullValueHandling = NullValueHandling.Ignore)]
         public Theme? Theme { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3985,9 +4279,14 @@ namespace Mcp.V20251125
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? IconsIcons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] IconsIcons { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3998,34 +4297,38 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The image bytes, base64-encoded.
         /// </summary>
-        [JsonPropertyName("data")]
+        [JsonProperty("data")]
         public string Data { get; set; }
 
         /// <summary>
         /// Image format, such as `image/png`; which formats work depends on the model provider.
         /// </summary>
-        [JsonPropertyName("mimeType")]
+        [JsonProperty("mimeType")]
         public string MimeType { get; set; }
 
         /// <summary>
         /// Always `image`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ImageContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4036,45 +4339,47 @@ namespace Mcp.V20251125
         /// <summary>
         /// Short human-readable text saying what this program is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Version string of the program.
         /// </summary>
-        [JsonPropertyName("version")]
+        [JsonProperty("version")]
         public string Version { get; set; }
 
         /// <summary>
         /// Home page of the program, if it has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("websiteUrl")]
-        public Uri? WebsiteUrl { get; set; }
+        [JsonProperty("websiteUrl", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri WebsiteUrl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4086,26 +4391,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `initialize`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public InitializeRequestMethod Method { get; set; }
 
         /// <summary>
         /// The client's proposal.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public InitializeRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4118,20 +4429,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The optional features the client supports for this session.
         /// </summary>
-        [JsonPropertyName("capabilities")]
+        [JsonProperty("capabilities")]
         public ParamsCapabilities Capabilities { get; set; }
 
         /// <summary>
         /// Who the client is.
         /// </summary>
-        [JsonPropertyName("clientInfo")]
+        [JsonProperty("clientInfo")]
         public ClientInfo ClientInfo { get; set; }
 
         /// <summary>
@@ -4139,8 +4449,14 @@ namespace Mcp.V20251125
         /// may
         /// still accept older ones.
         /// </summary>
-        [JsonPropertyName("protocolVersion")]
+        [JsonProperty("protocolVersion")]
         public string ProtocolVersion { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4151,20 +4467,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The optional features the client supports for this session.
         /// </summary>
-        [JsonPropertyName("capabilities")]
+        [JsonProperty("capabilities")]
         public ParamsCapabilities Capabilities { get; set; }
 
         /// <summary>
         /// Who the client is.
         /// </summary>
-        [JsonPropertyName("clientInfo")]
+        [JsonProperty("clientInfo")]
         public ClientInfo ClientInfo { get; set; }
 
         /// <summary>
@@ -4172,8 +4487,14 @@ namespace Mcp.V20251125
         /// may
         /// still accept older ones.
         /// </summary>
-        [JsonPropertyName("protocolVersion")]
+        [JsonProperty("protocolVersion")]
         public string ProtocolVersion { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4184,36 +4505,40 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The optional features the server supports for this session.
         /// </summary>
-        [JsonPropertyName("capabilities")]
+        [JsonProperty("capabilities")]
         public InitializeResultCapabilities Capabilities { get; set; }
 
         /// <summary>
         /// Free-text guidance on using this server, which a client may pass on to the model (for
         /// example in the system prompt).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("instructions")]
-        public string? Instructions { get; set; }
+        [JsonProperty("instructions", NullValueHandling = NullValueHandling.Ignore)]
+        public string Instructions { get; set; }
 
         /// <summary>
         /// The revision the server will speak: the client's if the server supports it, otherwise one
         /// the server prefers. A client that cannot speak it must disconnect.
         /// </summary>
-        [JsonPropertyName("protocolVersion")]
+        [JsonProperty("protocolVersion")]
         public string ProtocolVersion { get; set; }
 
         /// <summary>
         /// Who the server is.
         /// </summary>
-        [JsonPropertyName("serverInfo")]
+        [JsonProperty("serverInfo")]
         public ClientInfo ServerInfo { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4226,51 +4551,50 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when the server answers `completion/complete`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("completions")]
-        public Dictionary<string, object>? Completions { get; set; }
+        [JsonProperty("completions", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Completions { get; set; }
 
         /// <summary>
         /// Non-standard features still being tried out, keyed by feature name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("experimental")]
-        public Dictionary<string, Dictionary<string, object>>? Experimental { get; set; }
+        [JsonProperty("experimental", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Experimental { get; set; }
 
         /// <summary>
         /// Present when the server can send `notifications/message` log entries.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logging")]
-        public Dictionary<string, object>? Logging { get; set; }
+        [JsonProperty("logging", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Logging { get; set; }
 
         /// <summary>
         /// Present when the server offers prompts.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("prompts")]
-        public CapabilitiesPrompts? Prompts { get; set; }
+        [JsonProperty("prompts", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesPrompts Prompts { get; set; }
 
         /// <summary>
         /// Present when the server offers resources.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resources")]
-        public CapabilitiesResources? Resources { get; set; }
+        [JsonProperty("resources", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesResources Resources { get; set; }
 
         /// <summary>
         /// Present when the server can run client requests as tasks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tasks")]
-        public FluffyTasks? Tasks { get; set; }
+        [JsonProperty("tasks", NullValueHandling = NullValueHandling.Ignore)]
+        public FluffyTasks Tasks { get; set; }
 
         /// <summary>
         /// Present when the server offers tools.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public CapabilitiesTools? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4281,9 +4605,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when the server will send `notifications/prompts/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4294,16 +4623,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when the server will send `notifications/resources/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
 
         /// <summary>
         /// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("subscribe")]
+        [JsonProperty("subscribe", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Subscribe { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4314,23 +4647,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when the server answers `tasks/cancel`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cancel")]
-        public Dictionary<string, object>? Cancel { get; set; }
+        [JsonProperty("cancel", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Cancel { get; set; }
 
         /// <summary>
         /// Present when the server answers `tasks/list`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("list")]
-        public Dictionary<string, object>? List { get; set; }
+        [JsonProperty("list", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> List { get; set; }
 
         /// <summary>
         /// Which client-to-server requests may carry a `task` field; anything not listed may not.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requests")]
-        public TentacledRequests? Requests { get; set; }
+        [JsonProperty("requests", NullValueHandling = NullValueHandling.Ignore)]
+        public TentacledRequests Requests { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4341,9 +4677,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Task support for tool requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public PurpleTools? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public PurpleTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4354,9 +4695,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when `tools/call` may be run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("call")]
-        public Dictionary<string, object>? Call { get; set; }
+        [JsonProperty("call", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Call { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4367,9 +4713,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when the server will send `notifications/tools/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4382,21 +4733,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/initialized`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public InitializedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Carries nothing but optional metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ParamsClass? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4410,9 +4766,14 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4423,22 +4784,27 @@ namespace Mcp.V20251125
         /// <summary>
         /// What went wrong.
         /// </summary>
-        [JsonPropertyName("error")]
+        [JsonProperty("error")]
         public JsonrpcErrorResponseError Error { get; set; }
 
         /// <summary>
         /// The id of the request being answered; left out only when the request was too malformed
         /// for its id to be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4451,20 +4817,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// One short sentence describing the failure.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4488,14 +4860,13 @@ namespace Mcp.V20251125
         /// The id of the request being answered; left out only when the request was too malformed
         /// for its id to be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -4503,32 +4874,34 @@ namespace Mcp.V20251125
         ///
         /// Name of the event being announced.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("method")]
-        public string? Method { get; set; }
+        [JsonProperty("method", NullValueHandling = NullValueHandling.Ignore)]
+        public string Method { get; set; }
 
         /// <summary>
         /// Method-specific arguments, if the method takes any.
         ///
         /// Method-specific payload, if the notification has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
 
         /// <summary>
         /// The method-specific outcome.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("result")]
-        public Dictionary<string, object>? Result { get; set; }
+        [JsonProperty("result", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Result { get; set; }
 
         /// <summary>
         /// What went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("error")]
-        public JsonrpcErrorResponseError? Error { get; set; }
+        [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)]
+        public JsonrpcErrorResponseError Error { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4539,21 +4912,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the event being announced.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Method-specific payload, if the notification has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4564,27 +4942,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the operation being asked for.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Method-specific arguments, if the method takes any.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4602,29 +4985,32 @@ namespace Mcp.V20251125
         /// The id of the request being answered; left out only when the request was too malformed
         /// for its id to be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The method-specific outcome.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("result")]
-        public Dictionary<string, object>? Result { get; set; }
+        [JsonProperty("result", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Result { get; set; }
 
         /// <summary>
         /// What went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("error")]
-        public JsonrpcErrorResponseError? Error { get; set; }
+        [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)]
+        public JsonrpcErrorResponseError Error { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4635,20 +5021,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// The id of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The method-specific outcome.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public Dictionary<string, object> Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4661,43 +5053,45 @@ namespace Mcp.V20251125
         /// <summary>
         /// Value selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonPropertyName("enum")]
+        [JsonProperty("enum")]
         public string[] Enum { get; set; }
 
         /// <summary>
         /// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
         /// 2020-12.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enumNames")]
-        public string[]? EnumNames { get; set; }
+        [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] EnumNames { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4708,27 +5102,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `prompts/list`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListPromptsRequestMethod Method { get; set; }
 
         /// <summary>
         /// Optional cursor and metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListPromptsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4741,16 +5140,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cursor")]
-        public string? Cursor { get; set; }
+        [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string Cursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4761,24 +5164,28 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Cursor for the page after this one. Present when more items may follow; absent on the
         /// last
         /// page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The prompts on this page.
         /// </summary>
-        [JsonPropertyName("prompts")]
+        [JsonProperty("prompts")]
         public PromptElement[] Prompts { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4789,46 +5196,47 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The values the template can be filled in with.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public ArgumentElement[]? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public ArgumentElement[] Arguments { get; set; }
 
         /// <summary>
         /// What the prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4839,30 +5247,33 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the argument means, for people.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// True when the prompt cannot be produced without this argument.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
         public bool? SomethingRequired { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4873,27 +5284,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/templates/list`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListResourceTemplatesRequestMethod Method { get; set; }
 
         /// <summary>
         /// Optional cursor and metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListPromptsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4904,24 +5320,28 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Cursor for the page after this one. Present when more items may follow; absent on the
         /// last
         /// page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The templates on this page.
         /// </summary>
-        [JsonPropertyName("resourceTemplates")]
+        [JsonProperty("resourceTemplates")]
         public ResourceTemplateElement[] ResourceTemplates { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4932,59 +5352,59 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the matching resources are for, as a hint for the model.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type shared by every matching resource; give it only when all of them have it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// An RFC 6570 URI template; filling in its variables yields resource URIs.
         /// </summary>
-        [JsonPropertyName("uriTemplate")]
+        [JsonProperty("uriTemplate")]
         public string UriTemplate { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4995,27 +5415,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/list`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListResourcesRequestMethod Method { get; set; }
 
         /// <summary>
         /// Optional cursor and metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListPromptsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5026,24 +5451,28 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Cursor for the page after this one. Present when more items may follow; absent on the
         /// last
         /// page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The resources on this page.
         /// </summary>
-        [JsonPropertyName("resources")]
+        [JsonProperty("resources")]
         public ResourceElement[] Resources { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5054,44 +5483,39 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the resource holds, as a hint that helps the model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type of the contents, when the server knows it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
@@ -5099,23 +5523,27 @@ namespace Mcp.V20251125
         /// hosts
         /// show sizes and budget context.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Where the resource lives.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5127,27 +5555,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `roots/list`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListRootsRequestMethod Method { get; set; }
 
         /// <summary>
         /// Carries nothing but optional metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListRootsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListRootsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5160,9 +5593,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5173,15 +5611,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Every root the server may operate on.
         /// </summary>
-        [JsonPropertyName("roots")]
+        [JsonProperty("roots")]
         public RootElement[] Roots { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5192,27 +5635,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tasks/list`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListTasksRequestMethod Method { get; set; }
 
         /// <summary>
         /// Optional cursor and metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListPromptsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5223,24 +5671,28 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Cursor for the page after this one. Present when more items may follow; absent on the
         /// last
         /// page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The tasks on this page.
         /// </summary>
-        [JsonPropertyName("tasks")]
+        [JsonProperty("tasks")]
         public TaskElement[] Tasks { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5251,27 +5703,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tools/list`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListToolsRequestMethod Method { get; set; }
 
         /// <summary>
         /// Optional cursor and metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListPromptsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5282,24 +5739,28 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Cursor for the page after this one. Present when more items may follow; absent on the
         /// last
         /// page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The tools on this page.
         /// </summary>
-        [JsonPropertyName("tools")]
+        [JsonProperty("tools")]
         public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5312,20 +5773,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/message`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public LoggingMessageNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The log entry.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public LoggingMessageNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5339,28 +5806,32 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// What is being logged: a message string, an object, or any other JSON value.
         /// </summary>
-        [JsonPropertyName("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the entry is.
         /// </summary>
-        [JsonPropertyName("level")]
+        [JsonProperty("level")]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
         /// Name of the component that produced the entry, if any.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logger")]
-        public string? Logger { get; set; }
+        [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
+        public string Logger { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5372,28 +5843,32 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// What is being logged: a message string, an object, or any other JSON value.
         /// </summary>
-        [JsonPropertyName("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the entry is.
         /// </summary>
-        [JsonPropertyName("level")]
+        [JsonProperty("level")]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
         /// Name of the component that produced the entry, if any.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logger")]
-        public string? Logger { get; set; }
+        [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
+        public string Logger { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5406,9 +5881,14 @@ namespace Mcp.V20251125
         /// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
         /// client may map it to an equivalent model of another provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5421,8 +5901,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// How much a cheap model matters.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("costPriority")]
+        [JsonProperty("costPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? CostPriority { get; set; }
 
@@ -5430,25 +5909,28 @@ namespace Mcp.V20251125
         /// Model names to try, in order of preference; the first match wins, and hints outrank the
         /// numeric priorities.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("hints")]
-        public HintElement[]? Hints { get; set; }
+        [JsonProperty("hints", NullValueHandling = NullValueHandling.Ignore)]
+        public HintElement[] Hints { get; set; }
 
         /// <summary>
         /// How much a capable model matters.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("intelligencePriority")]
+        [JsonProperty("intelligencePriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? IntelligencePriority { get; set; }
 
         /// <summary>
         /// How much a fast (low-latency) model matters.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("speedPriority")]
+        [JsonProperty("speedPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? SpeedPriority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5463,49 +5945,50 @@ namespace Mcp.V20251125
         /// <summary>
         /// Values selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string[]? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// What each chosen value may be.
         /// </summary>
-        [JsonPropertyName("items")]
+        [JsonProperty("items")]
         public PrimitiveSchemaDefinitionItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5516,15 +5999,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the event being announced.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Method-specific payload, if the notification has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5536,9 +6024,14 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5549,43 +6042,44 @@ namespace Mcp.V20251125
         /// <summary>
         /// Value the field starts with.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
         public double? Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Largest value accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maximum")]
+        [JsonProperty("maximum", NullValueHandling = NullValueHandling.Ignore)]
         public double? Maximum { get; set; }
 
         /// <summary>
         /// Smallest value accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minimum")]
+        [JsonProperty("minimum", NullValueHandling = NullValueHandling.Ignore)]
         public double? Minimum { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// `number` for any number, `integer` for whole numbers only.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public NumberSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5596,27 +6090,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the operation being asked for.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Optional cursor and metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListPromptsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5627,16 +6126,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cursor")]
-        public string? Cursor { get; set; }
+        [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string Cursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5647,18 +6150,22 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Cursor for the page after this one. Present when more items may follow; absent on the
         /// last
         /// page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5670,27 +6177,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `ping`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public PingRequestMethod Method { get; set; }
 
         /// <summary>
         /// Carries nothing but optional metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListRootsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListRootsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5702,20 +6214,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/progress`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ProgressNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The progress report.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ProgressNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5729,37 +6247,40 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Human-readable text describing the current state.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// Amount done so far; it must grow with every report, even when the total is unknown. May
         /// be
         /// fractional.
         /// </summary>
-        [JsonPropertyName("progress")]
+        [JsonProperty("progress")]
         public double Progress { get; set; }
 
         /// <summary>
         /// The token from the request this report is about.
         /// </summary>
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken")]
         public ProgressTokenUnion ProgressToken { get; set; }
 
         /// <summary>
         /// Amount that will be done in all, when known. May be fractional.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5771,37 +6292,40 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Human-readable text describing the current state.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// Amount done so far; it must grow with every report, even when the total is unknown. May
         /// be
         /// fractional.
         /// </summary>
-        [JsonPropertyName("progress")]
+        [JsonProperty("progress")]
         public double Progress { get; set; }
 
         /// <summary>
         /// The token from the request this report is about.
         /// </summary>
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken")]
         public ProgressTokenUnion ProgressToken { get; set; }
 
         /// <summary>
         /// Amount that will be done in all, when known. May be fractional.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5812,46 +6336,47 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The values the template can be filled in with.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public ArgumentElement[]? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public ArgumentElement[] Arguments { get; set; }
 
         /// <summary>
         /// What the prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5862,30 +6387,33 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the argument means, for people.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// True when the prompt cannot be produced without this argument.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
         public bool? PromptArgumentRequired { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5898,21 +6426,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/prompts/list_changed`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public PromptListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Carries nothing but optional metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ParamsClass? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5925,14 +6458,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the message says.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public ContentBlock Content { get; set; }
 
         /// <summary>
         /// Who speaks this message.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5943,22 +6482,27 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `ref/prompt`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public PromptReferenceType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5969,26 +6513,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/read`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ReadResourceRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which resource to read.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ReadResourceRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5999,15 +6549,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6018,15 +6573,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6037,15 +6597,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// One or more pieces of contents (a resource may expand into several sub-resources).
         /// </summary>
-        [JsonPropertyName("contents")]
+        [JsonProperty("contents")]
         public ContentElement[] Contents { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6057,8 +6622,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Id of the task the message belongs to.
         /// </summary>
-        [JsonPropertyName("taskId")]
+        [JsonProperty("taskId")]
         public string TaskId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6071,15 +6642,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the operation being asked for.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Method-specific arguments, if the method takes any.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6090,9 +6666,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6103,44 +6684,39 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the resource holds, as a hint that helps the model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type of the contents, when the server knows it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
@@ -6148,23 +6724,27 @@ namespace Mcp.V20251125
         /// hosts
         /// show sizes and budget context.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Where the resource lives.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6175,22 +6755,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Media type of these contents, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// The URI these contents belong to (the resource itself or a part of it).
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6203,44 +6787,39 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the resource holds, as a hint that helps the model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type of the contents, when the server knows it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
@@ -6248,29 +6827,33 @@ namespace Mcp.V20251125
         /// hosts
         /// show sizes and budget context.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `resource_link`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ResourceLinkType Type { get; set; }
 
         /// <summary>
         /// Where the resource lives.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6282,21 +6865,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/resources/list_changed`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ResourceListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Carries nothing but optional metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ParamsClass? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6307,15 +6895,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6326,59 +6919,59 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the matching resources are for, as a hint for the model.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type shared by every matching resource; give it only when all of them have it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// An RFC 6570 URI template; filling in its variables yields resource URIs.
         /// </summary>
-        [JsonPropertyName("uriTemplate")]
+        [JsonProperty("uriTemplate")]
         public string UriTemplate { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6389,14 +6982,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `ref/resource`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ResourceTemplateReferenceType Type { get; set; }
 
         /// <summary>
         /// The resource's URI, or the URI template whose variable is being completed.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public string Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6408,20 +7007,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/resources/updated`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ResourceUpdatedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which resource changed.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ResourceUpdatedNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6433,16 +7038,21 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Where the change happened; may be a part (sub-resource) of the resource that was
         /// subscribed.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6454,16 +7064,21 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Where the change happened; may be a part (sub-resource) of the resource that was
         /// subscribed.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6474,22 +7089,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// A human-readable label for the root, for display or reference.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Where the root is; in this revision it must be a `file://` URI.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6502,21 +7121,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/roots/list_changed`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public RootsListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Carries nothing but optional metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ParamsClass? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6527,21 +7151,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// What the turn says: a single block or a list of blocks.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Who speaks this turn.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6552,51 +7181,50 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when the server answers `completion/complete`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("completions")]
-        public Dictionary<string, object>? Completions { get; set; }
+        [JsonProperty("completions", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Completions { get; set; }
 
         /// <summary>
         /// Non-standard features still being tried out, keyed by feature name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("experimental")]
-        public Dictionary<string, Dictionary<string, object>>? Experimental { get; set; }
+        [JsonProperty("experimental", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Experimental { get; set; }
 
         /// <summary>
         /// Present when the server can send `notifications/message` log entries.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logging")]
-        public Dictionary<string, object>? Logging { get; set; }
+        [JsonProperty("logging", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Logging { get; set; }
 
         /// <summary>
         /// Present when the server offers prompts.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("prompts")]
-        public ServerCapabilitiesPrompts? Prompts { get; set; }
+        [JsonProperty("prompts", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerCapabilitiesPrompts Prompts { get; set; }
 
         /// <summary>
         /// Present when the server offers resources.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resources")]
-        public ServerCapabilitiesResources? Resources { get; set; }
+        [JsonProperty("resources", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerCapabilitiesResources Resources { get; set; }
 
         /// <summary>
         /// Present when the server can run client requests as tasks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tasks")]
-        public ServerCapabilitiesTasks? Tasks { get; set; }
+        [JsonProperty("tasks", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerCapabilitiesTasks Tasks { get; set; }
 
         /// <summary>
         /// Present when the server offers tools.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ServerCapabilitiesTools? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerCapabilitiesTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6607,9 +7235,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when the server will send `notifications/prompts/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6620,16 +7253,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when the server will send `notifications/resources/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
 
         /// <summary>
         /// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("subscribe")]
+        [JsonProperty("subscribe", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Subscribe { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6640,23 +7277,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when the server answers `tasks/cancel`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cancel")]
-        public Dictionary<string, object>? Cancel { get; set; }
+        [JsonProperty("cancel", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Cancel { get; set; }
 
         /// <summary>
         /// Present when the server answers `tasks/list`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("list")]
-        public Dictionary<string, object>? List { get; set; }
+        [JsonProperty("list", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> List { get; set; }
 
         /// <summary>
         /// Which client-to-server requests may carry a `task` field; anything not listed may not.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requests")]
-        public StickyRequests? Requests { get; set; }
+        [JsonProperty("requests", NullValueHandling = NullValueHandling.Ignore)]
+        public StickyRequests Requests { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6667,9 +7307,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Task support for tool requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public FluffyTools? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public FluffyTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6680,9 +7325,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Present when `tools/call` may be run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("call")]
-        public Dictionary<string, object>? Call { get; set; }
+        [JsonProperty("call", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Call { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6693,9 +7343,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when the server will send `notifications/tools/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6737,7 +7392,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -6759,7 +7414,7 @@ namespace Mcp.V20251125
         ///
         /// Always `notifications/progress`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ServerNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -6777,9 +7432,14 @@ namespace Mcp.V20251125
         ///
         /// The progress report.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ServerNotificationParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6817,60 +7477,52 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Why the request was cancelled, for logs or display.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("reason")]
-        public string? Reason { get; set; }
+        [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)]
+        public string Reason { get; set; }
 
         /// <summary>
         /// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
         /// for
         /// tasks, which have `tasks/cancel`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestId")]
+        [JsonProperty("requestId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? RequestId { get; set; }
 
         /// <summary>
         /// Where the change happened; may be a part (sub-resource) of the resource that was
         /// subscribed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public Uri? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Uri { get; set; }
 
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("createdAt")]
-        public string? CreatedAt { get; set; }
+        [JsonProperty("createdAt", NullValueHandling = NullValueHandling.Ignore)]
+        public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("lastUpdatedAt")]
-        public string? LastUpdatedAt { get; set; }
+        [JsonProperty("lastUpdatedAt", NullValueHandling = NullValueHandling.Ignore)]
+        public string LastUpdatedAt { get; set; }
 
         /// <summary>
         /// How many milliseconds the requestor should wait between polls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("pollInterval")]
+        [JsonProperty("pollInterval", NullValueHandling = NullValueHandling.Ignore)]
         public long? PollInterval { get; set; }
 
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("status")]
+        [JsonProperty("status", NullValueHandling = NullValueHandling.Ignore)]
         public TaskStatusEnum? Status { get; set; }
 
         /// <summary>
@@ -6878,80 +7530,77 @@ namespace Mcp.V20251125
         /// the
         /// outcome, or what went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("statusMessage")]
-        public string? StatusMessage { get; set; }
+        [JsonProperty("statusMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public string StatusMessage { get; set; }
 
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("taskId")]
-        public string? TaskId { get; set; }
+        [JsonProperty("taskId", NullValueHandling = NullValueHandling.Ignore)]
+        public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl")]
         public long? Ttl { get; set; }
 
         /// <summary>
         /// The `elicitationId` of the URL-mode request that finished.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitationId")]
-        public string? ElicitationId { get; set; }
+        [JsonProperty("elicitationId", NullValueHandling = NullValueHandling.Ignore)]
+        public string ElicitationId { get; set; }
 
         /// <summary>
         /// What is being logged: a message string, an object, or any other JSON value.
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the entry is.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("level")]
+        [JsonProperty("level", NullValueHandling = NullValueHandling.Ignore)]
         public LoggingLevelEnum? Level { get; set; }
 
         /// <summary>
         /// Name of the component that produced the entry, if any.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logger")]
-        public string? Logger { get; set; }
+        [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
+        public string Logger { get; set; }
 
         /// <summary>
         /// Human-readable text describing the current state.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// Amount done so far; it must grow with every report, even when the total is unknown. May
         /// be
         /// fractional.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("progress")]
+        [JsonProperty("progress", NullValueHandling = NullValueHandling.Ignore)]
         public double? Progress { get; set; }
 
         /// <summary>
         /// The token from the request this report is about.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? ProgressToken { get; set; }
 
         /// <summary>
         /// Amount that will be done in all, when known. May be fractional.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6987,13 +7636,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -7013,7 +7662,7 @@ namespace Mcp.V20251125
         ///
         /// Always `roots/list`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ServerRequestMethod Method { get; set; }
 
         /// <summary>
@@ -7027,9 +7676,14 @@ namespace Mcp.V20251125
         ///
         /// The conversation and generation settings.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ServerRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7064,48 +7718,42 @@ namespace Mcp.V20251125
         ///
         /// Id of the task to cancel.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("taskId")]
-        public string? TaskId { get; set; }
+        [JsonProperty("taskId", NullValueHandling = NullValueHandling.Ignore)]
+        public string TaskId { get; set; }
 
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cursor")]
-        public string? Cursor { get; set; }
+        [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string Cursor { get; set; }
 
         /// <summary>
         /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
         /// `notifications/elicitation/complete`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitationId")]
-        public string? ElicitationId { get; set; }
+        [JsonProperty("elicitationId", NullValueHandling = NullValueHandling.Ignore)]
+        public string ElicitationId { get; set; }
 
         /// <summary>
         /// Text telling the user why the server wants them to open the link.
         ///
         /// Text shown to the user explaining what is asked for and why.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// Always `url`.
         ///
         /// `form`; a request without `mode` is also form mode.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ElicitRequestParamsMode? Mode { get; set; }
 
         /// <summary>
@@ -7114,80 +7762,69 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
 
         /// <summary>
         /// The page the user should open.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("url")]
-        public Uri? Url { get; set; }
+        [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Url { get; set; }
 
         /// <summary>
         /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
         /// nesting).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestedSchema")]
-        public ElicitRequestParamsRequestedSchema? RequestedSchema { get; set; }
+        [JsonProperty("requestedSchema", NullValueHandling = NullValueHandling.Ignore)]
+        public ElicitRequestParamsRequestedSchema RequestedSchema { get; set; }
 
         /// <summary>
         /// Whether to add context from MCP servers to the prompt: `none` (the default), this server
         /// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("includeContext")]
+        [JsonProperty("includeContext", NullValueHandling = NullValueHandling.Ignore)]
         public IncludeContext? IncludeContext { get; set; }
 
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client may generate fewer.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxTokens")]
+        [JsonProperty("maxTokens", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation so far, oldest first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("messages")]
-        public ParamsMessage[]? Messages { get; set; }
+        [JsonProperty("messages", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
         /// Provider-specific settings passed through to the model provider untouched.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("metadata")]
-        public Dictionary<string, object>? Metadata { get; set; }
+        [JsonProperty("metadata", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Metadata { get; set; }
 
         /// <summary>
         /// What the server would like in a model; the client may disregard it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("modelPreferences")]
-        public ModelPreferencesClass? ModelPreferences { get; set; }
+        [JsonProperty("modelPreferences", NullValueHandling = NullValueHandling.Ignore)]
+        public ModelPreferencesClass ModelPreferences { get; set; }
 
         /// <summary>
         /// Sequences that end generation when the model emits them.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopSequences")]
-        public string[]? StopSequences { get; set; }
+        [JsonProperty("stopSequences", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] StopSequences { get; set; }
 
         /// <summary>
         /// A system prompt to use; the client may change or drop it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("systemPrompt")]
-        public string? SystemPrompt { get; set; }
+        [JsonProperty("systemPrompt", NullValueHandling = NullValueHandling.Ignore)]
+        public string SystemPrompt { get; set; }
 
         /// <summary>
         /// Sampling temperature to use.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("temperature")]
+        [JsonProperty("temperature", NullValueHandling = NullValueHandling.Ignore)]
         public double? Temperature { get; set; }
 
         /// <summary>
@@ -7195,16 +7832,20 @@ namespace Mcp.V20251125
         /// client's
         /// `sampling.tools`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolChoice")]
-        public ToolChoiceClass? ToolChoice { get; set; }
+        [JsonProperty("toolChoice", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolChoiceClass ToolChoice { get; set; }
 
         /// <summary>
         /// Tools the model may call while generating; needs the client's `sampling.tools`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ToolElement[]? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7255,73 +7896,63 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The suggested values and how many more exist.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("completion")]
-        public ServerResultCompletion? Completion { get; set; }
+        [JsonProperty("completion", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerResultCompletion Completion { get; set; }
 
         /// <summary>
         /// Cursor for the page after this one. Present when more items may follow; absent on the
         /// last
         /// page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The resources on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resources")]
-        public ResourceElement[]? Resources { get; set; }
+        [JsonProperty("resources", NullValueHandling = NullValueHandling.Ignore)]
+        public ResourceElement[] Resources { get; set; }
 
         /// <summary>
         /// The templates on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resourceTemplates")]
-        public ResourceTemplateElement[]? ResourceTemplates { get; set; }
+        [JsonProperty("resourceTemplates", NullValueHandling = NullValueHandling.Ignore)]
+        public ResourceTemplateElement[] ResourceTemplates { get; set; }
 
         /// <summary>
         /// One or more pieces of contents (a resource may expand into several sub-resources).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("contents")]
-        public ContentElement[]? Contents { get; set; }
+        [JsonProperty("contents", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentElement[] Contents { get; set; }
 
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("createdAt")]
-        public string? CreatedAt { get; set; }
+        [JsonProperty("createdAt", NullValueHandling = NullValueHandling.Ignore)]
+        public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("lastUpdatedAt")]
-        public string? LastUpdatedAt { get; set; }
+        [JsonProperty("lastUpdatedAt", NullValueHandling = NullValueHandling.Ignore)]
+        public string LastUpdatedAt { get; set; }
 
         /// <summary>
         /// How many milliseconds the requestor should wait between polls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("pollInterval")]
+        [JsonProperty("pollInterval", NullValueHandling = NullValueHandling.Ignore)]
         public long? PollInterval { get; set; }
 
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("status")]
+        [JsonProperty("status", NullValueHandling = NullValueHandling.Ignore)]
         public TaskStatusEnum? Status { get; set; }
 
         /// <summary>
@@ -7329,109 +7960,101 @@ namespace Mcp.V20251125
         /// the
         /// outcome, or what went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("statusMessage")]
-        public string? StatusMessage { get; set; }
+        [JsonProperty("statusMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public string StatusMessage { get; set; }
 
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("taskId")]
-        public string? TaskId { get; set; }
+        [JsonProperty("taskId", NullValueHandling = NullValueHandling.Ignore)]
+        public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl")]
         public long? Ttl { get; set; }
 
         /// <summary>
         /// The tasks on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tasks")]
-        public TaskElement[]? Tasks { get; set; }
+        [JsonProperty("tasks", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskElement[] Tasks { get; set; }
 
         /// <summary>
         /// The optional features the server supports for this session.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("capabilities")]
-        public InitializeResultCapabilities? Capabilities { get; set; }
+        [JsonProperty("capabilities", NullValueHandling = NullValueHandling.Ignore)]
+        public InitializeResultCapabilities Capabilities { get; set; }
 
         /// <summary>
         /// Free-text guidance on using this server, which a client may pass on to the model (for
         /// example in the system prompt).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("instructions")]
-        public string? Instructions { get; set; }
+        [JsonProperty("instructions", NullValueHandling = NullValueHandling.Ignore)]
+        public string Instructions { get; set; }
 
         /// <summary>
         /// The revision the server will speak: the client's if the server supports it, otherwise one
         /// the server prefers. A client that cannot speak it must disconnect.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("protocolVersion")]
-        public string? ProtocolVersion { get; set; }
+        [JsonProperty("protocolVersion", NullValueHandling = NullValueHandling.Ignore)]
+        public string ProtocolVersion { get; set; }
 
         /// <summary>
         /// Who the server is.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("serverInfo")]
-        public ClientInfo? ServerInfo { get; set; }
+        [JsonProperty("serverInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientInfo ServerInfo { get; set; }
 
         /// <summary>
         /// The tools on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ToolElement[]? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolElement[] Tools { get; set; }
 
         /// <summary>
         /// The unstructured output, as content blocks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public ContentBlock[]? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the tool failed; false or absent means it succeeded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
         /// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("structuredContent")]
-        public Dictionary<string, object>? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> StructuredContent { get; set; }
 
         /// <summary>
         /// The prompts on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("prompts")]
-        public PromptElement[]? Prompts { get; set; }
+        [JsonProperty("prompts", NullValueHandling = NullValueHandling.Ignore)]
+        public PromptElement[] Prompts { get; set; }
 
         /// <summary>
         /// What this prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The messages, in order.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("messages")]
-        public GetPromptResultMessage[]? Messages { get; set; }
+        [JsonProperty("messages", NullValueHandling = NullValueHandling.Ignore)]
+        public GetPromptResultMessage[] Messages { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7442,22 +8065,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// True when more suggestions exist than were sent, even if their number is unknown.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("hasMore")]
+        [JsonProperty("hasMore", NullValueHandling = NullValueHandling.Ignore)]
         public bool? HasMore { get; set; }
 
         /// <summary>
         /// How many suggestions exist in all, which may be more than were sent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public long? Total { get; set; }
 
         /// <summary>
         /// Suggested values, best first; at most 100 of them.
         /// </summary>
-        [JsonPropertyName("values")]
+        [JsonProperty("values")]
         public string[] Values { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7468,26 +8095,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `logging/setLevel`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public SetLevelRequestMethod Method { get; set; }
 
         /// <summary>
         /// The threshold to apply.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public SetLevelRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7500,15 +8133,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Entries at this severity and every more severe one are sent; less severe ones are not.
         /// </summary>
-        [JsonPropertyName("level")]
+        [JsonProperty("level")]
         public LoggingLevelEnum Level { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7519,15 +8157,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Entries at this severity and every more severe one are sent; less severe ones are not.
         /// </summary>
-        [JsonPropertyName("level")]
+        [JsonProperty("level")]
         public LoggingLevelEnum Level { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7542,43 +8185,44 @@ namespace Mcp.V20251125
         /// <summary>
         /// Value selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enum")]
-        public string[]? Enum { get; set; }
+        [JsonProperty("enum", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Enum { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
 
         /// <summary>
         /// The options, each a value with its label.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("oneOf")]
-        public PrimitiveSchemaDefinitionOneOf[]? OneOf { get; set; }
+        [JsonProperty("oneOf", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionOneOf[] OneOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7589,50 +8233,50 @@ namespace Mcp.V20251125
         /// <summary>
         /// Value the field starts with.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Expected shape of the text, which the client may check.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("format")]
+        [JsonProperty("format", NullValueHandling = NullValueHandling.Ignore)]
         public Format? Format { get; set; }
 
         /// <summary>
         /// Most characters accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxLength")]
+        [JsonProperty("maxLength", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxLength { get; set; }
 
         /// <summary>
         /// Fewest characters accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minLength")]
+        [JsonProperty("minLength", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinLength { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7644,26 +8288,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/subscribe`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public SubscribeRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which resource to watch.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public SubscribeRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7674,15 +8324,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7693,15 +8348,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7712,26 +8372,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonPropertyName("createdAt")]
+        [JsonProperty("createdAt")]
         public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonPropertyName("lastUpdatedAt")]
+        [JsonProperty("lastUpdatedAt")]
         public string LastUpdatedAt { get; set; }
 
         /// <summary>
         /// How many milliseconds the requestor should wait between polls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("pollInterval")]
+        [JsonProperty("pollInterval", NullValueHandling = NullValueHandling.Ignore)]
         public long? PollInterval { get; set; }
 
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonPropertyName("status")]
+        [JsonProperty("status")]
         public TaskStatusEnum Status { get; set; }
 
         /// <summary>
@@ -7739,22 +8398,27 @@ namespace Mcp.V20251125
         /// the
         /// outcome, or what went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("statusMessage")]
-        public string? StatusMessage { get; set; }
+        [JsonProperty("statusMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public string StatusMessage { get; set; }
 
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonPropertyName("taskId")]
+        [JsonProperty("taskId")]
         public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl")]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7765,9 +8429,8 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
@@ -7775,9 +8438,14 @@ namespace Mcp.V20251125
         /// result comes from `tasks/result`. Only where the receiver declared it for this request
         /// type.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("task")]
-        public TaskClass? Task { get; set; }
+        [JsonProperty("task", NullValueHandling = NullValueHandling.Ignore)]
+        public TaskClass Task { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7788,9 +8456,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// How long, in milliseconds from creation, the requestor would like the task kept.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl", NullValueHandling = NullValueHandling.Ignore)]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7802,20 +8475,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/tasks/status`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public TaskStatusNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The full new state of the task.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public TaskStatusNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7837,33 +8516,31 @@ namespace Mcp.V20251125
         /// Free-form metadata attached to the notification; MCP reserves some key prefixes for
         /// itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonPropertyName("createdAt")]
+        [JsonProperty("createdAt")]
         public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonPropertyName("lastUpdatedAt")]
+        [JsonProperty("lastUpdatedAt")]
         public string LastUpdatedAt { get; set; }
 
         /// <summary>
         /// How many milliseconds the requestor should wait between polls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("pollInterval")]
+        [JsonProperty("pollInterval", NullValueHandling = NullValueHandling.Ignore)]
         public long? PollInterval { get; set; }
 
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonPropertyName("status")]
+        [JsonProperty("status")]
         public TaskStatusEnum Status { get; set; }
 
         /// <summary>
@@ -7871,22 +8548,27 @@ namespace Mcp.V20251125
         /// the
         /// outcome, or what went wrong.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("statusMessage")]
-        public string? StatusMessage { get; set; }
+        [JsonProperty("statusMessage", NullValueHandling = NullValueHandling.Ignore)]
+        public string StatusMessage { get; set; }
 
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonPropertyName("taskId")]
+        [JsonProperty("taskId")]
         public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonPropertyName("ttl")]
+        [JsonProperty("ttl")]
         public long? Ttl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7897,28 +8579,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Display and audience hints for the client.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonPropertyName("text")]
+        [JsonProperty("text")]
         public string Text { get; set; }
 
         /// <summary>
         /// Always `text`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public TextContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7929,28 +8615,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Media type of these contents, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// The text; used only when the data really is text rather than bytes.
         /// </summary>
-        [JsonPropertyName("text")]
+        [JsonProperty("text")]
         public string Text { get; set; }
 
         /// <summary>
         /// The URI these contents belong to (the resource itself or a part of it).
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7961,49 +8651,50 @@ namespace Mcp.V20251125
         /// <summary>
         /// Values selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string[]? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// What each chosen value may be.
         /// </summary>
-        [JsonPropertyName("items")]
+        [JsonProperty("items")]
         public TitledMultiSelectEnumSchemaItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8014,8 +8705,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// The options, each a value with its label.
         /// </summary>
-        [JsonPropertyName("anyOf")]
+        [JsonProperty("anyOf")]
         public FluffyAnyOf[] AnyOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class FluffyAnyOf
@@ -8023,14 +8720,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonPropertyName("const")]
+        [JsonProperty("const")]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonPropertyName("title")]
+        [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8041,35 +8744,38 @@ namespace Mcp.V20251125
         /// <summary>
         /// Value selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The options, each a value with its label.
         /// </summary>
-        [JsonPropertyName("oneOf")]
+        [JsonProperty("oneOf")]
         public TitledSingleSelectEnumSchemaOneOf[] OneOf { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class TitledSingleSelectEnumSchemaOneOf
@@ -8077,14 +8783,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonPropertyName("const")]
+        [JsonProperty("const")]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonPropertyName("title")]
+        [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8095,68 +8807,67 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
         /// `name`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public ToolAnnotationsClass? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolAnnotationsClass Annotations { get; set; }
 
         /// <summary>
         /// What the tool does, in words a model can use to decide when to call it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// How the tool may be run, for example whether it can run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("execution")]
-        public Execution? Execution { get; set; }
+        [JsonProperty("execution", NullValueHandling = NullValueHandling.Ignore)]
+        public Execution Execution { get; set; }
 
         /// <summary>
         /// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
         /// and
         /// should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
         /// </summary>
-        [JsonPropertyName("inputSchema")]
+        [JsonProperty("inputSchema")]
         public ToolInputSchemaClass InputSchema { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
         /// given, the server must return structured results conforming to it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("outputSchema")]
-        public ToolOutputSchemaClass? OutputSchema { get; set; }
+        [JsonProperty("outputSchema", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolOutputSchemaClass OutputSchema { get; set; }
 
         /// <summary>
         /// Human-friendly label for user interfaces. When absent, show `name` (for tools,
         /// `annotations.title` comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8167,29 +8878,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Dialect of this schema; JSON Schema 2020-12 when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("$schema")]
-        public string? Schema { get; set; }
+        [JsonProperty("$schema", NullValueHandling = NullValueHandling.Ignore)]
+        public string Schema { get; set; }
 
         /// <summary>
         /// Schema of each argument, keyed by argument name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("properties")]
-        public Dictionary<string, Dictionary<string, object>>? Properties { get; set; }
+        [JsonProperty("properties", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Properties { get; set; }
 
         /// <summary>
         /// Names of the arguments that must be given.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
-        public string[]? InputSchemaRequired { get; set; }
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] InputSchemaRequired { get; set; }
 
         /// <summary>
         /// Always `object`: arguments are a JSON object.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8201,29 +8915,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Dialect of this schema; JSON Schema 2020-12 when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("$schema")]
-        public string? Schema { get; set; }
+        [JsonProperty("$schema", NullValueHandling = NullValueHandling.Ignore)]
+        public string Schema { get; set; }
 
         /// <summary>
         /// Schema of each output member, keyed by member name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("properties")]
-        public Dictionary<string, Dictionary<string, object>>? Properties { get; set; }
+        [JsonProperty("properties", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Properties { get; set; }
 
         /// <summary>
         /// Names of the output members that are always present.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
-        public string[]? OutputSchemaRequired { get; set; }
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] OutputSchemaRequired { get; set; }
 
         /// <summary>
         /// Always `object`: structured output is a JSON object.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public InputSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8238,39 +8955,40 @@ namespace Mcp.V20251125
         /// adds
         /// (assumed true when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("destructiveHint")]
+        [JsonProperty("destructiveHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? DestructiveHint { get; set; }
 
         /// <summary>
         /// For a tool that writes: true when repeating a call with the same arguments has no further
         /// effect (assumed false when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("idempotentHint")]
+        [JsonProperty("idempotentHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IdempotentHint { get; set; }
 
         /// <summary>
         /// True when the tool reaches outside a closed set of entities, as web search does (assumed
         /// true when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("openWorldHint")]
+        [JsonProperty("openWorldHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? OpenWorldHint { get; set; }
 
         /// <summary>
         /// True when the tool changes nothing in its environment (assumed false when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("readOnlyHint")]
+        [JsonProperty("readOnlyHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ReadOnlyHint { get; set; }
 
         /// <summary>
         /// A display name for the tool.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8282,9 +9000,14 @@ namespace Mcp.V20251125
         /// `auto`: the model decides (the default); `required`: it must call at least one tool;
         /// `none`: it must not call any.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ToolChoiceMode? Mode { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8296,9 +9019,14 @@ namespace Mcp.V20251125
         /// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
         /// (`forbidden`, the meaning when absent) be run as a task.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("taskSupport")]
+        [JsonProperty("taskSupport", NullValueHandling = NullValueHandling.Ignore)]
         public TaskSupport? TaskSupport { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8310,21 +9038,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/tools/list_changed`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ToolListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Carries nothing but optional metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ParamsClass? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8336,41 +9069,44 @@ namespace Mcp.V20251125
         /// Free-form metadata; clients should keep it when sending the result back in later sampling
         /// requests, which helps caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The unstructured output, in the same form as a `tools/call` result.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the call failed and `content` describes the failure (false when absent).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
         /// The structured output; should follow the tool's output schema when it has one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("structuredContent")]
-        public Dictionary<string, object>? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the `tool_use` block this answers.
         /// </summary>
-        [JsonPropertyName("toolUseId")]
+        [JsonProperty("toolUseId")]
         public string ToolUseId { get; set; }
 
         /// <summary>
         /// Always `tool_result`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ToolResultContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8382,33 +9118,38 @@ namespace Mcp.V20251125
         /// Free-form metadata; clients should keep it when sending the call back in later sampling
         /// requests, which helps caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Identifier of this call, unique within the conversation; its result refers back to it.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public string Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, following its input schema.
         /// </summary>
-        [JsonPropertyName("input")]
+        [JsonProperty("input")]
         public Dictionary<string, object> Input { get; set; }
 
         /// <summary>
         /// Which tool the model wants to run.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Always `tool_use`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ToolUseContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8420,21 +9161,26 @@ namespace Mcp.V20251125
         /// <summary>
         /// Code -32042, with the elicitations to complete in `data`.
         /// </summary>
-        [JsonPropertyName("error")]
+        [JsonProperty("error")]
         public UrlElicitationRequiredErrorError Error { get; set; }
 
         /// <summary>
         /// The id of the request being refused.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8451,7 +9197,7 @@ namespace Mcp.V20251125
         ///
         /// Always -32042.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
@@ -8459,14 +9205,20 @@ namespace Mcp.V20251125
         ///
         /// What the client must do before retrying.
         /// </summary>
-        [JsonPropertyName("data")]
+        [JsonProperty("data")]
         public Dictionary<string, object> Data { get; set; }
 
         /// <summary>
         /// One short sentence describing the failure.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8478,26 +9230,32 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/unsubscribe`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public UnsubscribeRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which resource to stop watching.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public UnsubscribeRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8508,15 +9266,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8527,15 +9290,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8546,49 +9314,50 @@ namespace Mcp.V20251125
         /// <summary>
         /// Values selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string[]? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// What each chosen value may be.
         /// </summary>
-        [JsonPropertyName("items")]
+        [JsonProperty("items")]
         public UntitledMultiSelectEnumSchemaItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must choose.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8599,14 +9368,20 @@ namespace Mcp.V20251125
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonPropertyName("enum")]
+        [JsonProperty("enum")]
         public string[] Enum { get; set; }
 
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8617,35 +9392,38 @@ namespace Mcp.V20251125
         /// <summary>
         /// Value selected at first.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonPropertyName("enum")]
+        [JsonProperty("enum")]
         public string[] Enum { get; set; }
 
         /// <summary>
         /// Label shown for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8858,7 +9636,7 @@ namespace Mcp.V20251125
     public partial struct ProgressTokenUnion
     {
         public long? Integer;
-        public string? String;
+        public string String;
 
         public static implicit operator ProgressTokenUnion(long Integer) => new ProgressTokenUnion { Integer = Integer };
         public static implicit operator ProgressTokenUnion(string String) => new ProgressTokenUnion { String = String };
@@ -8866,11 +9644,11 @@ namespace Mcp.V20251125
 
     public partial struct AnnotationsUnion
     {
-        public AudioContentAnnotations? AudioContentAnnotations;
+        public AudioContentAnnotations AudioContentAnnotations;
         public bool? Bool;
         public long? Integer;
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator AnnotationsUnion(AudioContentAnnotations AudioContentAnnotations) => new AnnotationsUnion { AudioContentAnnotations = AudioContentAnnotations };
         public static implicit operator AnnotationsUnion(bool Bool) => new AnnotationsUnion { Bool = Bool };
@@ -8881,8 +9659,8 @@ namespace Mcp.V20251125
 
     public partial struct PurpleContent
     {
-        public ContentBlock? ContentBlock;
-        public string? String;
+        public ContentBlock ContentBlock;
+        public string String;
 
         public static implicit operator PurpleContent(ContentBlock ContentBlock) => new PurpleContent { ContentBlock = ContentBlock };
         public static implicit operator PurpleContent(string String) => new PurpleContent { String = String };
@@ -8890,10 +9668,10 @@ namespace Mcp.V20251125
 
     public partial struct FluffyContent
     {
-        public PurpleContent[]? AnythingArray;
+        public PurpleContent[] AnythingArray;
         public bool? Bool;
         public long? Integer;
-        public string? String;
+        public string String;
 
         public static implicit operator FluffyContent(PurpleContent[] AnythingArray) => new FluffyContent { AnythingArray = AnythingArray };
         public static implicit operator FluffyContent(bool Bool) => new FluffyContent { Bool = Bool };
@@ -8905,8 +9683,8 @@ namespace Mcp.V20251125
     {
         public bool? Bool;
         public long? Integer;
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator ContentValue(bool Bool) => new ContentValue { Bool = Bool };
         public static implicit operator ContentValue(long Integer) => new ContentValue { Integer = Integer };
@@ -8916,11 +9694,11 @@ namespace Mcp.V20251125
 
     public partial struct MetaUnion
     {
-        public Dictionary<string, object>? AnythingMap;
+        public Dictionary<string, object> AnythingMap;
         public bool? Bool;
         public long? Integer;
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator MetaUnion(Dictionary<string, object> AnythingMap) => new MetaUnion { AnythingMap = AnythingMap };
         public static implicit operator MetaUnion(bool Bool) => new MetaUnion { Bool = Bool };
@@ -8931,8 +9709,8 @@ namespace Mcp.V20251125
 
     public partial struct ClientResultContent
     {
-        public PurpleSomething? PurpleSomething;
-        public SamplingMessageContentBlock[]? SamplingMessageContentBlockArray;
+        public PurpleSomething PurpleSomething;
+        public SamplingMessageContentBlock[] SamplingMessageContentBlockArray;
 
         public static implicit operator ClientResultContent(PurpleSomething PurpleSomething) => new ClientResultContent { PurpleSomething = PurpleSomething };
         public static implicit operator ClientResultContent(SamplingMessageContentBlock[] SamplingMessageContentBlockArray) => new ClientResultContent { SamplingMessageContentBlockArray = SamplingMessageContentBlockArray };
@@ -8940,8 +9718,8 @@ namespace Mcp.V20251125
 
     public partial struct MessageContent
     {
-        public FluffySomething? FluffySomething;
-        public SamplingMessageContentBlock[]? SamplingMessageContentBlockArray;
+        public FluffySomething FluffySomething;
+        public SamplingMessageContentBlock[] SamplingMessageContentBlockArray;
 
         public static implicit operator MessageContent(FluffySomething FluffySomething) => new MessageContent { FluffySomething = FluffySomething };
         public static implicit operator MessageContent(SamplingMessageContentBlock[] SamplingMessageContentBlockArray) => new MessageContent { SamplingMessageContentBlockArray = SamplingMessageContentBlockArray };
@@ -8951,8 +9729,8 @@ namespace Mcp.V20251125
     {
         public bool? Bool;
         public double? Double;
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator PrimitiveSchemaDefinitionDefault(bool Bool) => new PrimitiveSchemaDefinitionDefault { Bool = Bool };
         public static implicit operator PrimitiveSchemaDefinitionDefault(double Double) => new PrimitiveSchemaDefinitionDefault { Double = Double };
@@ -8962,8 +9740,8 @@ namespace Mcp.V20251125
 
     public partial struct EnumSchemaDefault
     {
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator EnumSchemaDefault(string String) => new EnumSchemaDefault { String = String };
         public static implicit operator EnumSchemaDefault(string[] StringArray) => new EnumSchemaDefault { StringArray = StringArray };
@@ -8971,878 +9749,880 @@ namespace Mcp.V20251125
 
     public partial class Annotations
     {
-        public static Annotations FromJson(string json) => JsonSerializer.Deserialize<Annotations>(json, Mcp.V20251125.Converter.Settings);
+        public static Annotations FromJson(string json) => JsonConvert.DeserializeObject<Annotations>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class AudioContent
     {
-        public static AudioContent FromJson(string json) => JsonSerializer.Deserialize<AudioContent>(json, Mcp.V20251125.Converter.Settings);
+        public static AudioContent FromJson(string json) => JsonConvert.DeserializeObject<AudioContent>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class BaseMetadata
     {
-        public static BaseMetadata FromJson(string json) => JsonSerializer.Deserialize<BaseMetadata>(json, Mcp.V20251125.Converter.Settings);
+        public static BaseMetadata FromJson(string json) => JsonConvert.DeserializeObject<BaseMetadata>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class BlobResourceContents
     {
-        public static BlobResourceContents FromJson(string json) => JsonSerializer.Deserialize<BlobResourceContents>(json, Mcp.V20251125.Converter.Settings);
+        public static BlobResourceContents FromJson(string json) => JsonConvert.DeserializeObject<BlobResourceContents>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class BooleanSchema
     {
-        public static BooleanSchema FromJson(string json) => JsonSerializer.Deserialize<BooleanSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static BooleanSchema FromJson(string json) => JsonConvert.DeserializeObject<BooleanSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CallToolRequest
     {
-        public static CallToolRequest FromJson(string json) => JsonSerializer.Deserialize<CallToolRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static CallToolRequest FromJson(string json) => JsonConvert.DeserializeObject<CallToolRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CallToolRequestParams
     {
-        public static CallToolRequestParams FromJson(string json) => JsonSerializer.Deserialize<CallToolRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static CallToolRequestParams FromJson(string json) => JsonConvert.DeserializeObject<CallToolRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CallToolResult
     {
-        public static CallToolResult FromJson(string json) => JsonSerializer.Deserialize<CallToolResult>(json, Mcp.V20251125.Converter.Settings);
+        public static CallToolResult FromJson(string json) => JsonConvert.DeserializeObject<CallToolResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CancelTaskRequest
     {
-        public static CancelTaskRequest FromJson(string json) => JsonSerializer.Deserialize<CancelTaskRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static CancelTaskRequest FromJson(string json) => JsonConvert.DeserializeObject<CancelTaskRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CancelTaskResult
     {
-        public static GetTaskResult FromJson(string json) => JsonSerializer.Deserialize<GetTaskResult>(json, Mcp.V20251125.Converter.Settings);
+        public static GetTaskResult FromJson(string json) => JsonConvert.DeserializeObject<GetTaskResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CancelledNotification
     {
-        public static CancelledNotification FromJson(string json) => JsonSerializer.Deserialize<CancelledNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static CancelledNotification FromJson(string json) => JsonConvert.DeserializeObject<CancelledNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CancelledNotificationParams
     {
-        public static CancelledNotificationParams FromJson(string json) => JsonSerializer.Deserialize<CancelledNotificationParams>(json, Mcp.V20251125.Converter.Settings);
+        public static CancelledNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<CancelledNotificationParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ClientCapabilities
     {
-        public static ClientCapabilities FromJson(string json) => JsonSerializer.Deserialize<ClientCapabilities>(json, Mcp.V20251125.Converter.Settings);
+        public static ClientCapabilities FromJson(string json) => JsonConvert.DeserializeObject<ClientCapabilities>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ClientNotification
     {
-        public static ClientNotification FromJson(string json) => JsonSerializer.Deserialize<ClientNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static ClientNotification FromJson(string json) => JsonConvert.DeserializeObject<ClientNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ClientRequest
     {
-        public static ClientRequest FromJson(string json) => JsonSerializer.Deserialize<ClientRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ClientRequest FromJson(string json) => JsonConvert.DeserializeObject<ClientRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ClientResult
     {
-        public static ClientResult FromJson(string json) => JsonSerializer.Deserialize<ClientResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ClientResult FromJson(string json) => JsonConvert.DeserializeObject<ClientResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CompleteRequest
     {
-        public static CompleteRequest FromJson(string json) => JsonSerializer.Deserialize<CompleteRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static CompleteRequest FromJson(string json) => JsonConvert.DeserializeObject<CompleteRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CompleteRequestParams
     {
-        public static CompleteRequestParams FromJson(string json) => JsonSerializer.Deserialize<CompleteRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static CompleteRequestParams FromJson(string json) => JsonConvert.DeserializeObject<CompleteRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CompleteResult
     {
-        public static CompleteResult FromJson(string json) => JsonSerializer.Deserialize<CompleteResult>(json, Mcp.V20251125.Converter.Settings);
+        public static CompleteResult FromJson(string json) => JsonConvert.DeserializeObject<CompleteResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ContentBlock
     {
-        public static ContentBlock FromJson(string json) => JsonSerializer.Deserialize<ContentBlock>(json, Mcp.V20251125.Converter.Settings);
+        public static ContentBlock FromJson(string json) => JsonConvert.DeserializeObject<ContentBlock>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CreateMessageRequest
     {
-        public static CreateMessageRequest FromJson(string json) => JsonSerializer.Deserialize<CreateMessageRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static CreateMessageRequest FromJson(string json) => JsonConvert.DeserializeObject<CreateMessageRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CreateMessageRequestParams
     {
-        public static CreateMessageRequestParams FromJson(string json) => JsonSerializer.Deserialize<CreateMessageRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static CreateMessageRequestParams FromJson(string json) => JsonConvert.DeserializeObject<CreateMessageRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CreateMessageResult
     {
-        public static CreateMessageResult FromJson(string json) => JsonSerializer.Deserialize<CreateMessageResult>(json, Mcp.V20251125.Converter.Settings);
+        public static CreateMessageResult FromJson(string json) => JsonConvert.DeserializeObject<CreateMessageResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class CreateTaskResult
     {
-        public static CreateTaskResult FromJson(string json) => JsonSerializer.Deserialize<CreateTaskResult>(json, Mcp.V20251125.Converter.Settings);
+        public static CreateTaskResult FromJson(string json) => JsonConvert.DeserializeObject<CreateTaskResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class Cursor
     {
-        public static string FromJson(string json) => JsonSerializer.Deserialize<string>(json, Mcp.V20251125.Converter.Settings);
+        public static string FromJson(string json) => JsonConvert.DeserializeObject<string>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ElicitRequest
     {
-        public static ElicitRequest FromJson(string json) => JsonSerializer.Deserialize<ElicitRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ElicitRequest FromJson(string json) => JsonConvert.DeserializeObject<ElicitRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ElicitRequestFormParams
     {
-        public static ElicitRequestFormParams FromJson(string json) => JsonSerializer.Deserialize<ElicitRequestFormParams>(json, Mcp.V20251125.Converter.Settings);
+        public static ElicitRequestFormParams FromJson(string json) => JsonConvert.DeserializeObject<ElicitRequestFormParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ElicitRequestParams
     {
-        public static ElicitRequestParams FromJson(string json) => JsonSerializer.Deserialize<ElicitRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static ElicitRequestParams FromJson(string json) => JsonConvert.DeserializeObject<ElicitRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ElicitRequestUrlParams
     {
-        public static ElicitRequestUrlParams FromJson(string json) => JsonSerializer.Deserialize<ElicitRequestUrlParams>(json, Mcp.V20251125.Converter.Settings);
+        public static ElicitRequestUrlParams FromJson(string json) => JsonConvert.DeserializeObject<ElicitRequestUrlParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ElicitResult
     {
-        public static ElicitResult FromJson(string json) => JsonSerializer.Deserialize<ElicitResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ElicitResult FromJson(string json) => JsonConvert.DeserializeObject<ElicitResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ElicitationCompleteNotification
     {
-        public static ElicitationCompleteNotification FromJson(string json) => JsonSerializer.Deserialize<ElicitationCompleteNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static ElicitationCompleteNotification FromJson(string json) => JsonConvert.DeserializeObject<ElicitationCompleteNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class EmbeddedResource
     {
-        public static EmbeddedResource FromJson(string json) => JsonSerializer.Deserialize<EmbeddedResource>(json, Mcp.V20251125.Converter.Settings);
+        public static EmbeddedResource FromJson(string json) => JsonConvert.DeserializeObject<EmbeddedResource>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class EmptyResult
     {
-        public static Dictionary<string, object> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, object>>(json, Mcp.V20251125.Converter.Settings);
+        public static Dictionary<string, object> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, object>>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class EnumSchema
     {
-        public static EnumSchema FromJson(string json) => JsonSerializer.Deserialize<EnumSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static EnumSchema FromJson(string json) => JsonConvert.DeserializeObject<EnumSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Error
     {
-        public static Error FromJson(string json) => JsonSerializer.Deserialize<Error>(json, Mcp.V20251125.Converter.Settings);
+        public static Error FromJson(string json) => JsonConvert.DeserializeObject<Error>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class GetPromptRequest
     {
-        public static GetPromptRequest FromJson(string json) => JsonSerializer.Deserialize<GetPromptRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static GetPromptRequest FromJson(string json) => JsonConvert.DeserializeObject<GetPromptRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class GetPromptRequestParams
     {
-        public static GetPromptRequestParams FromJson(string json) => JsonSerializer.Deserialize<GetPromptRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static GetPromptRequestParams FromJson(string json) => JsonConvert.DeserializeObject<GetPromptRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class GetPromptResult
     {
-        public static GetPromptResult FromJson(string json) => JsonSerializer.Deserialize<GetPromptResult>(json, Mcp.V20251125.Converter.Settings);
+        public static GetPromptResult FromJson(string json) => JsonConvert.DeserializeObject<GetPromptResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class GetTaskPayloadRequest
     {
-        public static GetTaskPayloadRequest FromJson(string json) => JsonSerializer.Deserialize<GetTaskPayloadRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static GetTaskPayloadRequest FromJson(string json) => JsonConvert.DeserializeObject<GetTaskPayloadRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class GetTaskPayloadResult
     {
-        public static Dictionary<string, object> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, object>>(json, Mcp.V20251125.Converter.Settings);
+        public static Dictionary<string, object> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, object>>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class GetTaskRequest
     {
-        public static GetTaskRequest FromJson(string json) => JsonSerializer.Deserialize<GetTaskRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static GetTaskRequest FromJson(string json) => JsonConvert.DeserializeObject<GetTaskRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class GetTaskResult
     {
-        public static GetTaskResult FromJson(string json) => JsonSerializer.Deserialize<GetTaskResult>(json, Mcp.V20251125.Converter.Settings);
+        public static GetTaskResult FromJson(string json) => JsonConvert.DeserializeObject<GetTaskResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Icon
     {
-        public static Icon FromJson(string json) => JsonSerializer.Deserialize<Icon>(json, Mcp.V20251125.Converter.Settings);
+        public static Icon FromJson(string json) => JsonConvert.DeserializeObject<Icon>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Icons
     {
-        public static Icons FromJson(string json) => JsonSerializer.Deserialize<Icons>(json, Mcp.V20251125.Converter.Settings);
+        public static Icons FromJson(string json) => JsonConvert.DeserializeObject<Icons>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ImageContent
     {
-        public static ImageContent FromJson(string json) => JsonSerializer.Deserialize<ImageContent>(json, Mcp.V20251125.Converter.Settings);
+        public static ImageContent FromJson(string json) => JsonConvert.DeserializeObject<ImageContent>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Implementation
     {
-        public static Implementation FromJson(string json) => JsonSerializer.Deserialize<Implementation>(json, Mcp.V20251125.Converter.Settings);
+        public static Implementation FromJson(string json) => JsonConvert.DeserializeObject<Implementation>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class InitializeRequest
     {
-        public static InitializeRequest FromJson(string json) => JsonSerializer.Deserialize<InitializeRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static InitializeRequest FromJson(string json) => JsonConvert.DeserializeObject<InitializeRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class InitializeRequestParams
     {
-        public static InitializeRequestParams FromJson(string json) => JsonSerializer.Deserialize<InitializeRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static InitializeRequestParams FromJson(string json) => JsonConvert.DeserializeObject<InitializeRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class InitializeResult
     {
-        public static InitializeResult FromJson(string json) => JsonSerializer.Deserialize<InitializeResult>(json, Mcp.V20251125.Converter.Settings);
+        public static InitializeResult FromJson(string json) => JsonConvert.DeserializeObject<InitializeResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class InitializedNotification
     {
-        public static InitializedNotification FromJson(string json) => JsonSerializer.Deserialize<InitializedNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static InitializedNotification FromJson(string json) => JsonConvert.DeserializeObject<InitializedNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class JsonrpcErrorResponse
     {
-        public static JsonrpcErrorResponse FromJson(string json) => JsonSerializer.Deserialize<JsonrpcErrorResponse>(json, Mcp.V20251125.Converter.Settings);
+        public static JsonrpcErrorResponse FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcErrorResponse>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class JsonrpcMessage
     {
-        public static JsonrpcMessage FromJson(string json) => JsonSerializer.Deserialize<JsonrpcMessage>(json, Mcp.V20251125.Converter.Settings);
+        public static JsonrpcMessage FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcMessage>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class JsonrpcNotification
     {
-        public static JsonrpcNotification FromJson(string json) => JsonSerializer.Deserialize<JsonrpcNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static JsonrpcNotification FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class JsonrpcRequest
     {
-        public static JsonrpcRequest FromJson(string json) => JsonSerializer.Deserialize<JsonrpcRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static JsonrpcRequest FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class JsonrpcResponse
     {
-        public static JsonrpcResponse FromJson(string json) => JsonSerializer.Deserialize<JsonrpcResponse>(json, Mcp.V20251125.Converter.Settings);
+        public static JsonrpcResponse FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcResponse>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class JsonrpcResultResponse
     {
-        public static JsonrpcResultResponse FromJson(string json) => JsonSerializer.Deserialize<JsonrpcResultResponse>(json, Mcp.V20251125.Converter.Settings);
+        public static JsonrpcResultResponse FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcResultResponse>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class LegacyTitledEnumSchema
     {
-        public static LegacyTitledEnumSchema FromJson(string json) => JsonSerializer.Deserialize<LegacyTitledEnumSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static LegacyTitledEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<LegacyTitledEnumSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListPromptsRequest
     {
-        public static ListPromptsRequest FromJson(string json) => JsonSerializer.Deserialize<ListPromptsRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ListPromptsRequest FromJson(string json) => JsonConvert.DeserializeObject<ListPromptsRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListPromptsResult
     {
-        public static ListPromptsResult FromJson(string json) => JsonSerializer.Deserialize<ListPromptsResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ListPromptsResult FromJson(string json) => JsonConvert.DeserializeObject<ListPromptsResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListResourceTemplatesRequest
     {
-        public static ListResourceTemplatesRequest FromJson(string json) => JsonSerializer.Deserialize<ListResourceTemplatesRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ListResourceTemplatesRequest FromJson(string json) => JsonConvert.DeserializeObject<ListResourceTemplatesRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListResourceTemplatesResult
     {
-        public static ListResourceTemplatesResult FromJson(string json) => JsonSerializer.Deserialize<ListResourceTemplatesResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ListResourceTemplatesResult FromJson(string json) => JsonConvert.DeserializeObject<ListResourceTemplatesResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListResourcesRequest
     {
-        public static ListResourcesRequest FromJson(string json) => JsonSerializer.Deserialize<ListResourcesRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ListResourcesRequest FromJson(string json) => JsonConvert.DeserializeObject<ListResourcesRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListResourcesResult
     {
-        public static ListResourcesResult FromJson(string json) => JsonSerializer.Deserialize<ListResourcesResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ListResourcesResult FromJson(string json) => JsonConvert.DeserializeObject<ListResourcesResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListRootsRequest
     {
-        public static ListRootsRequest FromJson(string json) => JsonSerializer.Deserialize<ListRootsRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ListRootsRequest FromJson(string json) => JsonConvert.DeserializeObject<ListRootsRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListRootsResult
     {
-        public static ListRootsResult FromJson(string json) => JsonSerializer.Deserialize<ListRootsResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ListRootsResult FromJson(string json) => JsonConvert.DeserializeObject<ListRootsResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListTasksRequest
     {
-        public static ListTasksRequest FromJson(string json) => JsonSerializer.Deserialize<ListTasksRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ListTasksRequest FromJson(string json) => JsonConvert.DeserializeObject<ListTasksRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListTasksResult
     {
-        public static ListTasksResult FromJson(string json) => JsonSerializer.Deserialize<ListTasksResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ListTasksResult FromJson(string json) => JsonConvert.DeserializeObject<ListTasksResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListToolsRequest
     {
-        public static ListToolsRequest FromJson(string json) => JsonSerializer.Deserialize<ListToolsRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ListToolsRequest FromJson(string json) => JsonConvert.DeserializeObject<ListToolsRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ListToolsResult
     {
-        public static ListToolsResult FromJson(string json) => JsonSerializer.Deserialize<ListToolsResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ListToolsResult FromJson(string json) => JsonConvert.DeserializeObject<ListToolsResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class LoggingLevel
     {
-        public static LoggingLevelEnum FromJson(string json) => JsonSerializer.Deserialize<LoggingLevelEnum>(json, Mcp.V20251125.Converter.Settings);
+        public static LoggingLevelEnum FromJson(string json) => JsonConvert.DeserializeObject<LoggingLevelEnum>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class LoggingMessageNotification
     {
-        public static LoggingMessageNotification FromJson(string json) => JsonSerializer.Deserialize<LoggingMessageNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static LoggingMessageNotification FromJson(string json) => JsonConvert.DeserializeObject<LoggingMessageNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class LoggingMessageNotificationParams
     {
-        public static LoggingMessageNotificationParams FromJson(string json) => JsonSerializer.Deserialize<LoggingMessageNotificationParams>(json, Mcp.V20251125.Converter.Settings);
+        public static LoggingMessageNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<LoggingMessageNotificationParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ModelHint
     {
-        public static ModelHint FromJson(string json) => JsonSerializer.Deserialize<ModelHint>(json, Mcp.V20251125.Converter.Settings);
+        public static ModelHint FromJson(string json) => JsonConvert.DeserializeObject<ModelHint>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ModelPreferences
     {
-        public static ModelPreferences FromJson(string json) => JsonSerializer.Deserialize<ModelPreferences>(json, Mcp.V20251125.Converter.Settings);
+        public static ModelPreferences FromJson(string json) => JsonConvert.DeserializeObject<ModelPreferences>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class MultiSelectEnumSchema
     {
-        public static MultiSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<MultiSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static MultiSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<MultiSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Notification
     {
-        public static Notification FromJson(string json) => JsonSerializer.Deserialize<Notification>(json, Mcp.V20251125.Converter.Settings);
+        public static Notification FromJson(string json) => JsonConvert.DeserializeObject<Notification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class NotificationParams
     {
-        public static NotificationParams FromJson(string json) => JsonSerializer.Deserialize<NotificationParams>(json, Mcp.V20251125.Converter.Settings);
+        public static NotificationParams FromJson(string json) => JsonConvert.DeserializeObject<NotificationParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class NumberSchema
     {
-        public static NumberSchema FromJson(string json) => JsonSerializer.Deserialize<NumberSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static NumberSchema FromJson(string json) => JsonConvert.DeserializeObject<NumberSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PaginatedRequest
     {
-        public static PaginatedRequest FromJson(string json) => JsonSerializer.Deserialize<PaginatedRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static PaginatedRequest FromJson(string json) => JsonConvert.DeserializeObject<PaginatedRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PaginatedRequestParams
     {
-        public static PaginatedRequestParams FromJson(string json) => JsonSerializer.Deserialize<PaginatedRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static PaginatedRequestParams FromJson(string json) => JsonConvert.DeserializeObject<PaginatedRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PaginatedResult
     {
-        public static PaginatedResult FromJson(string json) => JsonSerializer.Deserialize<PaginatedResult>(json, Mcp.V20251125.Converter.Settings);
+        public static PaginatedResult FromJson(string json) => JsonConvert.DeserializeObject<PaginatedResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PingRequest
     {
-        public static PingRequest FromJson(string json) => JsonSerializer.Deserialize<PingRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static PingRequest FromJson(string json) => JsonConvert.DeserializeObject<PingRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PrimitiveSchemaDefinition
     {
-        public static PrimitiveSchemaDefinition FromJson(string json) => JsonSerializer.Deserialize<PrimitiveSchemaDefinition>(json, Mcp.V20251125.Converter.Settings);
+        public static PrimitiveSchemaDefinition FromJson(string json) => JsonConvert.DeserializeObject<PrimitiveSchemaDefinition>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ProgressNotification
     {
-        public static ProgressNotification FromJson(string json) => JsonSerializer.Deserialize<ProgressNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static ProgressNotification FromJson(string json) => JsonConvert.DeserializeObject<ProgressNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ProgressNotificationParams
     {
-        public static ProgressNotificationParams FromJson(string json) => JsonSerializer.Deserialize<ProgressNotificationParams>(json, Mcp.V20251125.Converter.Settings);
+        public static ProgressNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<ProgressNotificationParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class ProgressToken
     {
-        public static object FromJson(string json) => JsonSerializer.Deserialize<object>(json, Mcp.V20251125.Converter.Settings);
+        public static object FromJson(string json) => JsonConvert.DeserializeObject<object>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Prompt
     {
-        public static Prompt FromJson(string json) => JsonSerializer.Deserialize<Prompt>(json, Mcp.V20251125.Converter.Settings);
+        public static Prompt FromJson(string json) => JsonConvert.DeserializeObject<Prompt>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PromptArgument
     {
-        public static PromptArgument FromJson(string json) => JsonSerializer.Deserialize<PromptArgument>(json, Mcp.V20251125.Converter.Settings);
+        public static PromptArgument FromJson(string json) => JsonConvert.DeserializeObject<PromptArgument>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PromptListChangedNotification
     {
-        public static PromptListChangedNotification FromJson(string json) => JsonSerializer.Deserialize<PromptListChangedNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static PromptListChangedNotification FromJson(string json) => JsonConvert.DeserializeObject<PromptListChangedNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PromptMessage
     {
-        public static PromptMessage FromJson(string json) => JsonSerializer.Deserialize<PromptMessage>(json, Mcp.V20251125.Converter.Settings);
+        public static PromptMessage FromJson(string json) => JsonConvert.DeserializeObject<PromptMessage>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class PromptReference
     {
-        public static PromptReference FromJson(string json) => JsonSerializer.Deserialize<PromptReference>(json, Mcp.V20251125.Converter.Settings);
+        public static PromptReference FromJson(string json) => JsonConvert.DeserializeObject<PromptReference>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ReadResourceRequest
     {
-        public static ReadResourceRequest FromJson(string json) => JsonSerializer.Deserialize<ReadResourceRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ReadResourceRequest FromJson(string json) => JsonConvert.DeserializeObject<ReadResourceRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ReadResourceRequestParams
     {
-        public static ReadResourceRequestParams FromJson(string json) => JsonSerializer.Deserialize<ReadResourceRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static ReadResourceRequestParams FromJson(string json) => JsonConvert.DeserializeObject<ReadResourceRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ReadResourceResult
     {
-        public static ReadResourceResult FromJson(string json) => JsonSerializer.Deserialize<ReadResourceResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ReadResourceResult FromJson(string json) => JsonConvert.DeserializeObject<ReadResourceResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class RelatedTaskMetadata
     {
-        public static RelatedTaskMetadata FromJson(string json) => JsonSerializer.Deserialize<RelatedTaskMetadata>(json, Mcp.V20251125.Converter.Settings);
+        public static RelatedTaskMetadata FromJson(string json) => JsonConvert.DeserializeObject<RelatedTaskMetadata>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Request
     {
-        public static Request FromJson(string json) => JsonSerializer.Deserialize<Request>(json, Mcp.V20251125.Converter.Settings);
+        public static Request FromJson(string json) => JsonConvert.DeserializeObject<Request>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class RequestId
     {
-        public static object FromJson(string json) => JsonSerializer.Deserialize<object>(json, Mcp.V20251125.Converter.Settings);
+        public static object FromJson(string json) => JsonConvert.DeserializeObject<object>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class RequestParams
     {
-        public static RequestParams FromJson(string json) => JsonSerializer.Deserialize<RequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static RequestParams FromJson(string json) => JsonConvert.DeserializeObject<RequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Resource
     {
-        public static Resource FromJson(string json) => JsonSerializer.Deserialize<Resource>(json, Mcp.V20251125.Converter.Settings);
+        public static Resource FromJson(string json) => JsonConvert.DeserializeObject<Resource>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ResourceContents
     {
-        public static ResourceContents FromJson(string json) => JsonSerializer.Deserialize<ResourceContents>(json, Mcp.V20251125.Converter.Settings);
+        public static ResourceContents FromJson(string json) => JsonConvert.DeserializeObject<ResourceContents>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ResourceLink
     {
-        public static ResourceLink FromJson(string json) => JsonSerializer.Deserialize<ResourceLink>(json, Mcp.V20251125.Converter.Settings);
+        public static ResourceLink FromJson(string json) => JsonConvert.DeserializeObject<ResourceLink>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ResourceListChangedNotification
     {
-        public static ResourceListChangedNotification FromJson(string json) => JsonSerializer.Deserialize<ResourceListChangedNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static ResourceListChangedNotification FromJson(string json) => JsonConvert.DeserializeObject<ResourceListChangedNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ResourceRequestParams
     {
-        public static ResourceRequestParams FromJson(string json) => JsonSerializer.Deserialize<ResourceRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static ResourceRequestParams FromJson(string json) => JsonConvert.DeserializeObject<ResourceRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ResourceTemplate
     {
-        public static ResourceTemplate FromJson(string json) => JsonSerializer.Deserialize<ResourceTemplate>(json, Mcp.V20251125.Converter.Settings);
+        public static ResourceTemplate FromJson(string json) => JsonConvert.DeserializeObject<ResourceTemplate>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ResourceTemplateReference
     {
-        public static ResourceTemplateReference FromJson(string json) => JsonSerializer.Deserialize<ResourceTemplateReference>(json, Mcp.V20251125.Converter.Settings);
+        public static ResourceTemplateReference FromJson(string json) => JsonConvert.DeserializeObject<ResourceTemplateReference>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ResourceUpdatedNotification
     {
-        public static ResourceUpdatedNotification FromJson(string json) => JsonSerializer.Deserialize<ResourceUpdatedNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static ResourceUpdatedNotification FromJson(string json) => JsonConvert.DeserializeObject<ResourceUpdatedNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ResourceUpdatedNotificationParams
     {
-        public static ResourceUpdatedNotificationParams FromJson(string json) => JsonSerializer.Deserialize<ResourceUpdatedNotificationParams>(json, Mcp.V20251125.Converter.Settings);
+        public static ResourceUpdatedNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<ResourceUpdatedNotificationParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class Result
     {
-        public static Dictionary<string, object> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, object>>(json, Mcp.V20251125.Converter.Settings);
+        public static Dictionary<string, object> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, object>>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class Role
     {
-        public static RoleElement FromJson(string json) => JsonSerializer.Deserialize<RoleElement>(json, Mcp.V20251125.Converter.Settings);
+        public static RoleElement FromJson(string json) => JsonConvert.DeserializeObject<RoleElement>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Root
     {
-        public static Root FromJson(string json) => JsonSerializer.Deserialize<Root>(json, Mcp.V20251125.Converter.Settings);
+        public static Root FromJson(string json) => JsonConvert.DeserializeObject<Root>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class RootsListChangedNotification
     {
-        public static RootsListChangedNotification FromJson(string json) => JsonSerializer.Deserialize<RootsListChangedNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static RootsListChangedNotification FromJson(string json) => JsonConvert.DeserializeObject<RootsListChangedNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class SamplingMessage
     {
-        public static SamplingMessage FromJson(string json) => JsonSerializer.Deserialize<SamplingMessage>(json, Mcp.V20251125.Converter.Settings);
+        public static SamplingMessage FromJson(string json) => JsonConvert.DeserializeObject<SamplingMessage>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class SamplingMessageContentBlock
     {
-        public static SamplingMessageContentBlock FromJson(string json) => JsonSerializer.Deserialize<SamplingMessageContentBlock>(json, Mcp.V20251125.Converter.Settings);
+        public static SamplingMessageContentBlock FromJson(string json) => JsonConvert.DeserializeObject<SamplingMessageContentBlock>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ServerCapabilities
     {
-        public static ServerCapabilities FromJson(string json) => JsonSerializer.Deserialize<ServerCapabilities>(json, Mcp.V20251125.Converter.Settings);
+        public static ServerCapabilities FromJson(string json) => JsonConvert.DeserializeObject<ServerCapabilities>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ServerNotification
     {
-        public static ServerNotification FromJson(string json) => JsonSerializer.Deserialize<ServerNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static ServerNotification FromJson(string json) => JsonConvert.DeserializeObject<ServerNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ServerRequest
     {
-        public static ServerRequest FromJson(string json) => JsonSerializer.Deserialize<ServerRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static ServerRequest FromJson(string json) => JsonConvert.DeserializeObject<ServerRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ServerResult
     {
-        public static ServerResult FromJson(string json) => JsonSerializer.Deserialize<ServerResult>(json, Mcp.V20251125.Converter.Settings);
+        public static ServerResult FromJson(string json) => JsonConvert.DeserializeObject<ServerResult>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class SetLevelRequest
     {
-        public static SetLevelRequest FromJson(string json) => JsonSerializer.Deserialize<SetLevelRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static SetLevelRequest FromJson(string json) => JsonConvert.DeserializeObject<SetLevelRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class SetLevelRequestParams
     {
-        public static SetLevelRequestParams FromJson(string json) => JsonSerializer.Deserialize<SetLevelRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static SetLevelRequestParams FromJson(string json) => JsonConvert.DeserializeObject<SetLevelRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class SingleSelectEnumSchema
     {
-        public static SingleSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<SingleSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static SingleSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<SingleSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class StringSchema
     {
-        public static StringSchema FromJson(string json) => JsonSerializer.Deserialize<StringSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static StringSchema FromJson(string json) => JsonConvert.DeserializeObject<StringSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class SubscribeRequest
     {
-        public static SubscribeRequest FromJson(string json) => JsonSerializer.Deserialize<SubscribeRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static SubscribeRequest FromJson(string json) => JsonConvert.DeserializeObject<SubscribeRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class SubscribeRequestParams
     {
-        public static SubscribeRequestParams FromJson(string json) => JsonSerializer.Deserialize<SubscribeRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static SubscribeRequestParams FromJson(string json) => JsonConvert.DeserializeObject<SubscribeRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Task
     {
-        public static Task FromJson(string json) => JsonSerializer.Deserialize<Task>(json, Mcp.V20251125.Converter.Settings);
+        public static Task FromJson(string json) => JsonConvert.DeserializeObject<Task>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class TaskAugmentedRequestParams
     {
-        public static TaskAugmentedRequestParams FromJson(string json) => JsonSerializer.Deserialize<TaskAugmentedRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static TaskAugmentedRequestParams FromJson(string json) => JsonConvert.DeserializeObject<TaskAugmentedRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class TaskMetadata
     {
-        public static TaskMetadata FromJson(string json) => JsonSerializer.Deserialize<TaskMetadata>(json, Mcp.V20251125.Converter.Settings);
+        public static TaskMetadata FromJson(string json) => JsonConvert.DeserializeObject<TaskMetadata>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public class TaskStatus
     {
-        public static TaskStatusEnum FromJson(string json) => JsonSerializer.Deserialize<TaskStatusEnum>(json, Mcp.V20251125.Converter.Settings);
+        public static TaskStatusEnum FromJson(string json) => JsonConvert.DeserializeObject<TaskStatusEnum>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class TaskStatusNotification
     {
-        public static TaskStatusNotification FromJson(string json) => JsonSerializer.Deserialize<TaskStatusNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static TaskStatusNotification FromJson(string json) => JsonConvert.DeserializeObject<TaskStatusNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class TaskStatusNotificationParams
     {
-        public static TaskStatusNotificationParams FromJson(string json) => JsonSerializer.Deserialize<TaskStatusNotificationParams>(json, Mcp.V20251125.Converter.Settings);
+        public static TaskStatusNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<TaskStatusNotificationParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class TextContent
     {
-        public static TextContent FromJson(string json) => JsonSerializer.Deserialize<TextContent>(json, Mcp.V20251125.Converter.Settings);
+        public static TextContent FromJson(string json) => JsonConvert.DeserializeObject<TextContent>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class TextResourceContents
     {
-        public static TextResourceContents FromJson(string json) => JsonSerializer.Deserialize<TextResourceContents>(json, Mcp.V20251125.Converter.Settings);
+        public static TextResourceContents FromJson(string json) => JsonConvert.DeserializeObject<TextResourceContents>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class TitledMultiSelectEnumSchema
     {
-        public static TitledMultiSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<TitledMultiSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static TitledMultiSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<TitledMultiSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class TitledSingleSelectEnumSchema
     {
-        public static TitledSingleSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<TitledSingleSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static TitledSingleSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<TitledSingleSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class Tool
     {
-        public static Tool FromJson(string json) => JsonSerializer.Deserialize<Tool>(json, Mcp.V20251125.Converter.Settings);
+        public static Tool FromJson(string json) => JsonConvert.DeserializeObject<Tool>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ToolAnnotations
     {
-        public static ToolAnnotations FromJson(string json) => JsonSerializer.Deserialize<ToolAnnotations>(json, Mcp.V20251125.Converter.Settings);
+        public static ToolAnnotations FromJson(string json) => JsonConvert.DeserializeObject<ToolAnnotations>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ToolChoice
     {
-        public static ToolChoice FromJson(string json) => JsonSerializer.Deserialize<ToolChoice>(json, Mcp.V20251125.Converter.Settings);
+        public static ToolChoice FromJson(string json) => JsonConvert.DeserializeObject<ToolChoice>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ToolExecution
     {
-        public static ToolExecution FromJson(string json) => JsonSerializer.Deserialize<ToolExecution>(json, Mcp.V20251125.Converter.Settings);
+        public static ToolExecution FromJson(string json) => JsonConvert.DeserializeObject<ToolExecution>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ToolListChangedNotification
     {
-        public static ToolListChangedNotification FromJson(string json) => JsonSerializer.Deserialize<ToolListChangedNotification>(json, Mcp.V20251125.Converter.Settings);
+        public static ToolListChangedNotification FromJson(string json) => JsonConvert.DeserializeObject<ToolListChangedNotification>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ToolResultContent
     {
-        public static ToolResultContent FromJson(string json) => JsonSerializer.Deserialize<ToolResultContent>(json, Mcp.V20251125.Converter.Settings);
+        public static ToolResultContent FromJson(string json) => JsonConvert.DeserializeObject<ToolResultContent>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class ToolUseContent
     {
-        public static ToolUseContent FromJson(string json) => JsonSerializer.Deserialize<ToolUseContent>(json, Mcp.V20251125.Converter.Settings);
+        public static ToolUseContent FromJson(string json) => JsonConvert.DeserializeObject<ToolUseContent>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class UrlElicitationRequiredError
     {
-        public static UrlElicitationRequiredError FromJson(string json) => JsonSerializer.Deserialize<UrlElicitationRequiredError>(json, Mcp.V20251125.Converter.Settings);
+        public static UrlElicitationRequiredError FromJson(string json) => JsonConvert.DeserializeObject<UrlElicitationRequiredError>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class UnsubscribeRequest
     {
-        public static UnsubscribeRequest FromJson(string json) => JsonSerializer.Deserialize<UnsubscribeRequest>(json, Mcp.V20251125.Converter.Settings);
+        public static UnsubscribeRequest FromJson(string json) => JsonConvert.DeserializeObject<UnsubscribeRequest>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class UnsubscribeRequestParams
     {
-        public static UnsubscribeRequestParams FromJson(string json) => JsonSerializer.Deserialize<UnsubscribeRequestParams>(json, Mcp.V20251125.Converter.Settings);
+        public static UnsubscribeRequestParams FromJson(string json) => JsonConvert.DeserializeObject<UnsubscribeRequestParams>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class UntitledMultiSelectEnumSchema
     {
-        public static UntitledMultiSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<UntitledMultiSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static UntitledMultiSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<UntitledMultiSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public partial class UntitledSingleSelectEnumSchema
     {
-        public static UntitledSingleSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<UntitledSingleSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
+        public static UntitledSingleSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<UntitledSingleSelectEnumSchema>(json, Mcp.V20251125.Converter.Settings);
     }
 
     public static class Serialize
     {
-        public static string ToJson(this Annotations self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this AudioContent self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this BaseMetadata self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this BlobResourceContents self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this BooleanSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CallToolRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CallToolRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CallToolResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CancelTaskRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this GetTaskResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CancelledNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CancelledNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ClientCapabilities self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ClientNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ClientRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ClientResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CompleteRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CompleteRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CompleteResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ContentBlock self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CreateMessageRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CreateMessageRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CreateMessageResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this CreateTaskResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this string self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ElicitRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ElicitRequestFormParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ElicitRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ElicitRequestUrlParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ElicitResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ElicitationCompleteNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this EmbeddedResource self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Dictionary<string, object> self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this EnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Error self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this GetPromptRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this GetPromptRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this GetPromptResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this GetTaskPayloadRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this GetTaskRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Icon self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Icons self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ImageContent self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Implementation self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this InitializeRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this InitializeRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this InitializeResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this InitializedNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this JsonrpcErrorResponse self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this JsonrpcMessage self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this JsonrpcNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this JsonrpcRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this JsonrpcResponse self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this JsonrpcResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this LegacyTitledEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListPromptsRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListPromptsResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListResourceTemplatesRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListResourceTemplatesResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListResourcesRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListResourcesResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListRootsRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListRootsResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListTasksRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListTasksResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListToolsRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ListToolsResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this LoggingLevelEnum self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this LoggingMessageNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this LoggingMessageNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ModelHint self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ModelPreferences self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this MultiSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Notification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this NotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this NumberSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PaginatedRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PaginatedRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PaginatedResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PingRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PrimitiveSchemaDefinition self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ProgressNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ProgressNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this object self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Prompt self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PromptArgument self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PromptListChangedNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PromptMessage self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this PromptReference self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ReadResourceRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ReadResourceRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ReadResourceResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this RelatedTaskMetadata self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Request self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this RequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Resource self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ResourceContents self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ResourceLink self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ResourceListChangedNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ResourceRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ResourceTemplate self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ResourceTemplateReference self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ResourceUpdatedNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ResourceUpdatedNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this RoleElement self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Root self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this RootsListChangedNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this SamplingMessage self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this SamplingMessageContentBlock self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ServerCapabilities self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ServerNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ServerRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ServerResult self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this SetLevelRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this SetLevelRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this SingleSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this StringSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this SubscribeRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this SubscribeRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Task self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TaskAugmentedRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TaskMetadata self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TaskStatusEnum self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TaskStatusNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TaskStatusNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TextContent self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TextResourceContents self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TitledMultiSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this TitledSingleSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this Tool self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ToolAnnotations self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ToolChoice self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ToolExecution self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ToolListChangedNotification self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ToolResultContent self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this ToolUseContent self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this UrlElicitationRequiredError self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this UnsubscribeRequest self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this UnsubscribeRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this UntitledMultiSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
-        public static string ToJson(this UntitledSingleSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Annotations self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this AudioContent self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this BaseMetadata self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this BlobResourceContents self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this BooleanSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CallToolRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CallToolRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CallToolResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CancelTaskRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this GetTaskResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CancelledNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CancelledNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ClientCapabilities self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ClientNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ClientRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ClientResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CompleteRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CompleteRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CompleteResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ContentBlock self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CreateMessageRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CreateMessageRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CreateMessageResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this CreateTaskResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this string self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ElicitRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ElicitRequestFormParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ElicitRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ElicitRequestUrlParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ElicitResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ElicitationCompleteNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this EmbeddedResource self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Dictionary<string, object> self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this EnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Error self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this GetPromptRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this GetPromptRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this GetPromptResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this GetTaskPayloadRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this GetTaskRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Icon self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Icons self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ImageContent self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Implementation self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this InitializeRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this InitializeRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this InitializeResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this InitializedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this JsonrpcErrorResponse self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this JsonrpcMessage self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this JsonrpcNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this JsonrpcRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this JsonrpcResponse self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this JsonrpcResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this LegacyTitledEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListPromptsRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListPromptsResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListResourceTemplatesRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListResourceTemplatesResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListResourcesRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListResourcesResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListRootsRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListRootsResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListTasksRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListTasksResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListToolsRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ListToolsResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this LoggingLevelEnum self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this LoggingMessageNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this LoggingMessageNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ModelHint self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ModelPreferences self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this MultiSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Notification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this NotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this NumberSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PaginatedRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PaginatedRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PaginatedResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PingRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PrimitiveSchemaDefinition self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ProgressNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ProgressNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this object self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Prompt self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PromptArgument self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PromptListChangedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PromptMessage self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this PromptReference self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ReadResourceRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ReadResourceRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ReadResourceResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this RelatedTaskMetadata self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Request self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this RequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Resource self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ResourceContents self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ResourceLink self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ResourceListChangedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ResourceRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ResourceTemplate self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ResourceTemplateReference self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ResourceUpdatedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ResourceUpdatedNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this RoleElement self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Root self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this RootsListChangedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this SamplingMessage self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this SamplingMessageContentBlock self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ServerCapabilities self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ServerNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ServerRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ServerResult self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this SetLevelRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this SetLevelRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this SingleSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this StringSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this SubscribeRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this SubscribeRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Task self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TaskAugmentedRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TaskMetadata self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TaskStatusEnum self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TaskStatusNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TaskStatusNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TextContent self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TextResourceContents self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TitledMultiSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this TitledSingleSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this Tool self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ToolAnnotations self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ToolChoice self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ToolExecution self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ToolListChangedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ToolResultContent self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this ToolUseContent self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this UrlElicitationRequiredError self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this UnsubscribeRequest self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this UnsubscribeRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this UntitledMultiSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
+        public static string ToJson(this UntitledSingleSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20251125.Converter.Settings);
     }
 
     internal static class Converter
     {
-        public static readonly JsonSerializerOptions Settings = new(JsonSerializerDefaults.General)
+        public static readonly JsonSerializerSettings Settings = new JsonSerializerSettings
         {
+            MetadataPropertyHandling = MetadataPropertyHandling.Ignore,
+            DateParseHandling = DateParseHandling.None,
             Converters =
             {
                 RoleElementConverter.Singleton,
@@ -9922,20 +10702,19 @@ namespace Mcp.V20251125
                 ToolResultContentTypeConverter.Singleton,
                 ToolUseContentTypeConverter.Singleton,
                 UnsubscribeRequestMethodConverter.Singleton,
-                new DateOnlyConverter(),
-                new TimeOnlyConverter(),
-                IsoDateTimeOffsetConverter.Singleton
+                new IsoDateTimeConverter { DateTimeStyles = DateTimeStyles.AssumeUniversal }
             },
         };
     }
 
-    internal class RoleElementConverter : JsonConverter<RoleElement>
+    internal class RoleElementConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(RoleElement);
+        public override bool CanConvert(Type t) => t == typeof(RoleElement) || t == typeof(RoleElement?);
 
-        public override RoleElement Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "assistant":
@@ -9946,15 +10725,21 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type RoleElement");
         }
 
-        public override void Write(Utf8JsonWriter writer, RoleElement value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (RoleElement)untypedValue;
             switch (value)
             {
                 case RoleElement.Assistant:
-                    JsonSerializer.Serialize(writer, "assistant", options);
+                    serializer.Serialize(writer, "assistant");
                     return;
                 case RoleElement.User:
-                    JsonSerializer.Serialize(writer, "user", options);
+                    serializer.Serialize(writer, "user");
                     return;
             }
             throw new Exception("Cannot marshal type RoleElement");
@@ -9963,13 +10748,14 @@ namespace Mcp.V20251125
         public static readonly RoleElementConverter Singleton = new RoleElementConverter();
     }
 
-    internal class MinMaxValueCheckConverter : JsonConverter<double>
+    internal class MinMaxValueCheckConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(double);
+        public override bool CanConvert(Type t) => t == typeof(double) || t == typeof(double?);
 
-        public override double Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetDouble();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<double>(reader);
             if (value >= 0 && value <= 1)
             {
                 return value;
@@ -9977,11 +10763,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type double");
         }
 
-        public override void Write(Utf8JsonWriter writer, double value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (double)untypedValue;
             if (value >= 0 && value <= 1)
             {
-                JsonSerializer.Serialize(writer, value, options);
+                serializer.Serialize(writer, value);
                 return;
             }
             throw new Exception("Cannot marshal type double");
@@ -9990,13 +10782,14 @@ namespace Mcp.V20251125
         public static readonly MinMaxValueCheckConverter Singleton = new MinMaxValueCheckConverter();
     }
 
-    internal class AudioContentTypeConverter : JsonConverter<AudioContentType>
+    internal class AudioContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(AudioContentType);
+        public override bool CanConvert(Type t) => t == typeof(AudioContentType) || t == typeof(AudioContentType?);
 
-        public override AudioContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "audio")
             {
                 return AudioContentType.Audio;
@@ -10004,11 +10797,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type AudioContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, AudioContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (AudioContentType)untypedValue;
             if (value == AudioContentType.Audio)
             {
-                JsonSerializer.Serialize(writer, "audio", options);
+                serializer.Serialize(writer, "audio");
                 return;
             }
             throw new Exception("Cannot marshal type AudioContentType");
@@ -10017,13 +10816,14 @@ namespace Mcp.V20251125
         public static readonly AudioContentTypeConverter Singleton = new AudioContentTypeConverter();
     }
 
-    internal class BooleanSchemaTypeConverter : JsonConverter<BooleanSchemaType>
+    internal class BooleanSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(BooleanSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(BooleanSchemaType) || t == typeof(BooleanSchemaType?);
 
-        public override BooleanSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "boolean")
             {
                 return BooleanSchemaType.Boolean;
@@ -10031,11 +10831,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type BooleanSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, BooleanSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (BooleanSchemaType)untypedValue;
             if (value == BooleanSchemaType.Boolean)
             {
-                JsonSerializer.Serialize(writer, "boolean", options);
+                serializer.Serialize(writer, "boolean");
                 return;
             }
             throw new Exception("Cannot marshal type BooleanSchemaType");
@@ -10044,34 +10850,36 @@ namespace Mcp.V20251125
         public static readonly BooleanSchemaTypeConverter Singleton = new BooleanSchemaTypeConverter();
     }
 
-    internal class ProgressTokenUnionConverter : JsonConverter<ProgressTokenUnion>
+    internal class ProgressTokenUnionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ProgressTokenUnion);
+        public override bool CanConvert(Type t) => t == typeof(ProgressTokenUnion) || t == typeof(ProgressTokenUnion?);
 
-        public override ProgressTokenUnion Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new ProgressTokenUnion { Integer = intValue1 };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new ProgressTokenUnion { Integer = integerValue };
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new ProgressTokenUnion { String = stringValue };
             }
             throw new Exception("Cannot unmarshal type ProgressTokenUnion");
         }
 
-        public override void Write(Utf8JsonWriter writer, ProgressTokenUnion value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (ProgressTokenUnion)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             throw new Exception("Cannot marshal type ProgressTokenUnion");
@@ -10080,13 +10888,14 @@ namespace Mcp.V20251125
         public static readonly ProgressTokenUnionConverter Singleton = new ProgressTokenUnionConverter();
     }
 
-    internal class JsonrpcConverter : JsonConverter<Jsonrpc>
+    internal class JsonrpcConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(Jsonrpc);
+        public override bool CanConvert(Type t) => t == typeof(Jsonrpc) || t == typeof(Jsonrpc?);
 
-        public override Jsonrpc Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "2.0")
             {
                 return Jsonrpc.The20;
@@ -10094,11 +10903,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type Jsonrpc");
         }
 
-        public override void Write(Utf8JsonWriter writer, Jsonrpc value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (Jsonrpc)untypedValue;
             if (value == Jsonrpc.The20)
             {
-                JsonSerializer.Serialize(writer, "2.0", options);
+                serializer.Serialize(writer, "2.0");
                 return;
             }
             throw new Exception("Cannot marshal type Jsonrpc");
@@ -10107,13 +10922,14 @@ namespace Mcp.V20251125
         public static readonly JsonrpcConverter Singleton = new JsonrpcConverter();
     }
 
-    internal class CallToolRequestMethodConverter : JsonConverter<CallToolRequestMethod>
+    internal class CallToolRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CallToolRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(CallToolRequestMethod) || t == typeof(CallToolRequestMethod?);
 
-        public override CallToolRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tools/call")
             {
                 return CallToolRequestMethod.ToolsCall;
@@ -10121,11 +10937,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type CallToolRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CallToolRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CallToolRequestMethod)untypedValue;
             if (value == CallToolRequestMethod.ToolsCall)
             {
-                JsonSerializer.Serialize(writer, "tools/call", options);
+                serializer.Serialize(writer, "tools/call");
                 return;
             }
             throw new Exception("Cannot marshal type CallToolRequestMethod");
@@ -10134,13 +10956,14 @@ namespace Mcp.V20251125
         public static readonly CallToolRequestMethodConverter Singleton = new CallToolRequestMethodConverter();
     }
 
-    internal class ThemeConverter : JsonConverter<Theme>
+    internal class ThemeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(Theme);
+        public override bool CanConvert(Type t) => t == typeof(Theme) || t == typeof(Theme?);
 
-        public override Theme Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "dark":
@@ -10151,15 +10974,21 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type Theme");
         }
 
-        public override void Write(Utf8JsonWriter writer, Theme value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (Theme)untypedValue;
             switch (value)
             {
                 case Theme.Dark:
-                    JsonSerializer.Serialize(writer, "dark", options);
+                    serializer.Serialize(writer, "dark");
                     return;
                 case Theme.Light:
-                    JsonSerializer.Serialize(writer, "light", options);
+                    serializer.Serialize(writer, "light");
                     return;
             }
             throw new Exception("Cannot marshal type Theme");
@@ -10168,13 +10997,14 @@ namespace Mcp.V20251125
         public static readonly ThemeConverter Singleton = new ThemeConverter();
     }
 
-    internal class ContentBlockTypeConverter : JsonConverter<ContentBlockType>
+    internal class ContentBlockTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ContentBlockType);
+        public override bool CanConvert(Type t) => t == typeof(ContentBlockType) || t == typeof(ContentBlockType?);
 
-        public override ContentBlockType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "audio":
@@ -10191,24 +11021,30 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ContentBlockType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ContentBlockType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ContentBlockType)untypedValue;
             switch (value)
             {
                 case ContentBlockType.Audio:
-                    JsonSerializer.Serialize(writer, "audio", options);
+                    serializer.Serialize(writer, "audio");
                     return;
                 case ContentBlockType.Image:
-                    JsonSerializer.Serialize(writer, "image", options);
+                    serializer.Serialize(writer, "image");
                     return;
                 case ContentBlockType.Resource:
-                    JsonSerializer.Serialize(writer, "resource", options);
+                    serializer.Serialize(writer, "resource");
                     return;
                 case ContentBlockType.ResourceLink:
-                    JsonSerializer.Serialize(writer, "resource_link", options);
+                    serializer.Serialize(writer, "resource_link");
                     return;
                 case ContentBlockType.Text:
-                    JsonSerializer.Serialize(writer, "text", options);
+                    serializer.Serialize(writer, "text");
                     return;
             }
             throw new Exception("Cannot marshal type ContentBlockType");
@@ -10217,13 +11053,14 @@ namespace Mcp.V20251125
         public static readonly ContentBlockTypeConverter Singleton = new ContentBlockTypeConverter();
     }
 
-    internal class CancelTaskRequestMethodConverter : JsonConverter<CancelTaskRequestMethod>
+    internal class CancelTaskRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CancelTaskRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(CancelTaskRequestMethod) || t == typeof(CancelTaskRequestMethod?);
 
-        public override CancelTaskRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tasks/cancel")
             {
                 return CancelTaskRequestMethod.TasksCancel;
@@ -10231,11 +11068,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type CancelTaskRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CancelTaskRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CancelTaskRequestMethod)untypedValue;
             if (value == CancelTaskRequestMethod.TasksCancel)
             {
-                JsonSerializer.Serialize(writer, "tasks/cancel", options);
+                serializer.Serialize(writer, "tasks/cancel");
                 return;
             }
             throw new Exception("Cannot marshal type CancelTaskRequestMethod");
@@ -10244,13 +11087,14 @@ namespace Mcp.V20251125
         public static readonly CancelTaskRequestMethodConverter Singleton = new CancelTaskRequestMethodConverter();
     }
 
-    internal class TaskStatusEnumConverter : JsonConverter<TaskStatusEnum>
+    internal class TaskStatusEnumConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(TaskStatusEnum);
+        public override bool CanConvert(Type t) => t == typeof(TaskStatusEnum) || t == typeof(TaskStatusEnum?);
 
-        public override TaskStatusEnum Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "cancelled":
@@ -10267,24 +11111,30 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type TaskStatusEnum");
         }
 
-        public override void Write(Utf8JsonWriter writer, TaskStatusEnum value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (TaskStatusEnum)untypedValue;
             switch (value)
             {
                 case TaskStatusEnum.Cancelled:
-                    JsonSerializer.Serialize(writer, "cancelled", options);
+                    serializer.Serialize(writer, "cancelled");
                     return;
                 case TaskStatusEnum.Completed:
-                    JsonSerializer.Serialize(writer, "completed", options);
+                    serializer.Serialize(writer, "completed");
                     return;
                 case TaskStatusEnum.Failed:
-                    JsonSerializer.Serialize(writer, "failed", options);
+                    serializer.Serialize(writer, "failed");
                     return;
                 case TaskStatusEnum.InputRequired:
-                    JsonSerializer.Serialize(writer, "input_required", options);
+                    serializer.Serialize(writer, "input_required");
                     return;
                 case TaskStatusEnum.Working:
-                    JsonSerializer.Serialize(writer, "working", options);
+                    serializer.Serialize(writer, "working");
                     return;
             }
             throw new Exception("Cannot marshal type TaskStatusEnum");
@@ -10293,13 +11143,14 @@ namespace Mcp.V20251125
         public static readonly TaskStatusEnumConverter Singleton = new TaskStatusEnumConverter();
     }
 
-    internal class CancelledNotificationMethodConverter : JsonConverter<CancelledNotificationMethod>
+    internal class CancelledNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CancelledNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(CancelledNotificationMethod) || t == typeof(CancelledNotificationMethod?);
 
-        public override CancelledNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/cancelled")
             {
                 return CancelledNotificationMethod.NotificationsCancelled;
@@ -10307,11 +11158,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type CancelledNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CancelledNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CancelledNotificationMethod)untypedValue;
             if (value == CancelledNotificationMethod.NotificationsCancelled)
             {
-                JsonSerializer.Serialize(writer, "notifications/cancelled", options);
+                serializer.Serialize(writer, "notifications/cancelled");
                 return;
             }
             throw new Exception("Cannot marshal type CancelledNotificationMethod");
@@ -10320,13 +11177,14 @@ namespace Mcp.V20251125
         public static readonly CancelledNotificationMethodConverter Singleton = new CancelledNotificationMethodConverter();
     }
 
-    internal class ClientNotificationMethodConverter : JsonConverter<ClientNotificationMethod>
+    internal class ClientNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ClientNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ClientNotificationMethod) || t == typeof(ClientNotificationMethod?);
 
-        public override ClientNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "notifications/cancelled":
@@ -10343,24 +11201,30 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ClientNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ClientNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ClientNotificationMethod)untypedValue;
             switch (value)
             {
                 case ClientNotificationMethod.NotificationsCancelled:
-                    JsonSerializer.Serialize(writer, "notifications/cancelled", options);
+                    serializer.Serialize(writer, "notifications/cancelled");
                     return;
                 case ClientNotificationMethod.NotificationsInitialized:
-                    JsonSerializer.Serialize(writer, "notifications/initialized", options);
+                    serializer.Serialize(writer, "notifications/initialized");
                     return;
                 case ClientNotificationMethod.NotificationsProgress:
-                    JsonSerializer.Serialize(writer, "notifications/progress", options);
+                    serializer.Serialize(writer, "notifications/progress");
                     return;
                 case ClientNotificationMethod.NotificationsRootsListChanged:
-                    JsonSerializer.Serialize(writer, "notifications/roots/list_changed", options);
+                    serializer.Serialize(writer, "notifications/roots/list_changed");
                     return;
                 case ClientNotificationMethod.NotificationsTasksStatus:
-                    JsonSerializer.Serialize(writer, "notifications/tasks/status", options);
+                    serializer.Serialize(writer, "notifications/tasks/status");
                     return;
             }
             throw new Exception("Cannot marshal type ClientNotificationMethod");
@@ -10369,13 +11233,14 @@ namespace Mcp.V20251125
         public static readonly ClientNotificationMethodConverter Singleton = new ClientNotificationMethodConverter();
     }
 
-    internal class ClientRequestMethodConverter : JsonConverter<ClientRequestMethod>
+    internal class ClientRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ClientRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ClientRequestMethod) || t == typeof(ClientRequestMethod?);
 
-        public override ClientRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "completion/complete":
@@ -10416,60 +11281,66 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ClientRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ClientRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ClientRequestMethod)untypedValue;
             switch (value)
             {
                 case ClientRequestMethod.CompletionComplete:
-                    JsonSerializer.Serialize(writer, "completion/complete", options);
+                    serializer.Serialize(writer, "completion/complete");
                     return;
                 case ClientRequestMethod.Initialize:
-                    JsonSerializer.Serialize(writer, "initialize", options);
+                    serializer.Serialize(writer, "initialize");
                     return;
                 case ClientRequestMethod.LoggingSetLevel:
-                    JsonSerializer.Serialize(writer, "logging/setLevel", options);
+                    serializer.Serialize(writer, "logging/setLevel");
                     return;
                 case ClientRequestMethod.Ping:
-                    JsonSerializer.Serialize(writer, "ping", options);
+                    serializer.Serialize(writer, "ping");
                     return;
                 case ClientRequestMethod.PromptsGet:
-                    JsonSerializer.Serialize(writer, "prompts/get", options);
+                    serializer.Serialize(writer, "prompts/get");
                     return;
                 case ClientRequestMethod.PromptsList:
-                    JsonSerializer.Serialize(writer, "prompts/list", options);
+                    serializer.Serialize(writer, "prompts/list");
                     return;
                 case ClientRequestMethod.ResourcesList:
-                    JsonSerializer.Serialize(writer, "resources/list", options);
+                    serializer.Serialize(writer, "resources/list");
                     return;
                 case ClientRequestMethod.ResourcesRead:
-                    JsonSerializer.Serialize(writer, "resources/read", options);
+                    serializer.Serialize(writer, "resources/read");
                     return;
                 case ClientRequestMethod.ResourcesSubscribe:
-                    JsonSerializer.Serialize(writer, "resources/subscribe", options);
+                    serializer.Serialize(writer, "resources/subscribe");
                     return;
                 case ClientRequestMethod.ResourcesTemplatesList:
-                    JsonSerializer.Serialize(writer, "resources/templates/list", options);
+                    serializer.Serialize(writer, "resources/templates/list");
                     return;
                 case ClientRequestMethod.ResourcesUnsubscribe:
-                    JsonSerializer.Serialize(writer, "resources/unsubscribe", options);
+                    serializer.Serialize(writer, "resources/unsubscribe");
                     return;
                 case ClientRequestMethod.TasksCancel:
-                    JsonSerializer.Serialize(writer, "tasks/cancel", options);
+                    serializer.Serialize(writer, "tasks/cancel");
                     return;
                 case ClientRequestMethod.TasksGet:
-                    JsonSerializer.Serialize(writer, "tasks/get", options);
+                    serializer.Serialize(writer, "tasks/get");
                     return;
                 case ClientRequestMethod.TasksList:
-                    JsonSerializer.Serialize(writer, "tasks/list", options);
+                    serializer.Serialize(writer, "tasks/list");
                     return;
                 case ClientRequestMethod.TasksResult:
-                    JsonSerializer.Serialize(writer, "tasks/result", options);
+                    serializer.Serialize(writer, "tasks/result");
                     return;
                 case ClientRequestMethod.ToolsCall:
-                    JsonSerializer.Serialize(writer, "tools/call", options);
+                    serializer.Serialize(writer, "tools/call");
                     return;
                 case ClientRequestMethod.ToolsList:
-                    JsonSerializer.Serialize(writer, "tools/list", options);
+                    serializer.Serialize(writer, "tools/list");
                     return;
             }
             throw new Exception("Cannot marshal type ClientRequestMethod");
@@ -10478,13 +11349,14 @@ namespace Mcp.V20251125
         public static readonly ClientRequestMethodConverter Singleton = new ClientRequestMethodConverter();
     }
 
-    internal class LoggingLevelEnumConverter : JsonConverter<LoggingLevelEnum>
+    internal class LoggingLevelEnumConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(LoggingLevelEnum);
+        public override bool CanConvert(Type t) => t == typeof(LoggingLevelEnum) || t == typeof(LoggingLevelEnum?);
 
-        public override LoggingLevelEnum Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "alert":
@@ -10507,33 +11379,39 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type LoggingLevelEnum");
         }
 
-        public override void Write(Utf8JsonWriter writer, LoggingLevelEnum value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (LoggingLevelEnum)untypedValue;
             switch (value)
             {
                 case LoggingLevelEnum.Alert:
-                    JsonSerializer.Serialize(writer, "alert", options);
+                    serializer.Serialize(writer, "alert");
                     return;
                 case LoggingLevelEnum.Critical:
-                    JsonSerializer.Serialize(writer, "critical", options);
+                    serializer.Serialize(writer, "critical");
                     return;
                 case LoggingLevelEnum.Debug:
-                    JsonSerializer.Serialize(writer, "debug", options);
+                    serializer.Serialize(writer, "debug");
                     return;
                 case LoggingLevelEnum.Emergency:
-                    JsonSerializer.Serialize(writer, "emergency", options);
+                    serializer.Serialize(writer, "emergency");
                     return;
                 case LoggingLevelEnum.Error:
-                    JsonSerializer.Serialize(writer, "error", options);
+                    serializer.Serialize(writer, "error");
                     return;
                 case LoggingLevelEnum.Info:
-                    JsonSerializer.Serialize(writer, "info", options);
+                    serializer.Serialize(writer, "info");
                     return;
                 case LoggingLevelEnum.Notice:
-                    JsonSerializer.Serialize(writer, "notice", options);
+                    serializer.Serialize(writer, "notice");
                     return;
                 case LoggingLevelEnum.Warning:
-                    JsonSerializer.Serialize(writer, "warning", options);
+                    serializer.Serialize(writer, "warning");
                     return;
             }
             throw new Exception("Cannot marshal type LoggingLevelEnum");
@@ -10542,13 +11420,14 @@ namespace Mcp.V20251125
         public static readonly LoggingLevelEnumConverter Singleton = new LoggingLevelEnumConverter();
     }
 
-    internal class RefTypeConverter : JsonConverter<RefType>
+    internal class RefTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(RefType);
+        public override bool CanConvert(Type t) => t == typeof(RefType) || t == typeof(RefType?);
 
-        public override RefType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "ref/prompt":
@@ -10559,15 +11438,21 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type RefType");
         }
 
-        public override void Write(Utf8JsonWriter writer, RefType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (RefType)untypedValue;
             switch (value)
             {
                 case RefType.RefPrompt:
-                    JsonSerializer.Serialize(writer, "ref/prompt", options);
+                    serializer.Serialize(writer, "ref/prompt");
                     return;
                 case RefType.RefResource:
-                    JsonSerializer.Serialize(writer, "ref/resource", options);
+                    serializer.Serialize(writer, "ref/resource");
                     return;
             }
             throw new Exception("Cannot marshal type RefType");
@@ -10576,13 +11461,14 @@ namespace Mcp.V20251125
         public static readonly RefTypeConverter Singleton = new RefTypeConverter();
     }
 
-    internal class ActionConverter : JsonConverter<Action>
+    internal class ActionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(Action);
+        public override bool CanConvert(Type t) => t == typeof(Action) || t == typeof(Action?);
 
-        public override Action Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "accept":
@@ -10595,18 +11481,24 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type Action");
         }
 
-        public override void Write(Utf8JsonWriter writer, Action value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (Action)untypedValue;
             switch (value)
             {
                 case Action.Accept:
-                    JsonSerializer.Serialize(writer, "accept", options);
+                    serializer.Serialize(writer, "accept");
                     return;
                 case Action.Cancel:
-                    JsonSerializer.Serialize(writer, "cancel", options);
+                    serializer.Serialize(writer, "cancel");
                     return;
                 case Action.Decline:
-                    JsonSerializer.Serialize(writer, "decline", options);
+                    serializer.Serialize(writer, "decline");
                     return;
             }
             throw new Exception("Cannot marshal type Action");
@@ -10615,34 +11507,35 @@ namespace Mcp.V20251125
         public static readonly ActionConverter Singleton = new ActionConverter();
     }
 
-    internal class ClientResultContentConverter : JsonConverter<ClientResultContent>
+    internal class ClientResultContentConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ClientResultContent);
+        public override bool CanConvert(Type t) => t == typeof(ClientResultContent) || t == typeof(ClientResultContent?);
 
-        public override ClientResultContent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<PurpleSomething>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<PurpleSomething>(reader);
                     return new ClientResultContent { PurpleSomething = objectValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<SamplingMessageContentBlock[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<SamplingMessageContentBlock[]>(reader);
                     return new ClientResultContent { SamplingMessageContentBlockArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type ClientResultContent");
         }
 
-        public override void Write(Utf8JsonWriter writer, ClientResultContent value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (ClientResultContent)untypedValue;
             if (value.SamplingMessageContentBlockArray != null)
             {
-                JsonSerializer.Serialize(writer, value.SamplingMessageContentBlockArray, options);
+                serializer.Serialize(writer, value.SamplingMessageContentBlockArray);
                 return;
             }
             if (value.PurpleSomething != null)
             {
-                JsonSerializer.Serialize(writer, value.PurpleSomething, options);
+                serializer.Serialize(writer, value.PurpleSomething);
                 return;
             }
             throw new Exception("Cannot marshal type ClientResultContent");
@@ -10651,13 +11544,14 @@ namespace Mcp.V20251125
         public static readonly ClientResultContentConverter Singleton = new ClientResultContentConverter();
     }
 
-    internal class SamplingMessageContentBlockTypeConverter : JsonConverter<SamplingMessageContentBlockType>
+    internal class SamplingMessageContentBlockTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(SamplingMessageContentBlockType);
+        public override bool CanConvert(Type t) => t == typeof(SamplingMessageContentBlockType) || t == typeof(SamplingMessageContentBlockType?);
 
-        public override SamplingMessageContentBlockType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "audio":
@@ -10674,24 +11568,30 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type SamplingMessageContentBlockType");
         }
 
-        public override void Write(Utf8JsonWriter writer, SamplingMessageContentBlockType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (SamplingMessageContentBlockType)untypedValue;
             switch (value)
             {
                 case SamplingMessageContentBlockType.Audio:
-                    JsonSerializer.Serialize(writer, "audio", options);
+                    serializer.Serialize(writer, "audio");
                     return;
                 case SamplingMessageContentBlockType.Image:
-                    JsonSerializer.Serialize(writer, "image", options);
+                    serializer.Serialize(writer, "image");
                     return;
                 case SamplingMessageContentBlockType.Text:
-                    JsonSerializer.Serialize(writer, "text", options);
+                    serializer.Serialize(writer, "text");
                     return;
                 case SamplingMessageContentBlockType.ToolResult:
-                    JsonSerializer.Serialize(writer, "tool_result", options);
+                    serializer.Serialize(writer, "tool_result");
                     return;
                 case SamplingMessageContentBlockType.ToolUse:
-                    JsonSerializer.Serialize(writer, "tool_use", options);
+                    serializer.Serialize(writer, "tool_use");
                     return;
             }
             throw new Exception("Cannot marshal type SamplingMessageContentBlockType");
@@ -10700,59 +11600,60 @@ namespace Mcp.V20251125
         public static readonly SamplingMessageContentBlockTypeConverter Singleton = new SamplingMessageContentBlockTypeConverter();
     }
 
-    internal class MetaUnionConverter : JsonConverter<MetaUnion>
+    internal class MetaUnionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(MetaUnion);
+        public override bool CanConvert(Type t) => t == typeof(MetaUnion) || t == typeof(MetaUnion?);
 
-        public override MetaUnion Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new MetaUnion { Integer = intValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new MetaUnion { Integer = integerValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new MetaUnion { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new MetaUnion { String = stringValue };
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<Dictionary<string, object>>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<Dictionary<string, object>>(reader);
                     return new MetaUnion { AnythingMap = objectValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new MetaUnion { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type MetaUnion");
         }
 
-        public override void Write(Utf8JsonWriter writer, MetaUnion value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (MetaUnion)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             if (value.AnythingMap != null)
             {
-                JsonSerializer.Serialize(writer, value.AnythingMap, options);
+                serializer.Serialize(writer, value.AnythingMap);
                 return;
             }
             throw new Exception("Cannot marshal type MetaUnion");
@@ -10761,59 +11662,60 @@ namespace Mcp.V20251125
         public static readonly MetaUnionConverter Singleton = new MetaUnionConverter();
     }
 
-    internal class AnnotationsUnionConverter : JsonConverter<AnnotationsUnion>
+    internal class AnnotationsUnionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(AnnotationsUnion);
+        public override bool CanConvert(Type t) => t == typeof(AnnotationsUnion) || t == typeof(AnnotationsUnion?);
 
-        public override AnnotationsUnion Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new AnnotationsUnion { Integer = intValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new AnnotationsUnion { Integer = integerValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new AnnotationsUnion { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new AnnotationsUnion { String = stringValue };
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<AudioContentAnnotations>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<AudioContentAnnotations>(reader);
                     return new AnnotationsUnion { AudioContentAnnotations = objectValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new AnnotationsUnion { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type AnnotationsUnion");
         }
 
-        public override void Write(Utf8JsonWriter writer, AnnotationsUnion value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (AnnotationsUnion)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             if (value.AudioContentAnnotations != null)
             {
-                JsonSerializer.Serialize(writer, value.AudioContentAnnotations, options);
+                serializer.Serialize(writer, value.AudioContentAnnotations);
                 return;
             }
             throw new Exception("Cannot marshal type AnnotationsUnion");
@@ -10822,51 +11724,52 @@ namespace Mcp.V20251125
         public static readonly AnnotationsUnionConverter Singleton = new AnnotationsUnionConverter();
     }
 
-    internal class FluffyContentConverter : JsonConverter<FluffyContent>
+    internal class FluffyContentConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(FluffyContent);
+        public override bool CanConvert(Type t) => t == typeof(FluffyContent) || t == typeof(FluffyContent?);
 
-        public override FluffyContent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new FluffyContent { Integer = intValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new FluffyContent { Integer = integerValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new FluffyContent { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new FluffyContent { String = stringValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<PurpleContent[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<PurpleContent[]>(reader);
                     return new FluffyContent { AnythingArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type FluffyContent");
         }
 
-        public override void Write(Utf8JsonWriter writer, FluffyContent value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (FluffyContent)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.AnythingArray != null)
             {
-                JsonSerializer.Serialize(writer, value.AnythingArray, options);
+                serializer.Serialize(writer, value.AnythingArray);
                 return;
             }
             throw new Exception("Cannot marshal type FluffyContent");
@@ -10875,34 +11778,36 @@ namespace Mcp.V20251125
         public static readonly FluffyContentConverter Singleton = new FluffyContentConverter();
     }
 
-    internal class PurpleContentConverter : JsonConverter<PurpleContent>
+    internal class PurpleContentConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PurpleContent);
+        public override bool CanConvert(Type t) => t == typeof(PurpleContent) || t == typeof(PurpleContent?);
 
-        public override PurpleContent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new PurpleContent { String = stringValue };
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<ContentBlock>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<ContentBlock>(reader);
                     return new PurpleContent { ContentBlock = objectValue };
             }
             throw new Exception("Cannot unmarshal type PurpleContent");
         }
 
-        public override void Write(Utf8JsonWriter writer, PurpleContent value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (PurpleContent)untypedValue;
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.ContentBlock != null)
             {
-                JsonSerializer.Serialize(writer, value.ContentBlock, options);
+                serializer.Serialize(writer, value.ContentBlock);
                 return;
             }
             throw new Exception("Cannot marshal type PurpleContent");
@@ -10911,51 +11816,52 @@ namespace Mcp.V20251125
         public static readonly PurpleContentConverter Singleton = new PurpleContentConverter();
     }
 
-    internal class ContentValueConverter : JsonConverter<ContentValue>
+    internal class ContentValueConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ContentValue);
+        public override bool CanConvert(Type t) => t == typeof(ContentValue) || t == typeof(ContentValue?);
 
-        public override ContentValue Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new ContentValue { Integer = intValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new ContentValue { Integer = integerValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new ContentValue { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new ContentValue { String = stringValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new ContentValue { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type ContentValue");
         }
 
-        public override void Write(Utf8JsonWriter writer, ContentValue value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (ContentValue)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             throw new Exception("Cannot marshal type ContentValue");
@@ -10964,13 +11870,14 @@ namespace Mcp.V20251125
         public static readonly ContentValueConverter Singleton = new ContentValueConverter();
     }
 
-    internal class CompleteRequestMethodConverter : JsonConverter<CompleteRequestMethod>
+    internal class CompleteRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CompleteRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(CompleteRequestMethod) || t == typeof(CompleteRequestMethod?);
 
-        public override CompleteRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "completion/complete")
             {
                 return CompleteRequestMethod.CompletionComplete;
@@ -10978,11 +11885,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type CompleteRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CompleteRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CompleteRequestMethod)untypedValue;
             if (value == CompleteRequestMethod.CompletionComplete)
             {
-                JsonSerializer.Serialize(writer, "completion/complete", options);
+                serializer.Serialize(writer, "completion/complete");
                 return;
             }
             throw new Exception("Cannot marshal type CompleteRequestMethod");
@@ -10991,13 +11904,14 @@ namespace Mcp.V20251125
         public static readonly CompleteRequestMethodConverter Singleton = new CompleteRequestMethodConverter();
     }
 
-    internal class CreateMessageRequestMethodConverter : JsonConverter<CreateMessageRequestMethod>
+    internal class CreateMessageRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CreateMessageRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(CreateMessageRequestMethod) || t == typeof(CreateMessageRequestMethod?);
 
-        public override CreateMessageRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "sampling/createMessage")
             {
                 return CreateMessageRequestMethod.SamplingCreateMessage;
@@ -11005,11 +11919,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type CreateMessageRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CreateMessageRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CreateMessageRequestMethod)untypedValue;
             if (value == CreateMessageRequestMethod.SamplingCreateMessage)
             {
-                JsonSerializer.Serialize(writer, "sampling/createMessage", options);
+                serializer.Serialize(writer, "sampling/createMessage");
                 return;
             }
             throw new Exception("Cannot marshal type CreateMessageRequestMethod");
@@ -11018,13 +11938,14 @@ namespace Mcp.V20251125
         public static readonly CreateMessageRequestMethodConverter Singleton = new CreateMessageRequestMethodConverter();
     }
 
-    internal class IncludeContextConverter : JsonConverter<IncludeContext>
+    internal class IncludeContextConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(IncludeContext);
+        public override bool CanConvert(Type t) => t == typeof(IncludeContext) || t == typeof(IncludeContext?);
 
-        public override IncludeContext Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "allServers":
@@ -11037,18 +11958,24 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type IncludeContext");
         }
 
-        public override void Write(Utf8JsonWriter writer, IncludeContext value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (IncludeContext)untypedValue;
             switch (value)
             {
                 case IncludeContext.AllServers:
-                    JsonSerializer.Serialize(writer, "allServers", options);
+                    serializer.Serialize(writer, "allServers");
                     return;
                 case IncludeContext.None:
-                    JsonSerializer.Serialize(writer, "none", options);
+                    serializer.Serialize(writer, "none");
                     return;
                 case IncludeContext.ThisServer:
-                    JsonSerializer.Serialize(writer, "thisServer", options);
+                    serializer.Serialize(writer, "thisServer");
                     return;
             }
             throw new Exception("Cannot marshal type IncludeContext");
@@ -11057,34 +11984,35 @@ namespace Mcp.V20251125
         public static readonly IncludeContextConverter Singleton = new IncludeContextConverter();
     }
 
-    internal class MessageContentConverter : JsonConverter<MessageContent>
+    internal class MessageContentConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(MessageContent);
+        public override bool CanConvert(Type t) => t == typeof(MessageContent) || t == typeof(MessageContent?);
 
-        public override MessageContent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<FluffySomething>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<FluffySomething>(reader);
                     return new MessageContent { FluffySomething = objectValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<SamplingMessageContentBlock[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<SamplingMessageContentBlock[]>(reader);
                     return new MessageContent { SamplingMessageContentBlockArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type MessageContent");
         }
 
-        public override void Write(Utf8JsonWriter writer, MessageContent value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (MessageContent)untypedValue;
             if (value.SamplingMessageContentBlockArray != null)
             {
-                JsonSerializer.Serialize(writer, value.SamplingMessageContentBlockArray, options);
+                serializer.Serialize(writer, value.SamplingMessageContentBlockArray);
                 return;
             }
             if (value.FluffySomething != null)
             {
-                JsonSerializer.Serialize(writer, value.FluffySomething, options);
+                serializer.Serialize(writer, value.FluffySomething);
                 return;
             }
             throw new Exception("Cannot marshal type MessageContent");
@@ -11093,13 +12021,14 @@ namespace Mcp.V20251125
         public static readonly MessageContentConverter Singleton = new MessageContentConverter();
     }
 
-    internal class ToolChoiceModeConverter : JsonConverter<ToolChoiceMode>
+    internal class ToolChoiceModeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ToolChoiceMode);
+        public override bool CanConvert(Type t) => t == typeof(ToolChoiceMode) || t == typeof(ToolChoiceMode?);
 
-        public override ToolChoiceMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "auto":
@@ -11112,18 +12041,24 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ToolChoiceMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ToolChoiceMode value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ToolChoiceMode)untypedValue;
             switch (value)
             {
                 case ToolChoiceMode.Auto:
-                    JsonSerializer.Serialize(writer, "auto", options);
+                    serializer.Serialize(writer, "auto");
                     return;
                 case ToolChoiceMode.None:
-                    JsonSerializer.Serialize(writer, "none", options);
+                    serializer.Serialize(writer, "none");
                     return;
                 case ToolChoiceMode.Required:
-                    JsonSerializer.Serialize(writer, "required", options);
+                    serializer.Serialize(writer, "required");
                     return;
             }
             throw new Exception("Cannot marshal type ToolChoiceMode");
@@ -11132,13 +12067,14 @@ namespace Mcp.V20251125
         public static readonly ToolChoiceModeConverter Singleton = new ToolChoiceModeConverter();
     }
 
-    internal class TaskSupportConverter : JsonConverter<TaskSupport>
+    internal class TaskSupportConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(TaskSupport);
+        public override bool CanConvert(Type t) => t == typeof(TaskSupport) || t == typeof(TaskSupport?);
 
-        public override TaskSupport Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "forbidden":
@@ -11151,18 +12087,24 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type TaskSupport");
         }
 
-        public override void Write(Utf8JsonWriter writer, TaskSupport value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (TaskSupport)untypedValue;
             switch (value)
             {
                 case TaskSupport.Forbidden:
-                    JsonSerializer.Serialize(writer, "forbidden", options);
+                    serializer.Serialize(writer, "forbidden");
                     return;
                 case TaskSupport.Optional:
-                    JsonSerializer.Serialize(writer, "optional", options);
+                    serializer.Serialize(writer, "optional");
                     return;
                 case TaskSupport.Required:
-                    JsonSerializer.Serialize(writer, "required", options);
+                    serializer.Serialize(writer, "required");
                     return;
             }
             throw new Exception("Cannot marshal type TaskSupport");
@@ -11171,13 +12113,14 @@ namespace Mcp.V20251125
         public static readonly TaskSupportConverter Singleton = new TaskSupportConverter();
     }
 
-    internal class InputSchemaTypeConverter : JsonConverter<InputSchemaType>
+    internal class InputSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(InputSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(InputSchemaType) || t == typeof(InputSchemaType?);
 
-        public override InputSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "object")
             {
                 return InputSchemaType.Object;
@@ -11185,11 +12128,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type InputSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, InputSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (InputSchemaType)untypedValue;
             if (value == InputSchemaType.Object)
             {
-                JsonSerializer.Serialize(writer, "object", options);
+                serializer.Serialize(writer, "object");
                 return;
             }
             throw new Exception("Cannot marshal type InputSchemaType");
@@ -11198,13 +12147,14 @@ namespace Mcp.V20251125
         public static readonly InputSchemaTypeConverter Singleton = new InputSchemaTypeConverter();
     }
 
-    internal class ElicitRequestMethodConverter : JsonConverter<ElicitRequestMethod>
+    internal class ElicitRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ElicitRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ElicitRequestMethod) || t == typeof(ElicitRequestMethod?);
 
-        public override ElicitRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "elicitation/create")
             {
                 return ElicitRequestMethod.ElicitationCreate;
@@ -11212,11 +12162,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ElicitRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ElicitRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ElicitRequestMethod)untypedValue;
             if (value == ElicitRequestMethod.ElicitationCreate)
             {
-                JsonSerializer.Serialize(writer, "elicitation/create", options);
+                serializer.Serialize(writer, "elicitation/create");
                 return;
             }
             throw new Exception("Cannot marshal type ElicitRequestMethod");
@@ -11225,13 +12181,14 @@ namespace Mcp.V20251125
         public static readonly ElicitRequestMethodConverter Singleton = new ElicitRequestMethodConverter();
     }
 
-    internal class ElicitRequestParamsModeConverter : JsonConverter<ElicitRequestParamsMode>
+    internal class ElicitRequestParamsModeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ElicitRequestParamsMode);
+        public override bool CanConvert(Type t) => t == typeof(ElicitRequestParamsMode) || t == typeof(ElicitRequestParamsMode?);
 
-        public override ElicitRequestParamsMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "form":
@@ -11242,15 +12199,21 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ElicitRequestParamsMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ElicitRequestParamsMode value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ElicitRequestParamsMode)untypedValue;
             switch (value)
             {
                 case ElicitRequestParamsMode.Form:
-                    JsonSerializer.Serialize(writer, "form", options);
+                    serializer.Serialize(writer, "form");
                     return;
                 case ElicitRequestParamsMode.Url:
-                    JsonSerializer.Serialize(writer, "url", options);
+                    serializer.Serialize(writer, "url");
                     return;
             }
             throw new Exception("Cannot marshal type ElicitRequestParamsMode");
@@ -11259,51 +12222,53 @@ namespace Mcp.V20251125
         public static readonly ElicitRequestParamsModeConverter Singleton = new ElicitRequestParamsModeConverter();
     }
 
-    internal class PrimitiveSchemaDefinitionDefaultConverter : JsonConverter<PrimitiveSchemaDefinitionDefault>
+    internal class PrimitiveSchemaDefinitionDefaultConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PrimitiveSchemaDefinitionDefault);
+        public override bool CanConvert(Type t) => t == typeof(PrimitiveSchemaDefinitionDefault) || t == typeof(PrimitiveSchemaDefinitionDefault?);
 
-        public override PrimitiveSchemaDefinitionDefault Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var doubleValue1 = reader.GetDouble();
-                    return new PrimitiveSchemaDefinitionDefault { Double = doubleValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                case JsonToken.Float:
+                    var doubleValue = serializer.Deserialize<double>(reader);
+                    return new PrimitiveSchemaDefinitionDefault { Double = doubleValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new PrimitiveSchemaDefinitionDefault { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new PrimitiveSchemaDefinitionDefault { String = stringValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new PrimitiveSchemaDefinitionDefault { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type PrimitiveSchemaDefinitionDefault");
         }
 
-        public override void Write(Utf8JsonWriter writer, PrimitiveSchemaDefinitionDefault value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (PrimitiveSchemaDefinitionDefault)untypedValue;
             if (value.Double != null)
             {
-                JsonSerializer.Serialize(writer, value.Double.Value, options);
+                serializer.Serialize(writer, value.Double.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             throw new Exception("Cannot marshal type PrimitiveSchemaDefinitionDefault");
@@ -11312,13 +12277,14 @@ namespace Mcp.V20251125
         public static readonly PrimitiveSchemaDefinitionDefaultConverter Singleton = new PrimitiveSchemaDefinitionDefaultConverter();
     }
 
-    internal class FormatConverter : JsonConverter<Format>
+    internal class FormatConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(Format);
+        public override bool CanConvert(Type t) => t == typeof(Format) || t == typeof(Format?);
 
-        public override Format Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "date":
@@ -11333,21 +12299,27 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type Format");
         }
 
-        public override void Write(Utf8JsonWriter writer, Format value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (Format)untypedValue;
             switch (value)
             {
                 case Format.Date:
-                    JsonSerializer.Serialize(writer, "date", options);
+                    serializer.Serialize(writer, "date");
                     return;
                 case Format.DateTime:
-                    JsonSerializer.Serialize(writer, "date-time", options);
+                    serializer.Serialize(writer, "date-time");
                     return;
                 case Format.Email:
-                    JsonSerializer.Serialize(writer, "email", options);
+                    serializer.Serialize(writer, "email");
                     return;
                 case Format.Uri:
-                    JsonSerializer.Serialize(writer, "uri", options);
+                    serializer.Serialize(writer, "uri");
                     return;
             }
             throw new Exception("Cannot marshal type Format");
@@ -11356,13 +12328,14 @@ namespace Mcp.V20251125
         public static readonly FormatConverter Singleton = new FormatConverter();
     }
 
-    internal class ItemsTypeConverter : JsonConverter<ItemsType>
+    internal class ItemsTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ItemsType);
+        public override bool CanConvert(Type t) => t == typeof(ItemsType) || t == typeof(ItemsType?);
 
-        public override ItemsType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "string")
             {
                 return ItemsType.String;
@@ -11370,11 +12343,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ItemsType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ItemsType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ItemsType)untypedValue;
             if (value == ItemsType.String)
             {
-                JsonSerializer.Serialize(writer, "string", options);
+                serializer.Serialize(writer, "string");
                 return;
             }
             throw new Exception("Cannot marshal type ItemsType");
@@ -11383,13 +12362,14 @@ namespace Mcp.V20251125
         public static readonly ItemsTypeConverter Singleton = new ItemsTypeConverter();
     }
 
-    internal class PrimitiveSchemaDefinitionTypeConverter : JsonConverter<PrimitiveSchemaDefinitionType>
+    internal class PrimitiveSchemaDefinitionTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PrimitiveSchemaDefinitionType);
+        public override bool CanConvert(Type t) => t == typeof(PrimitiveSchemaDefinitionType) || t == typeof(PrimitiveSchemaDefinitionType?);
 
-        public override PrimitiveSchemaDefinitionType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "array":
@@ -11406,24 +12386,30 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type PrimitiveSchemaDefinitionType");
         }
 
-        public override void Write(Utf8JsonWriter writer, PrimitiveSchemaDefinitionType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (PrimitiveSchemaDefinitionType)untypedValue;
             switch (value)
             {
                 case PrimitiveSchemaDefinitionType.Array:
-                    JsonSerializer.Serialize(writer, "array", options);
+                    serializer.Serialize(writer, "array");
                     return;
                 case PrimitiveSchemaDefinitionType.Boolean:
-                    JsonSerializer.Serialize(writer, "boolean", options);
+                    serializer.Serialize(writer, "boolean");
                     return;
                 case PrimitiveSchemaDefinitionType.Integer:
-                    JsonSerializer.Serialize(writer, "integer", options);
+                    serializer.Serialize(writer, "integer");
                     return;
                 case PrimitiveSchemaDefinitionType.Number:
-                    JsonSerializer.Serialize(writer, "number", options);
+                    serializer.Serialize(writer, "number");
                     return;
                 case PrimitiveSchemaDefinitionType.String:
-                    JsonSerializer.Serialize(writer, "string", options);
+                    serializer.Serialize(writer, "string");
                     return;
             }
             throw new Exception("Cannot marshal type PrimitiveSchemaDefinitionType");
@@ -11432,13 +12418,14 @@ namespace Mcp.V20251125
         public static readonly PrimitiveSchemaDefinitionTypeConverter Singleton = new PrimitiveSchemaDefinitionTypeConverter();
     }
 
-    internal class ElicitRequestFormParamsModeConverter : JsonConverter<ElicitRequestFormParamsMode>
+    internal class ElicitRequestFormParamsModeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ElicitRequestFormParamsMode);
+        public override bool CanConvert(Type t) => t == typeof(ElicitRequestFormParamsMode) || t == typeof(ElicitRequestFormParamsMode?);
 
-        public override ElicitRequestFormParamsMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "form")
             {
                 return ElicitRequestFormParamsMode.Form;
@@ -11446,11 +12433,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ElicitRequestFormParamsMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ElicitRequestFormParamsMode value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ElicitRequestFormParamsMode)untypedValue;
             if (value == ElicitRequestFormParamsMode.Form)
             {
-                JsonSerializer.Serialize(writer, "form", options);
+                serializer.Serialize(writer, "form");
                 return;
             }
             throw new Exception("Cannot marshal type ElicitRequestFormParamsMode");
@@ -11459,13 +12452,14 @@ namespace Mcp.V20251125
         public static readonly ElicitRequestFormParamsModeConverter Singleton = new ElicitRequestFormParamsModeConverter();
     }
 
-    internal class ElicitRequestUrlParamsModeConverter : JsonConverter<ElicitRequestUrlParamsMode>
+    internal class ElicitRequestUrlParamsModeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ElicitRequestUrlParamsMode);
+        public override bool CanConvert(Type t) => t == typeof(ElicitRequestUrlParamsMode) || t == typeof(ElicitRequestUrlParamsMode?);
 
-        public override ElicitRequestUrlParamsMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "url")
             {
                 return ElicitRequestUrlParamsMode.Url;
@@ -11473,11 +12467,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ElicitRequestUrlParamsMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ElicitRequestUrlParamsMode value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ElicitRequestUrlParamsMode)untypedValue;
             if (value == ElicitRequestUrlParamsMode.Url)
             {
-                JsonSerializer.Serialize(writer, "url", options);
+                serializer.Serialize(writer, "url");
                 return;
             }
             throw new Exception("Cannot marshal type ElicitRequestUrlParamsMode");
@@ -11486,13 +12486,14 @@ namespace Mcp.V20251125
         public static readonly ElicitRequestUrlParamsModeConverter Singleton = new ElicitRequestUrlParamsModeConverter();
     }
 
-    internal class ElicitationCompleteNotificationMethodConverter : JsonConverter<ElicitationCompleteNotificationMethod>
+    internal class ElicitationCompleteNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ElicitationCompleteNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ElicitationCompleteNotificationMethod) || t == typeof(ElicitationCompleteNotificationMethod?);
 
-        public override ElicitationCompleteNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/elicitation/complete")
             {
                 return ElicitationCompleteNotificationMethod.NotificationsElicitationComplete;
@@ -11500,11 +12501,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ElicitationCompleteNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ElicitationCompleteNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ElicitationCompleteNotificationMethod)untypedValue;
             if (value == ElicitationCompleteNotificationMethod.NotificationsElicitationComplete)
             {
-                JsonSerializer.Serialize(writer, "notifications/elicitation/complete", options);
+                serializer.Serialize(writer, "notifications/elicitation/complete");
                 return;
             }
             throw new Exception("Cannot marshal type ElicitationCompleteNotificationMethod");
@@ -11513,13 +12520,14 @@ namespace Mcp.V20251125
         public static readonly ElicitationCompleteNotificationMethodConverter Singleton = new ElicitationCompleteNotificationMethodConverter();
     }
 
-    internal class EmbeddedResourceTypeConverter : JsonConverter<EmbeddedResourceType>
+    internal class EmbeddedResourceTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(EmbeddedResourceType);
+        public override bool CanConvert(Type t) => t == typeof(EmbeddedResourceType) || t == typeof(EmbeddedResourceType?);
 
-        public override EmbeddedResourceType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resource")
             {
                 return EmbeddedResourceType.Resource;
@@ -11527,11 +12535,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type EmbeddedResourceType");
         }
 
-        public override void Write(Utf8JsonWriter writer, EmbeddedResourceType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (EmbeddedResourceType)untypedValue;
             if (value == EmbeddedResourceType.Resource)
             {
-                JsonSerializer.Serialize(writer, "resource", options);
+                serializer.Serialize(writer, "resource");
                 return;
             }
             throw new Exception("Cannot marshal type EmbeddedResourceType");
@@ -11540,34 +12554,36 @@ namespace Mcp.V20251125
         public static readonly EmbeddedResourceTypeConverter Singleton = new EmbeddedResourceTypeConverter();
     }
 
-    internal class EnumSchemaDefaultConverter : JsonConverter<EnumSchemaDefault>
+    internal class EnumSchemaDefaultConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(EnumSchemaDefault);
+        public override bool CanConvert(Type t) => t == typeof(EnumSchemaDefault) || t == typeof(EnumSchemaDefault?);
 
-        public override EnumSchemaDefault Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new EnumSchemaDefault { String = stringValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new EnumSchemaDefault { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type EnumSchemaDefault");
         }
 
-        public override void Write(Utf8JsonWriter writer, EnumSchemaDefault value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (EnumSchemaDefault)untypedValue;
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             throw new Exception("Cannot marshal type EnumSchemaDefault");
@@ -11576,13 +12592,14 @@ namespace Mcp.V20251125
         public static readonly EnumSchemaDefaultConverter Singleton = new EnumSchemaDefaultConverter();
     }
 
-    internal class EnumSchemaTypeConverter : JsonConverter<EnumSchemaType>
+    internal class EnumSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(EnumSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(EnumSchemaType) || t == typeof(EnumSchemaType?);
 
-        public override EnumSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "array":
@@ -11593,15 +12610,21 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type EnumSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, EnumSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (EnumSchemaType)untypedValue;
             switch (value)
             {
                 case EnumSchemaType.Array:
-                    JsonSerializer.Serialize(writer, "array", options);
+                    serializer.Serialize(writer, "array");
                     return;
                 case EnumSchemaType.String:
-                    JsonSerializer.Serialize(writer, "string", options);
+                    serializer.Serialize(writer, "string");
                     return;
             }
             throw new Exception("Cannot marshal type EnumSchemaType");
@@ -11610,13 +12633,14 @@ namespace Mcp.V20251125
         public static readonly EnumSchemaTypeConverter Singleton = new EnumSchemaTypeConverter();
     }
 
-    internal class GetPromptRequestMethodConverter : JsonConverter<GetPromptRequestMethod>
+    internal class GetPromptRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(GetPromptRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(GetPromptRequestMethod) || t == typeof(GetPromptRequestMethod?);
 
-        public override GetPromptRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "prompts/get")
             {
                 return GetPromptRequestMethod.PromptsGet;
@@ -11624,11 +12648,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type GetPromptRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, GetPromptRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (GetPromptRequestMethod)untypedValue;
             if (value == GetPromptRequestMethod.PromptsGet)
             {
-                JsonSerializer.Serialize(writer, "prompts/get", options);
+                serializer.Serialize(writer, "prompts/get");
                 return;
             }
             throw new Exception("Cannot marshal type GetPromptRequestMethod");
@@ -11637,13 +12667,14 @@ namespace Mcp.V20251125
         public static readonly GetPromptRequestMethodConverter Singleton = new GetPromptRequestMethodConverter();
     }
 
-    internal class GetTaskPayloadRequestMethodConverter : JsonConverter<GetTaskPayloadRequestMethod>
+    internal class GetTaskPayloadRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(GetTaskPayloadRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(GetTaskPayloadRequestMethod) || t == typeof(GetTaskPayloadRequestMethod?);
 
-        public override GetTaskPayloadRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tasks/result")
             {
                 return GetTaskPayloadRequestMethod.TasksResult;
@@ -11651,11 +12682,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type GetTaskPayloadRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, GetTaskPayloadRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (GetTaskPayloadRequestMethod)untypedValue;
             if (value == GetTaskPayloadRequestMethod.TasksResult)
             {
-                JsonSerializer.Serialize(writer, "tasks/result", options);
+                serializer.Serialize(writer, "tasks/result");
                 return;
             }
             throw new Exception("Cannot marshal type GetTaskPayloadRequestMethod");
@@ -11664,13 +12701,14 @@ namespace Mcp.V20251125
         public static readonly GetTaskPayloadRequestMethodConverter Singleton = new GetTaskPayloadRequestMethodConverter();
     }
 
-    internal class GetTaskRequestMethodConverter : JsonConverter<GetTaskRequestMethod>
+    internal class GetTaskRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(GetTaskRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(GetTaskRequestMethod) || t == typeof(GetTaskRequestMethod?);
 
-        public override GetTaskRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tasks/get")
             {
                 return GetTaskRequestMethod.TasksGet;
@@ -11678,11 +12716,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type GetTaskRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, GetTaskRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (GetTaskRequestMethod)untypedValue;
             if (value == GetTaskRequestMethod.TasksGet)
             {
-                JsonSerializer.Serialize(writer, "tasks/get", options);
+                serializer.Serialize(writer, "tasks/get");
                 return;
             }
             throw new Exception("Cannot marshal type GetTaskRequestMethod");
@@ -11691,13 +12735,14 @@ namespace Mcp.V20251125
         public static readonly GetTaskRequestMethodConverter Singleton = new GetTaskRequestMethodConverter();
     }
 
-    internal class ImageContentTypeConverter : JsonConverter<ImageContentType>
+    internal class ImageContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ImageContentType);
+        public override bool CanConvert(Type t) => t == typeof(ImageContentType) || t == typeof(ImageContentType?);
 
-        public override ImageContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "image")
             {
                 return ImageContentType.Image;
@@ -11705,11 +12750,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ImageContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ImageContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ImageContentType)untypedValue;
             if (value == ImageContentType.Image)
             {
-                JsonSerializer.Serialize(writer, "image", options);
+                serializer.Serialize(writer, "image");
                 return;
             }
             throw new Exception("Cannot marshal type ImageContentType");
@@ -11718,13 +12769,14 @@ namespace Mcp.V20251125
         public static readonly ImageContentTypeConverter Singleton = new ImageContentTypeConverter();
     }
 
-    internal class InitializeRequestMethodConverter : JsonConverter<InitializeRequestMethod>
+    internal class InitializeRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(InitializeRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(InitializeRequestMethod) || t == typeof(InitializeRequestMethod?);
 
-        public override InitializeRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "initialize")
             {
                 return InitializeRequestMethod.Initialize;
@@ -11732,11 +12784,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type InitializeRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, InitializeRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (InitializeRequestMethod)untypedValue;
             if (value == InitializeRequestMethod.Initialize)
             {
-                JsonSerializer.Serialize(writer, "initialize", options);
+                serializer.Serialize(writer, "initialize");
                 return;
             }
             throw new Exception("Cannot marshal type InitializeRequestMethod");
@@ -11745,13 +12803,14 @@ namespace Mcp.V20251125
         public static readonly InitializeRequestMethodConverter Singleton = new InitializeRequestMethodConverter();
     }
 
-    internal class InitializedNotificationMethodConverter : JsonConverter<InitializedNotificationMethod>
+    internal class InitializedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(InitializedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(InitializedNotificationMethod) || t == typeof(InitializedNotificationMethod?);
 
-        public override InitializedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/initialized")
             {
                 return InitializedNotificationMethod.NotificationsInitialized;
@@ -11759,11 +12818,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type InitializedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, InitializedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (InitializedNotificationMethod)untypedValue;
             if (value == InitializedNotificationMethod.NotificationsInitialized)
             {
-                JsonSerializer.Serialize(writer, "notifications/initialized", options);
+                serializer.Serialize(writer, "notifications/initialized");
                 return;
             }
             throw new Exception("Cannot marshal type InitializedNotificationMethod");
@@ -11772,13 +12837,14 @@ namespace Mcp.V20251125
         public static readonly InitializedNotificationMethodConverter Singleton = new InitializedNotificationMethodConverter();
     }
 
-    internal class ListPromptsRequestMethodConverter : JsonConverter<ListPromptsRequestMethod>
+    internal class ListPromptsRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListPromptsRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListPromptsRequestMethod) || t == typeof(ListPromptsRequestMethod?);
 
-        public override ListPromptsRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "prompts/list")
             {
                 return ListPromptsRequestMethod.PromptsList;
@@ -11786,11 +12852,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ListPromptsRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListPromptsRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListPromptsRequestMethod)untypedValue;
             if (value == ListPromptsRequestMethod.PromptsList)
             {
-                JsonSerializer.Serialize(writer, "prompts/list", options);
+                serializer.Serialize(writer, "prompts/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListPromptsRequestMethod");
@@ -11799,13 +12871,14 @@ namespace Mcp.V20251125
         public static readonly ListPromptsRequestMethodConverter Singleton = new ListPromptsRequestMethodConverter();
     }
 
-    internal class ListResourceTemplatesRequestMethodConverter : JsonConverter<ListResourceTemplatesRequestMethod>
+    internal class ListResourceTemplatesRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListResourceTemplatesRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListResourceTemplatesRequestMethod) || t == typeof(ListResourceTemplatesRequestMethod?);
 
-        public override ListResourceTemplatesRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resources/templates/list")
             {
                 return ListResourceTemplatesRequestMethod.ResourcesTemplatesList;
@@ -11813,11 +12886,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ListResourceTemplatesRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListResourceTemplatesRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListResourceTemplatesRequestMethod)untypedValue;
             if (value == ListResourceTemplatesRequestMethod.ResourcesTemplatesList)
             {
-                JsonSerializer.Serialize(writer, "resources/templates/list", options);
+                serializer.Serialize(writer, "resources/templates/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListResourceTemplatesRequestMethod");
@@ -11826,13 +12905,14 @@ namespace Mcp.V20251125
         public static readonly ListResourceTemplatesRequestMethodConverter Singleton = new ListResourceTemplatesRequestMethodConverter();
     }
 
-    internal class ListResourcesRequestMethodConverter : JsonConverter<ListResourcesRequestMethod>
+    internal class ListResourcesRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListResourcesRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListResourcesRequestMethod) || t == typeof(ListResourcesRequestMethod?);
 
-        public override ListResourcesRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resources/list")
             {
                 return ListResourcesRequestMethod.ResourcesList;
@@ -11840,11 +12920,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ListResourcesRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListResourcesRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListResourcesRequestMethod)untypedValue;
             if (value == ListResourcesRequestMethod.ResourcesList)
             {
-                JsonSerializer.Serialize(writer, "resources/list", options);
+                serializer.Serialize(writer, "resources/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListResourcesRequestMethod");
@@ -11853,13 +12939,14 @@ namespace Mcp.V20251125
         public static readonly ListResourcesRequestMethodConverter Singleton = new ListResourcesRequestMethodConverter();
     }
 
-    internal class ListRootsRequestMethodConverter : JsonConverter<ListRootsRequestMethod>
+    internal class ListRootsRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListRootsRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListRootsRequestMethod) || t == typeof(ListRootsRequestMethod?);
 
-        public override ListRootsRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "roots/list")
             {
                 return ListRootsRequestMethod.RootsList;
@@ -11867,11 +12954,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ListRootsRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListRootsRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListRootsRequestMethod)untypedValue;
             if (value == ListRootsRequestMethod.RootsList)
             {
-                JsonSerializer.Serialize(writer, "roots/list", options);
+                serializer.Serialize(writer, "roots/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListRootsRequestMethod");
@@ -11880,13 +12973,14 @@ namespace Mcp.V20251125
         public static readonly ListRootsRequestMethodConverter Singleton = new ListRootsRequestMethodConverter();
     }
 
-    internal class ListTasksRequestMethodConverter : JsonConverter<ListTasksRequestMethod>
+    internal class ListTasksRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListTasksRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListTasksRequestMethod) || t == typeof(ListTasksRequestMethod?);
 
-        public override ListTasksRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tasks/list")
             {
                 return ListTasksRequestMethod.TasksList;
@@ -11894,11 +12988,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ListTasksRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListTasksRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListTasksRequestMethod)untypedValue;
             if (value == ListTasksRequestMethod.TasksList)
             {
-                JsonSerializer.Serialize(writer, "tasks/list", options);
+                serializer.Serialize(writer, "tasks/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListTasksRequestMethod");
@@ -11907,13 +13007,14 @@ namespace Mcp.V20251125
         public static readonly ListTasksRequestMethodConverter Singleton = new ListTasksRequestMethodConverter();
     }
 
-    internal class ListToolsRequestMethodConverter : JsonConverter<ListToolsRequestMethod>
+    internal class ListToolsRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListToolsRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListToolsRequestMethod) || t == typeof(ListToolsRequestMethod?);
 
-        public override ListToolsRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tools/list")
             {
                 return ListToolsRequestMethod.ToolsList;
@@ -11921,11 +13022,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ListToolsRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListToolsRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListToolsRequestMethod)untypedValue;
             if (value == ListToolsRequestMethod.ToolsList)
             {
-                JsonSerializer.Serialize(writer, "tools/list", options);
+                serializer.Serialize(writer, "tools/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListToolsRequestMethod");
@@ -11934,13 +13041,14 @@ namespace Mcp.V20251125
         public static readonly ListToolsRequestMethodConverter Singleton = new ListToolsRequestMethodConverter();
     }
 
-    internal class LoggingMessageNotificationMethodConverter : JsonConverter<LoggingMessageNotificationMethod>
+    internal class LoggingMessageNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(LoggingMessageNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(LoggingMessageNotificationMethod) || t == typeof(LoggingMessageNotificationMethod?);
 
-        public override LoggingMessageNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/message")
             {
                 return LoggingMessageNotificationMethod.NotificationsMessage;
@@ -11948,11 +13056,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type LoggingMessageNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, LoggingMessageNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (LoggingMessageNotificationMethod)untypedValue;
             if (value == LoggingMessageNotificationMethod.NotificationsMessage)
             {
-                JsonSerializer.Serialize(writer, "notifications/message", options);
+                serializer.Serialize(writer, "notifications/message");
                 return;
             }
             throw new Exception("Cannot marshal type LoggingMessageNotificationMethod");
@@ -11961,13 +13075,14 @@ namespace Mcp.V20251125
         public static readonly LoggingMessageNotificationMethodConverter Singleton = new LoggingMessageNotificationMethodConverter();
     }
 
-    internal class MultiSelectEnumSchemaTypeConverter : JsonConverter<MultiSelectEnumSchemaType>
+    internal class MultiSelectEnumSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(MultiSelectEnumSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(MultiSelectEnumSchemaType) || t == typeof(MultiSelectEnumSchemaType?);
 
-        public override MultiSelectEnumSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "array")
             {
                 return MultiSelectEnumSchemaType.Array;
@@ -11975,11 +13090,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type MultiSelectEnumSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, MultiSelectEnumSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (MultiSelectEnumSchemaType)untypedValue;
             if (value == MultiSelectEnumSchemaType.Array)
             {
-                JsonSerializer.Serialize(writer, "array", options);
+                serializer.Serialize(writer, "array");
                 return;
             }
             throw new Exception("Cannot marshal type MultiSelectEnumSchemaType");
@@ -11988,13 +13109,14 @@ namespace Mcp.V20251125
         public static readonly MultiSelectEnumSchemaTypeConverter Singleton = new MultiSelectEnumSchemaTypeConverter();
     }
 
-    internal class NumberSchemaTypeConverter : JsonConverter<NumberSchemaType>
+    internal class NumberSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(NumberSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(NumberSchemaType) || t == typeof(NumberSchemaType?);
 
-        public override NumberSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "integer":
@@ -12005,15 +13127,21 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type NumberSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, NumberSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (NumberSchemaType)untypedValue;
             switch (value)
             {
                 case NumberSchemaType.Integer:
-                    JsonSerializer.Serialize(writer, "integer", options);
+                    serializer.Serialize(writer, "integer");
                     return;
                 case NumberSchemaType.Number:
-                    JsonSerializer.Serialize(writer, "number", options);
+                    serializer.Serialize(writer, "number");
                     return;
             }
             throw new Exception("Cannot marshal type NumberSchemaType");
@@ -12022,13 +13150,14 @@ namespace Mcp.V20251125
         public static readonly NumberSchemaTypeConverter Singleton = new NumberSchemaTypeConverter();
     }
 
-    internal class PingRequestMethodConverter : JsonConverter<PingRequestMethod>
+    internal class PingRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PingRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(PingRequestMethod) || t == typeof(PingRequestMethod?);
 
-        public override PingRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "ping")
             {
                 return PingRequestMethod.Ping;
@@ -12036,11 +13165,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type PingRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, PingRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (PingRequestMethod)untypedValue;
             if (value == PingRequestMethod.Ping)
             {
-                JsonSerializer.Serialize(writer, "ping", options);
+                serializer.Serialize(writer, "ping");
                 return;
             }
             throw new Exception("Cannot marshal type PingRequestMethod");
@@ -12049,13 +13184,14 @@ namespace Mcp.V20251125
         public static readonly PingRequestMethodConverter Singleton = new PingRequestMethodConverter();
     }
 
-    internal class ProgressNotificationMethodConverter : JsonConverter<ProgressNotificationMethod>
+    internal class ProgressNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ProgressNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ProgressNotificationMethod) || t == typeof(ProgressNotificationMethod?);
 
-        public override ProgressNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/progress")
             {
                 return ProgressNotificationMethod.NotificationsProgress;
@@ -12063,11 +13199,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ProgressNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ProgressNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ProgressNotificationMethod)untypedValue;
             if (value == ProgressNotificationMethod.NotificationsProgress)
             {
-                JsonSerializer.Serialize(writer, "notifications/progress", options);
+                serializer.Serialize(writer, "notifications/progress");
                 return;
             }
             throw new Exception("Cannot marshal type ProgressNotificationMethod");
@@ -12076,13 +13218,14 @@ namespace Mcp.V20251125
         public static readonly ProgressNotificationMethodConverter Singleton = new ProgressNotificationMethodConverter();
     }
 
-    internal class PromptListChangedNotificationMethodConverter : JsonConverter<PromptListChangedNotificationMethod>
+    internal class PromptListChangedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PromptListChangedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(PromptListChangedNotificationMethod) || t == typeof(PromptListChangedNotificationMethod?);
 
-        public override PromptListChangedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/prompts/list_changed")
             {
                 return PromptListChangedNotificationMethod.NotificationsPromptsListChanged;
@@ -12090,11 +13233,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type PromptListChangedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, PromptListChangedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (PromptListChangedNotificationMethod)untypedValue;
             if (value == PromptListChangedNotificationMethod.NotificationsPromptsListChanged)
             {
-                JsonSerializer.Serialize(writer, "notifications/prompts/list_changed", options);
+                serializer.Serialize(writer, "notifications/prompts/list_changed");
                 return;
             }
             throw new Exception("Cannot marshal type PromptListChangedNotificationMethod");
@@ -12103,13 +13252,14 @@ namespace Mcp.V20251125
         public static readonly PromptListChangedNotificationMethodConverter Singleton = new PromptListChangedNotificationMethodConverter();
     }
 
-    internal class PromptReferenceTypeConverter : JsonConverter<PromptReferenceType>
+    internal class PromptReferenceTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PromptReferenceType);
+        public override bool CanConvert(Type t) => t == typeof(PromptReferenceType) || t == typeof(PromptReferenceType?);
 
-        public override PromptReferenceType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "ref/prompt")
             {
                 return PromptReferenceType.RefPrompt;
@@ -12117,11 +13267,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type PromptReferenceType");
         }
 
-        public override void Write(Utf8JsonWriter writer, PromptReferenceType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (PromptReferenceType)untypedValue;
             if (value == PromptReferenceType.RefPrompt)
             {
-                JsonSerializer.Serialize(writer, "ref/prompt", options);
+                serializer.Serialize(writer, "ref/prompt");
                 return;
             }
             throw new Exception("Cannot marshal type PromptReferenceType");
@@ -12130,13 +13286,14 @@ namespace Mcp.V20251125
         public static readonly PromptReferenceTypeConverter Singleton = new PromptReferenceTypeConverter();
     }
 
-    internal class ReadResourceRequestMethodConverter : JsonConverter<ReadResourceRequestMethod>
+    internal class ReadResourceRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ReadResourceRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ReadResourceRequestMethod) || t == typeof(ReadResourceRequestMethod?);
 
-        public override ReadResourceRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resources/read")
             {
                 return ReadResourceRequestMethod.ResourcesRead;
@@ -12144,11 +13301,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ReadResourceRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ReadResourceRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ReadResourceRequestMethod)untypedValue;
             if (value == ReadResourceRequestMethod.ResourcesRead)
             {
-                JsonSerializer.Serialize(writer, "resources/read", options);
+                serializer.Serialize(writer, "resources/read");
                 return;
             }
             throw new Exception("Cannot marshal type ReadResourceRequestMethod");
@@ -12157,13 +13320,14 @@ namespace Mcp.V20251125
         public static readonly ReadResourceRequestMethodConverter Singleton = new ReadResourceRequestMethodConverter();
     }
 
-    internal class ResourceLinkTypeConverter : JsonConverter<ResourceLinkType>
+    internal class ResourceLinkTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ResourceLinkType);
+        public override bool CanConvert(Type t) => t == typeof(ResourceLinkType) || t == typeof(ResourceLinkType?);
 
-        public override ResourceLinkType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resource_link")
             {
                 return ResourceLinkType.ResourceLink;
@@ -12171,11 +13335,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ResourceLinkType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ResourceLinkType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResourceLinkType)untypedValue;
             if (value == ResourceLinkType.ResourceLink)
             {
-                JsonSerializer.Serialize(writer, "resource_link", options);
+                serializer.Serialize(writer, "resource_link");
                 return;
             }
             throw new Exception("Cannot marshal type ResourceLinkType");
@@ -12184,13 +13354,14 @@ namespace Mcp.V20251125
         public static readonly ResourceLinkTypeConverter Singleton = new ResourceLinkTypeConverter();
     }
 
-    internal class ResourceListChangedNotificationMethodConverter : JsonConverter<ResourceListChangedNotificationMethod>
+    internal class ResourceListChangedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ResourceListChangedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ResourceListChangedNotificationMethod) || t == typeof(ResourceListChangedNotificationMethod?);
 
-        public override ResourceListChangedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/resources/list_changed")
             {
                 return ResourceListChangedNotificationMethod.NotificationsResourcesListChanged;
@@ -12198,11 +13369,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ResourceListChangedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ResourceListChangedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResourceListChangedNotificationMethod)untypedValue;
             if (value == ResourceListChangedNotificationMethod.NotificationsResourcesListChanged)
             {
-                JsonSerializer.Serialize(writer, "notifications/resources/list_changed", options);
+                serializer.Serialize(writer, "notifications/resources/list_changed");
                 return;
             }
             throw new Exception("Cannot marshal type ResourceListChangedNotificationMethod");
@@ -12211,13 +13388,14 @@ namespace Mcp.V20251125
         public static readonly ResourceListChangedNotificationMethodConverter Singleton = new ResourceListChangedNotificationMethodConverter();
     }
 
-    internal class ResourceTemplateReferenceTypeConverter : JsonConverter<ResourceTemplateReferenceType>
+    internal class ResourceTemplateReferenceTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ResourceTemplateReferenceType);
+        public override bool CanConvert(Type t) => t == typeof(ResourceTemplateReferenceType) || t == typeof(ResourceTemplateReferenceType?);
 
-        public override ResourceTemplateReferenceType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "ref/resource")
             {
                 return ResourceTemplateReferenceType.RefResource;
@@ -12225,11 +13403,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ResourceTemplateReferenceType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ResourceTemplateReferenceType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResourceTemplateReferenceType)untypedValue;
             if (value == ResourceTemplateReferenceType.RefResource)
             {
-                JsonSerializer.Serialize(writer, "ref/resource", options);
+                serializer.Serialize(writer, "ref/resource");
                 return;
             }
             throw new Exception("Cannot marshal type ResourceTemplateReferenceType");
@@ -12238,13 +13422,14 @@ namespace Mcp.V20251125
         public static readonly ResourceTemplateReferenceTypeConverter Singleton = new ResourceTemplateReferenceTypeConverter();
     }
 
-    internal class ResourceUpdatedNotificationMethodConverter : JsonConverter<ResourceUpdatedNotificationMethod>
+    internal class ResourceUpdatedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ResourceUpdatedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ResourceUpdatedNotificationMethod) || t == typeof(ResourceUpdatedNotificationMethod?);
 
-        public override ResourceUpdatedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/resources/updated")
             {
                 return ResourceUpdatedNotificationMethod.NotificationsResourcesUpdated;
@@ -12252,11 +13437,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ResourceUpdatedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ResourceUpdatedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResourceUpdatedNotificationMethod)untypedValue;
             if (value == ResourceUpdatedNotificationMethod.NotificationsResourcesUpdated)
             {
-                JsonSerializer.Serialize(writer, "notifications/resources/updated", options);
+                serializer.Serialize(writer, "notifications/resources/updated");
                 return;
             }
             throw new Exception("Cannot marshal type ResourceUpdatedNotificationMethod");
@@ -12265,13 +13456,14 @@ namespace Mcp.V20251125
         public static readonly ResourceUpdatedNotificationMethodConverter Singleton = new ResourceUpdatedNotificationMethodConverter();
     }
 
-    internal class RootsListChangedNotificationMethodConverter : JsonConverter<RootsListChangedNotificationMethod>
+    internal class RootsListChangedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(RootsListChangedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(RootsListChangedNotificationMethod) || t == typeof(RootsListChangedNotificationMethod?);
 
-        public override RootsListChangedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/roots/list_changed")
             {
                 return RootsListChangedNotificationMethod.NotificationsRootsListChanged;
@@ -12279,11 +13471,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type RootsListChangedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, RootsListChangedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (RootsListChangedNotificationMethod)untypedValue;
             if (value == RootsListChangedNotificationMethod.NotificationsRootsListChanged)
             {
-                JsonSerializer.Serialize(writer, "notifications/roots/list_changed", options);
+                serializer.Serialize(writer, "notifications/roots/list_changed");
                 return;
             }
             throw new Exception("Cannot marshal type RootsListChangedNotificationMethod");
@@ -12292,13 +13490,14 @@ namespace Mcp.V20251125
         public static readonly RootsListChangedNotificationMethodConverter Singleton = new RootsListChangedNotificationMethodConverter();
     }
 
-    internal class ServerNotificationMethodConverter : JsonConverter<ServerNotificationMethod>
+    internal class ServerNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ServerNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ServerNotificationMethod) || t == typeof(ServerNotificationMethod?);
 
-        public override ServerNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "notifications/cancelled":
@@ -12323,36 +13522,42 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ServerNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ServerNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ServerNotificationMethod)untypedValue;
             switch (value)
             {
                 case ServerNotificationMethod.NotificationsCancelled:
-                    JsonSerializer.Serialize(writer, "notifications/cancelled", options);
+                    serializer.Serialize(writer, "notifications/cancelled");
                     return;
                 case ServerNotificationMethod.NotificationsElicitationComplete:
-                    JsonSerializer.Serialize(writer, "notifications/elicitation/complete", options);
+                    serializer.Serialize(writer, "notifications/elicitation/complete");
                     return;
                 case ServerNotificationMethod.NotificationsMessage:
-                    JsonSerializer.Serialize(writer, "notifications/message", options);
+                    serializer.Serialize(writer, "notifications/message");
                     return;
                 case ServerNotificationMethod.NotificationsProgress:
-                    JsonSerializer.Serialize(writer, "notifications/progress", options);
+                    serializer.Serialize(writer, "notifications/progress");
                     return;
                 case ServerNotificationMethod.NotificationsPromptsListChanged:
-                    JsonSerializer.Serialize(writer, "notifications/prompts/list_changed", options);
+                    serializer.Serialize(writer, "notifications/prompts/list_changed");
                     return;
                 case ServerNotificationMethod.NotificationsResourcesListChanged:
-                    JsonSerializer.Serialize(writer, "notifications/resources/list_changed", options);
+                    serializer.Serialize(writer, "notifications/resources/list_changed");
                     return;
                 case ServerNotificationMethod.NotificationsResourcesUpdated:
-                    JsonSerializer.Serialize(writer, "notifications/resources/updated", options);
+                    serializer.Serialize(writer, "notifications/resources/updated");
                     return;
                 case ServerNotificationMethod.NotificationsTasksStatus:
-                    JsonSerializer.Serialize(writer, "notifications/tasks/status", options);
+                    serializer.Serialize(writer, "notifications/tasks/status");
                     return;
                 case ServerNotificationMethod.NotificationsToolsListChanged:
-                    JsonSerializer.Serialize(writer, "notifications/tools/list_changed", options);
+                    serializer.Serialize(writer, "notifications/tools/list_changed");
                     return;
             }
             throw new Exception("Cannot marshal type ServerNotificationMethod");
@@ -12361,13 +13566,14 @@ namespace Mcp.V20251125
         public static readonly ServerNotificationMethodConverter Singleton = new ServerNotificationMethodConverter();
     }
 
-    internal class ServerRequestMethodConverter : JsonConverter<ServerRequestMethod>
+    internal class ServerRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ServerRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ServerRequestMethod) || t == typeof(ServerRequestMethod?);
 
-        public override ServerRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "elicitation/create":
@@ -12390,33 +13596,39 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ServerRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ServerRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ServerRequestMethod)untypedValue;
             switch (value)
             {
                 case ServerRequestMethod.ElicitationCreate:
-                    JsonSerializer.Serialize(writer, "elicitation/create", options);
+                    serializer.Serialize(writer, "elicitation/create");
                     return;
                 case ServerRequestMethod.Ping:
-                    JsonSerializer.Serialize(writer, "ping", options);
+                    serializer.Serialize(writer, "ping");
                     return;
                 case ServerRequestMethod.RootsList:
-                    JsonSerializer.Serialize(writer, "roots/list", options);
+                    serializer.Serialize(writer, "roots/list");
                     return;
                 case ServerRequestMethod.SamplingCreateMessage:
-                    JsonSerializer.Serialize(writer, "sampling/createMessage", options);
+                    serializer.Serialize(writer, "sampling/createMessage");
                     return;
                 case ServerRequestMethod.TasksCancel:
-                    JsonSerializer.Serialize(writer, "tasks/cancel", options);
+                    serializer.Serialize(writer, "tasks/cancel");
                     return;
                 case ServerRequestMethod.TasksGet:
-                    JsonSerializer.Serialize(writer, "tasks/get", options);
+                    serializer.Serialize(writer, "tasks/get");
                     return;
                 case ServerRequestMethod.TasksList:
-                    JsonSerializer.Serialize(writer, "tasks/list", options);
+                    serializer.Serialize(writer, "tasks/list");
                     return;
                 case ServerRequestMethod.TasksResult:
-                    JsonSerializer.Serialize(writer, "tasks/result", options);
+                    serializer.Serialize(writer, "tasks/result");
                     return;
             }
             throw new Exception("Cannot marshal type ServerRequestMethod");
@@ -12425,13 +13637,14 @@ namespace Mcp.V20251125
         public static readonly ServerRequestMethodConverter Singleton = new ServerRequestMethodConverter();
     }
 
-    internal class SetLevelRequestMethodConverter : JsonConverter<SetLevelRequestMethod>
+    internal class SetLevelRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(SetLevelRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(SetLevelRequestMethod) || t == typeof(SetLevelRequestMethod?);
 
-        public override SetLevelRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "logging/setLevel")
             {
                 return SetLevelRequestMethod.LoggingSetLevel;
@@ -12439,11 +13652,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type SetLevelRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, SetLevelRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (SetLevelRequestMethod)untypedValue;
             if (value == SetLevelRequestMethod.LoggingSetLevel)
             {
-                JsonSerializer.Serialize(writer, "logging/setLevel", options);
+                serializer.Serialize(writer, "logging/setLevel");
                 return;
             }
             throw new Exception("Cannot marshal type SetLevelRequestMethod");
@@ -12452,13 +13671,14 @@ namespace Mcp.V20251125
         public static readonly SetLevelRequestMethodConverter Singleton = new SetLevelRequestMethodConverter();
     }
 
-    internal class SubscribeRequestMethodConverter : JsonConverter<SubscribeRequestMethod>
+    internal class SubscribeRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(SubscribeRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(SubscribeRequestMethod) || t == typeof(SubscribeRequestMethod?);
 
-        public override SubscribeRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resources/subscribe")
             {
                 return SubscribeRequestMethod.ResourcesSubscribe;
@@ -12466,11 +13686,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type SubscribeRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, SubscribeRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (SubscribeRequestMethod)untypedValue;
             if (value == SubscribeRequestMethod.ResourcesSubscribe)
             {
-                JsonSerializer.Serialize(writer, "resources/subscribe", options);
+                serializer.Serialize(writer, "resources/subscribe");
                 return;
             }
             throw new Exception("Cannot marshal type SubscribeRequestMethod");
@@ -12479,13 +13705,14 @@ namespace Mcp.V20251125
         public static readonly SubscribeRequestMethodConverter Singleton = new SubscribeRequestMethodConverter();
     }
 
-    internal class TaskStatusNotificationMethodConverter : JsonConverter<TaskStatusNotificationMethod>
+    internal class TaskStatusNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(TaskStatusNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(TaskStatusNotificationMethod) || t == typeof(TaskStatusNotificationMethod?);
 
-        public override TaskStatusNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/tasks/status")
             {
                 return TaskStatusNotificationMethod.NotificationsTasksStatus;
@@ -12493,11 +13720,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type TaskStatusNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, TaskStatusNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (TaskStatusNotificationMethod)untypedValue;
             if (value == TaskStatusNotificationMethod.NotificationsTasksStatus)
             {
-                JsonSerializer.Serialize(writer, "notifications/tasks/status", options);
+                serializer.Serialize(writer, "notifications/tasks/status");
                 return;
             }
             throw new Exception("Cannot marshal type TaskStatusNotificationMethod");
@@ -12506,13 +13739,14 @@ namespace Mcp.V20251125
         public static readonly TaskStatusNotificationMethodConverter Singleton = new TaskStatusNotificationMethodConverter();
     }
 
-    internal class TextContentTypeConverter : JsonConverter<TextContentType>
+    internal class TextContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(TextContentType);
+        public override bool CanConvert(Type t) => t == typeof(TextContentType) || t == typeof(TextContentType?);
 
-        public override TextContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "text")
             {
                 return TextContentType.Text;
@@ -12520,11 +13754,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type TextContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, TextContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (TextContentType)untypedValue;
             if (value == TextContentType.Text)
             {
-                JsonSerializer.Serialize(writer, "text", options);
+                serializer.Serialize(writer, "text");
                 return;
             }
             throw new Exception("Cannot marshal type TextContentType");
@@ -12533,13 +13773,14 @@ namespace Mcp.V20251125
         public static readonly TextContentTypeConverter Singleton = new TextContentTypeConverter();
     }
 
-    internal class ToolListChangedNotificationMethodConverter : JsonConverter<ToolListChangedNotificationMethod>
+    internal class ToolListChangedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ToolListChangedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ToolListChangedNotificationMethod) || t == typeof(ToolListChangedNotificationMethod?);
 
-        public override ToolListChangedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/tools/list_changed")
             {
                 return ToolListChangedNotificationMethod.NotificationsToolsListChanged;
@@ -12547,11 +13788,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ToolListChangedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ToolListChangedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ToolListChangedNotificationMethod)untypedValue;
             if (value == ToolListChangedNotificationMethod.NotificationsToolsListChanged)
             {
-                JsonSerializer.Serialize(writer, "notifications/tools/list_changed", options);
+                serializer.Serialize(writer, "notifications/tools/list_changed");
                 return;
             }
             throw new Exception("Cannot marshal type ToolListChangedNotificationMethod");
@@ -12560,13 +13807,14 @@ namespace Mcp.V20251125
         public static readonly ToolListChangedNotificationMethodConverter Singleton = new ToolListChangedNotificationMethodConverter();
     }
 
-    internal class ToolResultContentTypeConverter : JsonConverter<ToolResultContentType>
+    internal class ToolResultContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ToolResultContentType);
+        public override bool CanConvert(Type t) => t == typeof(ToolResultContentType) || t == typeof(ToolResultContentType?);
 
-        public override ToolResultContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tool_result")
             {
                 return ToolResultContentType.ToolResult;
@@ -12574,11 +13822,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ToolResultContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ToolResultContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ToolResultContentType)untypedValue;
             if (value == ToolResultContentType.ToolResult)
             {
-                JsonSerializer.Serialize(writer, "tool_result", options);
+                serializer.Serialize(writer, "tool_result");
                 return;
             }
             throw new Exception("Cannot marshal type ToolResultContentType");
@@ -12587,13 +13841,14 @@ namespace Mcp.V20251125
         public static readonly ToolResultContentTypeConverter Singleton = new ToolResultContentTypeConverter();
     }
 
-    internal class ToolUseContentTypeConverter : JsonConverter<ToolUseContentType>
+    internal class ToolUseContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ToolUseContentType);
+        public override bool CanConvert(Type t) => t == typeof(ToolUseContentType) || t == typeof(ToolUseContentType?);
 
-        public override ToolUseContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tool_use")
             {
                 return ToolUseContentType.ToolUse;
@@ -12601,11 +13856,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type ToolUseContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ToolUseContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ToolUseContentType)untypedValue;
             if (value == ToolUseContentType.ToolUse)
             {
-                JsonSerializer.Serialize(writer, "tool_use", options);
+                serializer.Serialize(writer, "tool_use");
                 return;
             }
             throw new Exception("Cannot marshal type ToolUseContentType");
@@ -12614,13 +13875,14 @@ namespace Mcp.V20251125
         public static readonly ToolUseContentTypeConverter Singleton = new ToolUseContentTypeConverter();
     }
 
-    internal class UnsubscribeRequestMethodConverter : JsonConverter<UnsubscribeRequestMethod>
+    internal class UnsubscribeRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(UnsubscribeRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(UnsubscribeRequestMethod) || t == typeof(UnsubscribeRequestMethod?);
 
-        public override UnsubscribeRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resources/unsubscribe")
             {
                 return UnsubscribeRequestMethod.ResourcesUnsubscribe;
@@ -12628,11 +13890,17 @@ namespace Mcp.V20251125
             throw new Exception("Cannot unmarshal type UnsubscribeRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, UnsubscribeRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (UnsubscribeRequestMethod)untypedValue;
             if (value == UnsubscribeRequestMethod.ResourcesUnsubscribe)
             {
-                JsonSerializer.Serialize(writer, "resources/unsubscribe", options);
+                serializer.Serialize(writer, "resources/unsubscribe");
                 return;
             }
             throw new Exception("Cannot marshal type UnsubscribeRequestMethod");
@@ -12640,118 +13908,4 @@ namespace Mcp.V20251125
 
         public static readonly UnsubscribeRequestMethodConverter Singleton = new UnsubscribeRequestMethodConverter();
     }
-    
-    public class DateOnlyConverter : JsonConverter<DateOnly>
-    {
-        private readonly string serializationFormat;
-        public DateOnlyConverter() : this(null) { }
-
-        public DateOnlyConverter(string? serializationFormat)
-        {
-                this.serializationFormat = serializationFormat ?? "yyyy-MM-dd";
-        }
-
-        public override DateOnly Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
-        {
-                var value = reader.GetString();
-                return DateOnly.Parse(value!);
-        }
-
-        public override void Write(Utf8JsonWriter writer, DateOnly value, JsonSerializerOptions options)
-                => writer.WriteStringValue(value.ToString(serializationFormat));
-    }
-
-    public class TimeOnlyConverter : JsonConverter<TimeOnly>
-    {
-        private readonly string serializationFormat;
-
-        public TimeOnlyConverter() : this(null) { }
-
-        public TimeOnlyConverter(string? serializationFormat)
-        {
-                this.serializationFormat = serializationFormat ?? "HH:mm:ss.fff";
-        }
-
-        public override TimeOnly Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
-        {
-                var value = reader.GetString();
-                return TimeOnly.Parse(value!);
-        }
-
-        public override void Write(Utf8JsonWriter writer, TimeOnly value, JsonSerializerOptions options)
-                => writer.WriteStringValue(value.ToString(serializationFormat));
-    }
-
-    internal class IsoDateTimeOffsetConverter : JsonConverter<DateTimeOffset>
-    {
-        public override bool CanConvert(Type t) => t == typeof(DateTimeOffset);
-
-        private const string DefaultDateTimeFormat = "yyyy'-'MM'-'dd'T'HH':'mm':'ss.FFFFFFFK";
-
-        private DateTimeStyles _dateTimeStyles = DateTimeStyles.RoundtripKind;
-        private string? _dateTimeFormat;
-        private CultureInfo? _culture;
-
-        public DateTimeStyles DateTimeStyles
-        {
-                get => _dateTimeStyles;
-                set => _dateTimeStyles = value;
-        }
-
-        public string? DateTimeFormat
-        {
-                get => _dateTimeFormat ?? string.Empty;
-                set => _dateTimeFormat = (string.IsNullOrEmpty(value)) ? null : value;
-        }
-
-        public CultureInfo Culture
-        {
-                get => _culture ?? CultureInfo.CurrentCulture;
-                set => _culture = value;
-        }
-
-        public override void Write(Utf8JsonWriter writer, DateTimeOffset value, JsonSerializerOptions options)
-        {
-                string text;
-
-
-                if ((_dateTimeStyles & DateTimeStyles.AdjustToUniversal) == DateTimeStyles.AdjustToUniversal
-                        || (_dateTimeStyles & DateTimeStyles.AssumeUniversal) == DateTimeStyles.AssumeUniversal)
-                {
-                        value = value.ToUniversalTime();
-                }
-
-                text = value.ToString(_dateTimeFormat ?? DefaultDateTimeFormat, Culture);
-
-                writer.WriteStringValue(text);
-        }
-
-        public override DateTimeOffset Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
-        {
-                string? dateText = reader.GetString();
-
-                if (string.IsNullOrEmpty(dateText) == false)
-                {
-                        if (!string.IsNullOrEmpty(_dateTimeFormat))
-                        {
-                                return DateTimeOffset.ParseExact(dateText, _dateTimeFormat, Culture, _dateTimeStyles);
-                        }
-                        else
-                        {
-                                return DateTimeOffset.Parse(dateText, Culture, _dateTimeStyles);
-                        }
-                }
-                else
-                {
-                        return default(DateTimeOffset);
-                }
-        }
-
-
-        public static readonly IsoDateTimeOffsetConverter Singleton = new IsoDateTimeOffsetConverter();
-    }
 }
-#pragma warning restore CS8618
-#pragma warning restore CS8601
-#pragma warning restore CS8602
-#pragma warning restore CS8603

@@ -5,9 +5,10 @@ namespace Mcp.V20260728
     using System;
     using System.Collections.Generic;
 
-    using System.Text.Json;
-    using System.Text.Json.Serialization;
     using System.Globalization;
+    using Newtonsoft.Json;
+    using Newtonsoft.Json.Linq;
+    using Newtonsoft.Json.Converters;
 
     /// <summary>
     /// Hints that help a client decide how to use or show an object. They are advisory only.
@@ -17,25 +18,28 @@ namespace Mcp.V20260728
         /// <summary>
         /// Who the content is meant for; may list both roles.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("audience")]
-        public RoleElement[]? Audience { get; set; }
+        [JsonProperty("audience", NullValueHandling = NullValueHandling.Ignore)]
+        public RoleElement[] Audience { get; set; }
 
         /// <summary>
         /// When the underlying data last changed, as an ISO 8601 timestamp (e.g.
         /// `2025-01-12T15:00:58Z`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("lastModified")]
-        public string? LastModified { get; set; }
+        [JsonProperty("lastModified", NullValueHandling = NullValueHandling.Ignore)]
+        public string LastModified { get; set; }
 
         /// <summary>
         /// How much the content matters, from 0 (optional) to 1 (effectively required).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("priority")]
+        [JsonProperty("priority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? Priority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -46,34 +50,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about this block.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonPropertyName("data")]
+        [JsonProperty("data")]
         public string Data { get; set; }
 
         /// <summary>
         /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
         /// </summary>
-        [JsonPropertyName("mimeType")]
+        [JsonProperty("mimeType")]
         public string MimeType { get; set; }
 
         /// <summary>
         /// Discriminator: always `"audio"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public AudioContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -86,25 +94,28 @@ namespace Mcp.V20260728
         /// <summary>
         /// Who the content is meant for; may list both roles.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("audience")]
-        public RoleElement[]? Audience { get; set; }
+        [JsonProperty("audience", NullValueHandling = NullValueHandling.Ignore)]
+        public RoleElement[] Audience { get; set; }
 
         /// <summary>
         /// When the underlying data last changed, as an ISO 8601 timestamp (e.g.
         /// `2025-01-12T15:00:58Z`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("lastModified")]
-        public string? LastModified { get; set; }
+        [JsonProperty("lastModified", NullValueHandling = NullValueHandling.Ignore)]
+        public string LastModified { get; set; }
 
         /// <summary>
         /// How much the content matters, from 0 (optional) to 1 (effectively required).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("priority")]
+        [JsonProperty("priority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? Priority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -115,16 +126,21 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -135,28 +151,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about these contents.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The raw bytes, base64-encoded.
         /// </summary>
-        [JsonPropertyName("blob")]
+        [JsonProperty("blob")]
         public string Blob { get; set; }
 
         /// <summary>
         /// Media type of the contents, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// The URI these contents belong to.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -167,29 +187,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Value to pre-fill.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"boolean"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public BooleanSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -202,15 +225,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -218,7 +240,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -226,8 +248,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -242,9 +270,14 @@ namespace Mcp.V20260728
         /// display
         /// and logs only, not verified and not to drive behaviour.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/serverInfo")]
-        public IoModelcontextprotocolServerInfo? IoModelcontextprotocolServerInfo { get; set; }
+        [JsonProperty("io.modelcontextprotocol/serverInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolServerInfo IoModelcontextprotocolServerInfo { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -262,44 +295,46 @@ namespace Mcp.V20260728
         /// <summary>
         /// What the program is for, in plain words.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Version string of the program.
         /// </summary>
-        [JsonPropertyName("version")]
+        [JsonProperty("version")]
         public string Version { get; set; }
 
         /// <summary>
         /// Home page of the program.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("websiteUrl")]
-        public Uri? WebsiteUrl { get; set; }
+        [JsonProperty("websiteUrl", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri WebsiteUrl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -310,31 +345,34 @@ namespace Mcp.V20260728
         /// <summary>
         /// MIME type to use when the source does not tell it well, e.g. `image/png`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sizes")]
-        public string[]? Sizes { get; set; }
+        [JsonProperty("sizes", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Sizes { get; set; }
 
         /// <summary>
         /// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin
         /// and be
         /// careful with SVG, which can embed script.
         /// </summary>
-        [JsonPropertyName("src")]
+        [JsonProperty("src")]
         public Uri Src { get; set; }
 
         /// <summary>
         /// Background the image is drawn for: `light` or `dark`; absent means either.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("theme")]
+        [JsonProperty("theme", NullValueHandling = NullValueHandling.Ignore)]
         public Theme? Theme { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -345,26 +383,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"tools/call"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CallToolRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which tool, with which arguments, plus any input responses of a retry.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CallToolRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -377,35 +421,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Argument values, as an object that should match the tool's `inputSchema`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, object>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Arguments { get; set; }
 
         /// <summary>
         /// Answers to the previous result's `inputRequests`, under the same keys.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputResponses")]
-        public Dictionary<string, InputResponses>? InputResponses { get; set; }
+        [JsonProperty("inputResponses", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputResponses> InputResponses { get; set; }
 
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// The previous result's `requestState`, byte for byte; left out when that result had none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -429,8 +476,7 @@ namespace Mcp.V20260728
         /// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
         /// (dismissed without choosing). In URL mode, accept only means consent to open the page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("action")]
+        [JsonProperty("action", NullValueHandling = NullValueHandling.Ignore)]
         public Action? Action { get; set; }
 
         /// <summary>
@@ -438,45 +484,45 @@ namespace Mcp.V20260728
         ///
         /// The content of the turn: a single block or a list of blocks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
         public InputResponseContent? Content { get; set; }
 
         /// <summary>
         /// The roots the server may use.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("roots")]
-        public RootElement[]? Roots { get; set; }
+        [JsonProperty("roots", NullValueHandling = NullValueHandling.Ignore)]
+        public RootElement[] Roots { get; set; }
 
         /// <summary>
         /// Free metadata about the message.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Name of the model that produced the message.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("model")]
-        public string? Model { get; set; }
+        [JsonProperty("model", NullValueHandling = NullValueHandling.Ignore)]
+        public string Model { get; set; }
 
         /// <summary>
         /// Who speaks in this turn.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("role")]
+        [JsonProperty("role", NullValueHandling = NullValueHandling.Ignore)]
         public RoleElement? Role { get; set; }
 
         /// <summary>
         /// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
         /// `toolUse`, but providers may report other values.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopReason")]
-        public string? StopReason { get; set; }
+        [JsonProperty("stopReason", NullValueHandling = NullValueHandling.Ignore)]
+        public string StopReason { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -501,23 +547,20 @@ namespace Mcp.V20260728
         ///
         /// Free metadata; clients should keep it when replaying the result, to help caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// Discriminator: always `"text"`.
@@ -530,7 +573,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"tool_result"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public SamplingMessageContentBlockType Type { get; set; }
 
         /// <summary>
@@ -538,9 +581,8 @@ namespace Mcp.V20260728
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
-        public string? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public string Data { get; set; }
 
         /// <summary>
         /// Media type of the image, e.g. `image/png`; which ones work depends on the model
@@ -548,57 +590,56 @@ namespace Mcp.V20260728
         ///
         /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
-        public string? Id { get; set; }
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
+        public string Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, matching its input schema.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("input")]
-        public Dictionary<string, object>? Input { get; set; }
+        [JsonProperty("input", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Input { get; set; }
 
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// The unstructured outcome, in the same form as a CallToolResult's `content`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public ContentBlock[]? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the tool call failed; false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
         /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
         /// </summary>
-        [JsonPropertyName("structuredContent")]
-        public object? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolUseId")]
-        public string? ToolUseId { get; set; }
+        [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
+        public string ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -629,23 +670,20 @@ namespace Mcp.V20260728
         ///
         /// Free metadata about the resource.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// Discriminator: always `"text"`.
@@ -658,7 +696,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"resource"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ContentBlockType Type { get; set; }
 
         /// <summary>
@@ -666,9 +704,8 @@ namespace Mcp.V20260728
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
-        public string? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public string Data { get; set; }
 
         /// <summary>
         /// Media type of the image, e.g. `image/png`; which ones work depends on the model
@@ -679,60 +716,58 @@ namespace Mcp.V20260728
         ///
         /// Media type of the resource, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// What the resource holds, written to help a model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Size of the raw contents in bytes (before any base64 encoding), when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// The URI that identifies the resource and is passed to `resources/read`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public Uri? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Uri { get; set; }
 
         /// <summary>
         /// The embedded contents, as text or as base64 bytes.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resource")]
-        public ContentElement? Resource { get; set; }
+        [JsonProperty("resource", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentElement Resource { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -747,36 +782,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about these contents.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Media type of the contents, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// The contents as text; used only when the data really is text, not binary.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// The URI these contents belong to.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
 
         /// <summary>
         /// The raw bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("blob")]
-        public string? Blob { get; set; }
+        [JsonProperty("blob", NullValueHandling = NullValueHandling.Ignore)]
+        public string Blob { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -801,22 +838,19 @@ namespace Mcp.V20260728
         ///
         /// Free metadata; clients should keep it when replaying the result, to help caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
         public MetaUnion? Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
         public AnnotationsUnion? Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Text { get; set; }
 
         /// <summary>
@@ -830,8 +864,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"tool_result"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("type")]
+        [JsonProperty("type", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Type { get; set; }
 
         /// <summary>
@@ -839,8 +872,7 @@ namespace Mcp.V20260728
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Data { get; set; }
 
         /// <summary>
@@ -849,57 +881,56 @@ namespace Mcp.V20260728
         ///
         /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? MimeType { get; set; }
 
         /// <summary>
         /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, matching its input schema.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("input")]
+        [JsonProperty("input", NullValueHandling = NullValueHandling.Ignore)]
         public MetaUnion? Input { get; set; }
 
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? Name { get; set; }
 
         /// <summary>
         /// The unstructured outcome, in the same form as a CallToolResult's `content`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
         public PurpleContent? Content { get; set; }
 
         /// <summary>
         /// True when the tool call failed; false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? IsError { get; set; }
 
         /// <summary>
         /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
         /// </summary>
-        [JsonPropertyName("structuredContent")]
-        public object? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolUseId")]
+        [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
         public ContentValue? ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -924,23 +955,20 @@ namespace Mcp.V20260728
         ///
         /// Free metadata about the resource.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// Discriminator: always `"text"`.
@@ -953,7 +981,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"resource"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ContentBlockType Type { get; set; }
 
         /// <summary>
@@ -961,9 +989,8 @@ namespace Mcp.V20260728
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
-        public string? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public string Data { get; set; }
 
         /// <summary>
         /// Media type of the image, e.g. `image/png`; which ones work depends on the model
@@ -974,60 +1001,58 @@ namespace Mcp.V20260728
         ///
         /// Media type of the resource, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// What the resource holds, written to help a model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Size of the raw contents in bytes (before any base64 encoding), when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// The URI that identifies the resource and is passed to `resources/read`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public Uri? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Uri { get; set; }
 
         /// <summary>
         /// The embedded contents, as text or as base64 bytes.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resource")]
-        public ContentElement? Resource { get; set; }
+        [JsonProperty("resource", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentElement Resource { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1038,22 +1063,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the root.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// A human-readable name for the root, for display.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Where the root is; in this revision it must be a `file://` URI.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1070,24 +1099,22 @@ namespace Mcp.V20260728
         /// What the client can do while this request is served. Required; `{}` declares nothing. The
         /// server must not assume capabilities from earlier requests.
         /// </summary>
-        [JsonPropertyName("io.modelcontextprotocol/clientCapabilities")]
+        [JsonProperty("io.modelcontextprotocol/clientCapabilities")]
         public IoModelcontextprotocolClientCapabilities IoModelcontextprotocolClientCapabilities { get; set; }
 
         /// <summary>
         /// Self-reported identity of the client software. Recommended on every request; meant for
         /// display and logs only, never for behaviour or access decisions.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/clientInfo")]
-        public IoModelcontextprotocolServerInfo? IoModelcontextprotocolClientInfo { get; set; }
+        [JsonProperty("io.modelcontextprotocol/clientInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolServerInfo IoModelcontextprotocolClientInfo { get; set; }
 
         /// <summary>
         /// Lowest severity of `notifications/message` the client wants for this request. Without it
         /// the
         /// server sends no log notifications at all for the request. Deprecated with logging.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/logLevel")]
+        [JsonProperty("io.modelcontextprotocol/logLevel", NullValueHandling = NullValueHandling.Ignore)]
         public LoggingLevelEnum? IoModelcontextprotocolLogLevel { get; set; }
 
         /// <summary>
@@ -1095,7 +1122,7 @@ namespace Mcp.V20260728
         /// `MCP-Protocol-Version` header. An unsupported value gets an
         /// UnsupportedProtocolVersionError.
         /// </summary>
-        [JsonPropertyName("io.modelcontextprotocol/protocolVersion")]
+        [JsonProperty("io.modelcontextprotocol/protocolVersion")]
         public string IoModelcontextprotocolProtocolVersion { get; set; }
 
         /// <summary>
@@ -1103,9 +1130,14 @@ namespace Mcp.V20260728
         /// token.
         /// The server may still send none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? ProgressToken { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1123,42 +1155,43 @@ namespace Mcp.V20260728
         /// Set when the client can answer `elicitation/create` input requests. An empty object means
         /// form mode only.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitation")]
-        public IoModelcontextprotocolClientCapabilitiesElicitation? Elicitation { get; set; }
+        [JsonProperty("elicitation", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolClientCapabilitiesElicitation Elicitation { get; set; }
 
         /// <summary>
         /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("experimental")]
-        public Dictionary<string, Dictionary<string, object>>? Experimental { get; set; }
+        [JsonProperty("experimental", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Experimental { get; set; }
 
         /// <summary>
         /// Protocol extensions the client supports, keyed by extension id (which must carry a
         /// prefix, as
         /// `_meta` keys do), each with its settings; `{}` means supported without settings.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("extensions")]
-        public Dictionary<string, Dictionary<string, object>>? Extensions { get; set; }
+        [JsonProperty("extensions", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Extensions { get; set; }
 
         /// <summary>
         /// Set when the client can answer `roots/list` input requests. Deprecated together with
         /// roots.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("roots")]
-        public Dictionary<string, object>? Roots { get; set; }
+        [JsonProperty("roots", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Roots { get; set; }
 
         /// <summary>
         /// Set when the client can answer `sampling/createMessage` input requests by calling a
         /// model.
         /// Deprecated together with sampling.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sampling")]
-        public IoModelcontextprotocolClientCapabilitiesSampling? Sampling { get; set; }
+        [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolClientCapabilitiesSampling Sampling { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1170,16 +1203,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Set when the client can show a form built from a requested schema.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("form")]
-        public Dictionary<string, object>? Form { get; set; }
+        [JsonProperty("form", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Form { get; set; }
 
         /// <summary>
         /// Set when the client can send the user to an external URL.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("url")]
-        public Dictionary<string, object>? Url { get; set; }
+        [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1194,16 +1231,20 @@ namespace Mcp.V20260728
         /// servers
         /// should omit the field or send `"none"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public Dictionary<string, object>? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Context { get; set; }
 
         /// <summary>
         /// Set when the client accepts `tools` and `toolChoice` in sampling requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public Dictionary<string, object>? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1214,35 +1255,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Argument values, as an object that should match the tool's `inputSchema`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, object>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Arguments { get; set; }
 
         /// <summary>
         /// Answers to the previous result's `inputRequests`, under the same keys.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputResponses")]
-        public Dictionary<string, InputResponses>? InputResponses { get; set; }
+        [JsonProperty("inputResponses", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputResponses> InputResponses { get; set; }
 
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// The previous result's `requestState`, byte for byte; left out when that result had none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1256,21 +1300,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// The unstructured output, as content blocks.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the tool call failed; false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
@@ -1278,7 +1320,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -1286,8 +1328,14 @@ namespace Mcp.V20260728
         /// one.
         /// Servers should also put its serialized form in a text block.
         /// </summary>
-        [JsonPropertyName("structuredContent")]
-        public object? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1298,20 +1346,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The tool's output, or what the server still needs before it can run the tool.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public CallToolResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1331,22 +1385,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// The unstructured output, as content blocks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public ContentBlock[]? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the tool call failed; false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
@@ -1354,7 +1405,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -1362,24 +1413,28 @@ namespace Mcp.V20260728
         /// one.
         /// Servers should also put its serialized form in a text block.
         /// </summary>
-        [JsonPropertyName("structuredContent")]
-        public object? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The questions the client should answer before retrying.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputRequests")]
-        public Dictionary<string, InputRequests>? InputRequests { get; set; }
+        [JsonProperty("inputRequests", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputRequests> InputRequests { get; set; }
 
         /// <summary>
         /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
         /// must
         /// not inspect or alter it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1406,7 +1461,7 @@ namespace Mcp.V20260728
         ///
         /// Always `"sampling/createMessage"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public InputRequestMethod Method { get; set; }
 
         /// <summary>
@@ -1416,9 +1471,14 @@ namespace Mcp.V20260728
         ///
         /// The conversation and the generation settings.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ParamsClass? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1442,112 +1502,103 @@ namespace Mcp.V20260728
         ///
         /// Why the user should open the page, shown to the user.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// The mode; `"form"`, which is also assumed when the field is left out.
         ///
         /// The mode; always `"url"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ParamsMode? Mode { get; set; }
 
         /// <summary>
         /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
         /// boolean or enum); nesting is not allowed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestedSchema")]
-        public ParamsRequestedSchema? RequestedSchema { get; set; }
+        [JsonProperty("requestedSchema", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsRequestedSchema RequestedSchema { get; set; }
 
         /// <summary>
         /// The page to open. The client shows it in full, asks for consent first, and never
         /// prefetches it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("url")]
-        public Uri? Url { get; set; }
+        [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Url { get; set; }
 
         /// <summary>
         /// Free metadata about the request.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
         /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("includeContext")]
+        [JsonProperty("includeContext", NullValueHandling = NullValueHandling.Ignore)]
         public IncludeContext? IncludeContext { get; set; }
 
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client must respect it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxTokens")]
+        [JsonProperty("maxTokens", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation to continue.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("messages")]
-        public ParamsMessage[]? Messages { get; set; }
+        [JsonProperty("messages", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
         /// Provider-specific metadata to pass through to the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("metadata")]
-        public Dictionary<string, object>? Metadata { get; set; }
+        [JsonProperty("metadata", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Metadata { get; set; }
 
         /// <summary>
         /// Which model the server would prefer; the client may ignore this.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("modelPreferences")]
-        public ModelPreferencesClass? ModelPreferences { get; set; }
+        [JsonProperty("modelPreferences", NullValueHandling = NullValueHandling.Ignore)]
+        public ModelPreferencesClass ModelPreferences { get; set; }
 
         /// <summary>
         /// Sequences that end generation when produced.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopSequences")]
-        public string[]? StopSequences { get; set; }
+        [JsonProperty("stopSequences", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] StopSequences { get; set; }
 
         /// <summary>
         /// System prompt the server would like; the client may change or drop it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("systemPrompt")]
-        public string? SystemPrompt { get; set; }
+        [JsonProperty("systemPrompt", NullValueHandling = NullValueHandling.Ignore)]
+        public string SystemPrompt { get; set; }
 
         /// <summary>
         /// Sampling temperature to use.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("temperature")]
+        [JsonProperty("temperature", NullValueHandling = NullValueHandling.Ignore)]
         public double? Temperature { get; set; }
 
         /// <summary>
         /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolChoice")]
-        public ToolChoiceClass? ToolChoice { get; set; }
+        [JsonProperty("toolChoice", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolChoiceClass ToolChoice { get; set; }
 
         /// <summary>
         /// Tools the model may call while generating; needs the `sampling.tools` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ToolElement[]? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1560,21 +1611,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the message.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The content of the turn: a single block or a list of blocks.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Who speaks in this turn.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1597,23 +1653,20 @@ namespace Mcp.V20260728
         ///
         /// Free metadata; clients should keep it when replaying the result, to help caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("text")]
-        public string? Text { get; set; }
+        [JsonProperty("text", NullValueHandling = NullValueHandling.Ignore)]
+        public string Text { get; set; }
 
         /// <summary>
         /// Discriminator: always `"text"`.
@@ -1626,7 +1679,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"tool_result"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public SamplingMessageContentBlockType Type { get; set; }
 
         /// <summary>
@@ -1634,9 +1687,8 @@ namespace Mcp.V20260728
         ///
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("data")]
-        public string? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public string Data { get; set; }
 
         /// <summary>
         /// Media type of the image, e.g. `image/png`; which ones work depends on the model
@@ -1644,57 +1696,56 @@ namespace Mcp.V20260728
         ///
         /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
-        public string? Id { get; set; }
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
+        public string Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, matching its input schema.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("input")]
-        public Dictionary<string, object>? Input { get; set; }
+        [JsonProperty("input", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Input { get; set; }
 
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// The unstructured outcome, in the same form as a CallToolResult's `content`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public ContentBlock[]? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the tool call failed; false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
         /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
         /// </summary>
-        [JsonPropertyName("structuredContent")]
-        public object? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolUseId")]
-        public string? ToolUseId { get; set; }
+        [JsonProperty("toolUseId", NullValueHandling = NullValueHandling.Ignore)]
+        public string ToolUseId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1708,33 +1759,35 @@ namespace Mcp.V20260728
         /// <summary>
         /// How much low cost matters, from 0 (not at all) to 1 (most).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("costPriority")]
+        [JsonProperty("costPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? CostPriority { get; set; }
 
         /// <summary>
         /// Name hints, tried in order, first match wins; they outrank the numeric priorities.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("hints")]
-        public HintElement[]? Hints { get; set; }
+        [JsonProperty("hints", NullValueHandling = NullValueHandling.Ignore)]
+        public HintElement[] Hints { get; set; }
 
         /// <summary>
         /// How much capability matters, from 0 (not at all) to 1 (most).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("intelligencePriority")]
+        [JsonProperty("intelligencePriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? IntelligencePriority { get; set; }
 
         /// <summary>
         /// How much low latency matters, from 0 (not at all) to 1 (most).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("speedPriority")]
+        [JsonProperty("speedPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? SpeedPriority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1748,9 +1801,14 @@ namespace Mcp.V20260728
         /// model
         /// of another provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1762,28 +1820,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Dialect of the schema, when given.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("$schema")]
-        public string? Schema { get; set; }
+        [JsonProperty("$schema", NullValueHandling = NullValueHandling.Ignore)]
+        public string Schema { get; set; }
 
         /// <summary>
         /// The form fields, by name.
         /// </summary>
-        [JsonPropertyName("properties")]
+        [JsonProperty("properties")]
         public Dictionary<string, PrimitiveSchemaDefinition> Properties { get; set; }
 
         /// <summary>
         /// Names of the fields the user must fill in.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
-        public string[]? RequestedSchemaRequired { get; set; }
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] RequestedSchemaRequired { get; set; }
 
         /// <summary>
         /// Always `"object"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public RequestedSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1818,44 +1880,38 @@ namespace Mcp.V20260728
         ///
         /// Values to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
         public PrimitiveSchemaDefinitionDefault? Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Required shape of the text: an email address, a URI, a date or a date-time.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("format")]
+        [JsonProperty("format", NullValueHandling = NullValueHandling.Ignore)]
         public Format? Format { get; set; }
 
         /// <summary>
         /// Most characters accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxLength")]
+        [JsonProperty("maxLength", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxLength { get; set; }
 
         /// <summary>
         /// Fewest characters accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minLength")]
+        [JsonProperty("minLength", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinLength { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"string"`.
@@ -1866,64 +1922,62 @@ namespace Mcp.V20260728
         ///
         /// Always `"array"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public PrimitiveSchemaDefinitionType Type { get; set; }
 
         /// <summary>
         /// Largest value accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maximum")]
+        [JsonProperty("maximum", NullValueHandling = NullValueHandling.Ignore)]
         public double? Maximum { get; set; }
 
         /// <summary>
         /// Smallest value accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minimum")]
+        [JsonProperty("minimum", NullValueHandling = NullValueHandling.Ignore)]
         public double? Minimum { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enum")]
-        public string[]? Enum { get; set; }
+        [JsonProperty("enum", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Enum { get; set; }
 
         /// <summary>
         /// The options, each a value and the label to show for it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("oneOf")]
-        public PrimitiveSchemaDefinitionOneOf[]? OneOf { get; set; }
+        [JsonProperty("oneOf", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionOneOf[] OneOf { get; set; }
 
         /// <summary>
         /// What each picked item may be.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("items")]
-        public PrimitiveSchemaDefinitionItems? Items { get; set; }
+        [JsonProperty("items", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Display labels, in the same order as `enum` (not standard JSON Schema).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enumNames")]
-        public string[]? EnumNames { get; set; }
+        [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] EnumNames { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1934,23 +1988,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enum")]
-        public string[]? Enum { get; set; }
+        [JsonProperty("enum", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Enum { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("type")]
+        [JsonProperty("type", NullValueHandling = NullValueHandling.Ignore)]
         public ItemsType? Type { get; set; }
 
         /// <summary>
         /// The options, each a value and the label to show for it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("anyOf")]
-        public PurpleAnyOf[]? AnyOf { get; set; }
+        [JsonProperty("anyOf", NullValueHandling = NullValueHandling.Ignore)]
+        public PurpleAnyOf[] AnyOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class PurpleAnyOf
@@ -1958,14 +2015,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The value sent back when this option is picked.
         /// </summary>
-        [JsonPropertyName("const")]
+        [JsonProperty("const")]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonPropertyName("title")]
+        [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class PrimitiveSchemaDefinitionOneOf
@@ -1973,14 +2036,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonPropertyName("const")]
+        [JsonProperty("const")]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonPropertyName("title")]
+        [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -1996,9 +2065,14 @@ namespace Mcp.V20260728
         /// tool,
         /// `"none"` forbids tool calls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ToolChoiceMode? Mode { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2012,32 +2086,28 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the tool.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
         /// `name`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public ToolAnnotationsClass? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolAnnotationsClass Annotations { get; set; }
 
         /// <summary>
         /// What the tool does, written to help a model decide when and how to call it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The
@@ -2045,13 +2115,13 @@ namespace Mcp.V20260728
         /// must be `type: "object"`; any other keyword may appear. A tool without parameters uses
         /// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
         /// </summary>
-        [JsonPropertyName("inputSchema")]
+        [JsonProperty("inputSchema")]
         public Dictionary<string, object> InputSchema { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
@@ -2059,17 +2129,21 @@ namespace Mcp.V20260728
         /// result
         /// must satisfy. Any schema is allowed, the root need not be an object.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("outputSchema")]
-        public Dictionary<string, object>? OutputSchema { get; set; }
+        [JsonProperty("outputSchema", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> OutputSchema { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2087,8 +2161,7 @@ namespace Mcp.V20260728
         /// they
         /// only add. Treated as true when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("destructiveHint")]
+        [JsonProperty("destructiveHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? DestructiveHint { get; set; }
 
         /// <summary>
@@ -2096,8 +2169,7 @@ namespace Mcp.V20260728
         /// no
         /// further effect. Treated as false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("idempotentHint")]
+        [JsonProperty("idempotentHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IdempotentHint { get; set; }
 
         /// <summary>
@@ -2105,23 +2177,26 @@ namespace Mcp.V20260728
         /// its
         /// world is closed (like a local memory). Treated as true when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("openWorldHint")]
+        [JsonProperty("openWorldHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? OpenWorldHint { get; set; }
 
         /// <summary>
         /// True when the tool changes nothing in its environment. Treated as false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("readOnlyHint")]
+        [JsonProperty("readOnlyHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ReadOnlyHint { get; set; }
 
         /// <summary>
         /// Display title of the tool; used when the tool itself has no `title`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2136,20 +2211,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/cancelled"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CancelledNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which request is cancelled, and why.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CancelledNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2162,24 +2243,28 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Why the request is cancelled, for logs or for showing to a person.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("reason")]
-        public string? Reason { get; set; }
+        [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)]
+        public string Reason { get; set; }
 
         /// <summary>
         /// The `id` of the request to abandon: one the client itself sent and that is still open,
         /// or,
         /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
         /// </summary>
-        [JsonPropertyName("requestId")]
+        [JsonProperty("requestId")]
         public ProgressTokenUnion RequestId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2195,9 +2280,14 @@ namespace Mcp.V20260728
         /// (same
         /// JSON type as that id). Required on listen-stream notifications, absent on all others.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/subscriptionId")]
+        [JsonProperty("io.modelcontextprotocol/subscriptionId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2208,24 +2298,28 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Why the request is cancelled, for logs or for showing to a person.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("reason")]
-        public string? Reason { get; set; }
+        [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)]
+        public string Reason { get; set; }
 
         /// <summary>
         /// The `id` of the request to abandon: one the client itself sent and that is still open,
         /// or,
         /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
         /// </summary>
-        [JsonPropertyName("requestId")]
+        [JsonProperty("requestId")]
         public ProgressTokenUnion RequestId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2238,42 +2332,43 @@ namespace Mcp.V20260728
         /// Set when the client can answer `elicitation/create` input requests. An empty object means
         /// form mode only.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("elicitation")]
-        public ClientCapabilitiesElicitation? Elicitation { get; set; }
+        [JsonProperty("elicitation", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientCapabilitiesElicitation Elicitation { get; set; }
 
         /// <summary>
         /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("experimental")]
-        public Dictionary<string, Dictionary<string, object>>? Experimental { get; set; }
+        [JsonProperty("experimental", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Experimental { get; set; }
 
         /// <summary>
         /// Protocol extensions the client supports, keyed by extension id (which must carry a
         /// prefix, as
         /// `_meta` keys do), each with its settings; `{}` means supported without settings.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("extensions")]
-        public Dictionary<string, Dictionary<string, object>>? Extensions { get; set; }
+        [JsonProperty("extensions", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Extensions { get; set; }
 
         /// <summary>
         /// Set when the client can answer `roots/list` input requests. Deprecated together with
         /// roots.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("roots")]
-        public Dictionary<string, object>? Roots { get; set; }
+        [JsonProperty("roots", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Roots { get; set; }
 
         /// <summary>
         /// Set when the client can answer `sampling/createMessage` input requests by calling a
         /// model.
         /// Deprecated together with sampling.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sampling")]
-        public ClientCapabilitiesSampling? Sampling { get; set; }
+        [JsonProperty("sampling", NullValueHandling = NullValueHandling.Ignore)]
+        public ClientCapabilitiesSampling Sampling { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2285,16 +2380,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Set when the client can show a form built from a requested schema.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("form")]
-        public Dictionary<string, object>? Form { get; set; }
+        [JsonProperty("form", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Form { get; set; }
 
         /// <summary>
         /// Set when the client can send the user to an external URL.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("url")]
-        public Dictionary<string, object>? Url { get; set; }
+        [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2309,16 +2408,20 @@ namespace Mcp.V20260728
         /// servers
         /// should omit the field or send `"none"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public Dictionary<string, object>? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Context { get; set; }
 
         /// <summary>
         /// Set when the client accepts `tools` and `toolChoice` in sampling requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public Dictionary<string, object>? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2333,20 +2436,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/cancelled"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CancelledNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which request is cancelled, and why.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CancelledNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2385,13 +2494,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -2415,7 +2524,7 @@ namespace Mcp.V20260728
         ///
         /// Always `"prompts/get"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ClientRequestMethod Method { get; set; }
 
         /// <summary>
@@ -2433,8 +2542,14 @@ namespace Mcp.V20260728
         ///
         /// Which prompt, with which arguments, plus any input responses of a retry.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ClientRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2477,85 +2592,81 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The argument being completed and what has been typed so far.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("argument")]
-        public ParamsArgument? Argument { get; set; }
+        [JsonProperty("argument", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsArgument Argument { get; set; }
 
         /// <summary>
         /// What is already known besides the argument being completed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public ParamsContext? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsContext Context { get; set; }
 
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("ref")]
-        public Ref? Ref { get; set; }
+        [JsonProperty("ref", NullValueHandling = NullValueHandling.Ignore)]
+        public Ref Ref { get; set; }
 
         /// <summary>
         /// The `nextCursor` of the previous page; the server returns the items after it. Absent for
         /// the
         /// first page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cursor")]
-        public string? Cursor { get; set; }
+        [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string Cursor { get; set; }
 
         /// <summary>
         /// Argument values, as an object that should match the tool's `inputSchema`.
         ///
         /// Values for the template's arguments, each a string.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, object>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Arguments { get; set; }
 
         /// <summary>
         /// Answers to the previous result's `inputRequests`, under the same keys.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputResponses")]
-        public Dictionary<string, InputResponses>? InputResponses { get; set; }
+        [JsonProperty("inputResponses", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputResponses> InputResponses { get; set; }
 
         /// <summary>
         /// Name of the tool to run.
         ///
         /// Name of the prompt or template to resolve.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// The previous result's `requestState`, byte for byte; left out when that result had none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
 
         /// <summary>
         /// URI of the resource to read; the scheme is free and the server decides how to interpret
         /// it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public Uri? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Uri { get; set; }
 
         /// <summary>
         /// The notifications to receive on this stream.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("notifications")]
-        public Notifications? Notifications { get; set; }
+        [JsonProperty("notifications", NullValueHandling = NullValueHandling.Ignore)]
+        public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2566,14 +2677,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the argument or template variable.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// The partial value to find completions for.
         /// </summary>
-        [JsonPropertyName("value")]
+        [JsonProperty("value")]
         public string Value { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2584,9 +2701,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Values already chosen for other arguments or variables, by name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, string>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, string> Arguments { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2605,30 +2727,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Deliver `notifications/prompts/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("promptsListChanged")]
+        [JsonProperty("promptsListChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? PromptsListChanged { get; set; }
 
         /// <summary>
         /// Deliver `notifications/resources/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resourcesListChanged")]
+        [JsonProperty("resourcesListChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ResourcesListChanged { get; set; }
 
         /// <summary>
         /// Deliver `notifications/resources/updated` for these resource URIs.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resourceSubscriptions")]
-        public string[]? ResourceSubscriptions { get; set; }
+        [JsonProperty("resourceSubscriptions", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] ResourceSubscriptions { get; set; }
 
         /// <summary>
         /// Deliver `notifications/tools/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolsListChanged")]
+        [JsonProperty("toolsListChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ToolsListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2644,32 +2768,35 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Discriminator: always `"ref/prompt"`.
         ///
         /// Discriminator: always `"ref/resource"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public RefType Type { get; set; }
 
         /// <summary>
         /// URI of the resource, or the URI template containing the variable.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public string? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public string Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2680,26 +2807,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"completion/complete"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CompleteRequestMethod Method { get; set; }
 
         /// <summary>
         /// What to complete, and in which context.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CompleteRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2712,27 +2845,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The argument being completed and what has been typed so far.
         /// </summary>
-        [JsonPropertyName("argument")]
+        [JsonProperty("argument")]
         public ParamsArgument Argument { get; set; }
 
         /// <summary>
         /// What is already known besides the argument being completed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public ParamsContext? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsContext Context { get; set; }
 
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonPropertyName("ref")]
+        [JsonProperty("ref")]
         public Ref Ref { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2743,27 +2881,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The argument being completed and what has been typed so far.
         /// </summary>
-        [JsonPropertyName("argument")]
+        [JsonProperty("argument")]
         public CompleteRequestParamsArgument Argument { get; set; }
 
         /// <summary>
         /// What is already known besides the argument being completed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("context")]
-        public CompleteRequestParamsContext? Context { get; set; }
+        [JsonProperty("context", NullValueHandling = NullValueHandling.Ignore)]
+        public CompleteRequestParamsContext Context { get; set; }
 
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonPropertyName("ref")]
+        [JsonProperty("ref")]
         public Ref Ref { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2774,14 +2917,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the argument or template variable.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// The partial value to find completions for.
         /// </summary>
-        [JsonPropertyName("value")]
+        [JsonProperty("value")]
         public string Value { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2792,9 +2941,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Values already chosen for other arguments or variables, by name.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, string>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, string> Arguments { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2805,14 +2959,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// The suggested values and how many more there are.
         /// </summary>
-        [JsonPropertyName("completion")]
+        [JsonProperty("completion")]
         public CompleteResultCompletion Completion { get; set; }
 
         /// <summary>
@@ -2820,8 +2973,14 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2832,22 +2991,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Whether more matches exist than were sent, even when the total is unknown.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("hasMore")]
+        [JsonProperty("hasMore", NullValueHandling = NullValueHandling.Ignore)]
         public bool? HasMore { get; set; }
 
         /// <summary>
         /// How many matches exist in all, which may be more than were sent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public long? Total { get; set; }
 
         /// <summary>
         /// Suggested values, best first; at most 100.
         /// </summary>
-        [JsonPropertyName("values")]
+        [JsonProperty("values")]
         public string[] Values { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2858,20 +3021,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The suggestions.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public CompleteResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2884,14 +3053,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// The suggested values and how many more there are.
         /// </summary>
-        [JsonPropertyName("completion")]
+        [JsonProperty("completion")]
         public ResultCompletion Completion { get; set; }
 
         /// <summary>
@@ -2899,8 +3067,14 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2911,22 +3085,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Whether more matches exist than were sent, even when the total is unknown.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("hasMore")]
+        [JsonProperty("hasMore", NullValueHandling = NullValueHandling.Ignore)]
         public bool? HasMore { get; set; }
 
         /// <summary>
         /// How many matches exist in all, which may be more than were sent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public long? Total { get; set; }
 
         /// <summary>
         /// Suggested values, best first; at most 100.
         /// </summary>
-        [JsonPropertyName("values")]
+        [JsonProperty("values")]
         public string[] Values { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2939,14 +3117,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"sampling/createMessage"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public CreateMessageRequestMethod Method { get; set; }
 
         /// <summary>
         /// The conversation and the generation settings.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public CreateMessageRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -2960,70 +3144,68 @@ namespace Mcp.V20260728
         /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
         /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("includeContext")]
+        [JsonProperty("includeContext", NullValueHandling = NullValueHandling.Ignore)]
         public IncludeContext? IncludeContext { get; set; }
 
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client must respect it.
         /// </summary>
-        [JsonPropertyName("maxTokens")]
+        [JsonProperty("maxTokens")]
         public long MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation to continue.
         /// </summary>
-        [JsonPropertyName("messages")]
+        [JsonProperty("messages")]
         public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
         /// Provider-specific metadata to pass through to the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("metadata")]
-        public Dictionary<string, object>? Metadata { get; set; }
+        [JsonProperty("metadata", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Metadata { get; set; }
 
         /// <summary>
         /// Which model the server would prefer; the client may ignore this.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("modelPreferences")]
-        public ModelPreferencesClass? ModelPreferences { get; set; }
+        [JsonProperty("modelPreferences", NullValueHandling = NullValueHandling.Ignore)]
+        public ModelPreferencesClass ModelPreferences { get; set; }
 
         /// <summary>
         /// Sequences that end generation when produced.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopSequences")]
-        public string[]? StopSequences { get; set; }
+        [JsonProperty("stopSequences", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] StopSequences { get; set; }
 
         /// <summary>
         /// System prompt the server would like; the client may change or drop it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("systemPrompt")]
-        public string? SystemPrompt { get; set; }
+        [JsonProperty("systemPrompt", NullValueHandling = NullValueHandling.Ignore)]
+        public string SystemPrompt { get; set; }
 
         /// <summary>
         /// Sampling temperature to use.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("temperature")]
+        [JsonProperty("temperature", NullValueHandling = NullValueHandling.Ignore)]
         public double? Temperature { get; set; }
 
         /// <summary>
         /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolChoice")]
-        public ToolChoiceClass? ToolChoice { get; set; }
+        [JsonProperty("toolChoice", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolChoiceClass ToolChoice { get; set; }
 
         /// <summary>
         /// Tools the model may call while generating; needs the `sampling.tools` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ToolElement[]? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3035,70 +3217,68 @@ namespace Mcp.V20260728
         /// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
         /// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("includeContext")]
+        [JsonProperty("includeContext", NullValueHandling = NullValueHandling.Ignore)]
         public IncludeContext? IncludeContext { get; set; }
 
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client must respect it.
         /// </summary>
-        [JsonPropertyName("maxTokens")]
+        [JsonProperty("maxTokens")]
         public long MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation to continue.
         /// </summary>
-        [JsonPropertyName("messages")]
+        [JsonProperty("messages")]
         public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
         /// Provider-specific metadata to pass through to the model provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("metadata")]
-        public Dictionary<string, object>? Metadata { get; set; }
+        [JsonProperty("metadata", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Metadata { get; set; }
 
         /// <summary>
         /// Which model the server would prefer; the client may ignore this.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("modelPreferences")]
-        public ModelPreferencesClass? ModelPreferences { get; set; }
+        [JsonProperty("modelPreferences", NullValueHandling = NullValueHandling.Ignore)]
+        public ModelPreferencesClass ModelPreferences { get; set; }
 
         /// <summary>
         /// Sequences that end generation when produced.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopSequences")]
-        public string[]? StopSequences { get; set; }
+        [JsonProperty("stopSequences", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] StopSequences { get; set; }
 
         /// <summary>
         /// System prompt the server would like; the client may change or drop it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("systemPrompt")]
-        public string? SystemPrompt { get; set; }
+        [JsonProperty("systemPrompt", NullValueHandling = NullValueHandling.Ignore)]
+        public string SystemPrompt { get; set; }
 
         /// <summary>
         /// Sampling temperature to use.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("temperature")]
+        [JsonProperty("temperature", NullValueHandling = NullValueHandling.Ignore)]
         public double? Temperature { get; set; }
 
         /// <summary>
         /// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolChoice")]
-        public ToolChoiceClass? ToolChoice { get; set; }
+        [JsonProperty("toolChoice", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolChoiceClass ToolChoice { get; set; }
 
         /// <summary>
         /// Tools the model may call while generating; needs the `sampling.tools` capability.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ToolElement[]? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolElement[] Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3111,35 +3291,39 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the message.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The content of the turn: a single block or a list of blocks.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Name of the model that produced the message.
         /// </summary>
-        [JsonPropertyName("model")]
+        [JsonProperty("model")]
         public string Model { get; set; }
 
         /// <summary>
         /// Who speaks in this turn.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
 
         /// <summary>
         /// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
         /// `toolUse`, but providers may report other values.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("stopReason")]
-        public string? StopReason { get; set; }
+        [JsonProperty("stopReason", NullValueHandling = NullValueHandling.Ignore)]
+        public string StopReason { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3152,26 +3336,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"server/discover"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public DiscoverRequestMethod Method { get; set; }
 
         /// <summary>
         /// Only the required `_meta`.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public DiscoverRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3186,8 +3376,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3199,21 +3395,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
         /// The optional features the server offers.
         /// </summary>
-        [JsonPropertyName("capabilities")]
+        [JsonProperty("capabilities")]
         public Capabilities Capabilities { get; set; }
 
         /// <summary>
@@ -3221,22 +3416,21 @@ namespace Mcp.V20260728
         /// should
         /// not repeat what the tool descriptions already say.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("instructions")]
-        public string? Instructions { get; set; }
+        [JsonProperty("instructions", NullValueHandling = NullValueHandling.Ignore)]
+        public string Instructions { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
         /// Protocol revisions the server accepts; the client picks one of them for its requests.
         /// </summary>
-        [JsonPropertyName("supportedVersions")]
+        [JsonProperty("supportedVersions")]
         public string[] SupportedVersions { get; set; }
 
         /// <summary>
@@ -3244,8 +3438,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3260,54 +3460,53 @@ namespace Mcp.V20260728
         /// <summary>
         /// Set when the server answers `completion/complete`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("completions")]
-        public Dictionary<string, object>? Completions { get; set; }
+        [JsonProperty("completions", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Completions { get; set; }
 
         /// <summary>
         /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("experimental")]
-        public Dictionary<string, Dictionary<string, object>>? Experimental { get; set; }
+        [JsonProperty("experimental", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Experimental { get; set; }
 
         /// <summary>
         /// Protocol extensions the server supports, keyed by extension id (which must carry a
         /// prefix, as
         /// `_meta` keys do), each with its settings; `{}` means supported without settings.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("extensions")]
-        public Dictionary<string, Dictionary<string, object>>? Extensions { get; set; }
+        [JsonProperty("extensions", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Extensions { get; set; }
 
         /// <summary>
         /// Set when the server may send `notifications/message` to requests that opt in with a log
         /// level. Deprecated together with logging.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logging")]
-        public Dictionary<string, object>? Logging { get; set; }
+        [JsonProperty("logging", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Logging { get; set; }
 
         /// <summary>
         /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("prompts")]
-        public CapabilitiesPrompts? Prompts { get; set; }
+        [JsonProperty("prompts", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesPrompts Prompts { get; set; }
 
         /// <summary>
         /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resources")]
-        public CapabilitiesResources? Resources { get; set; }
+        [JsonProperty("resources", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesResources Resources { get; set; }
 
         /// <summary>
         /// Set when the server offers tools (`tools/list`, `tools/call`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public CapabilitiesTools? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public CapabilitiesTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3318,9 +3517,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3331,16 +3535,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Whether the server sends `notifications/resources/list_changed` to listeners that ask.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
 
         /// <summary>
         /// Whether listeners may watch individual resources via `resourceSubscriptions`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("subscribe")]
+        [JsonProperty("subscribe", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Subscribe { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3351,9 +3559,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3364,20 +3577,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The server's versions, capabilities and identity.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public DiscoverResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3391,21 +3610,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
         /// The optional features the server offers.
         /// </summary>
-        [JsonPropertyName("capabilities")]
+        [JsonProperty("capabilities")]
         public Capabilities Capabilities { get; set; }
 
         /// <summary>
@@ -3413,22 +3631,21 @@ namespace Mcp.V20260728
         /// should
         /// not repeat what the tool descriptions already say.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("instructions")]
-        public string? Instructions { get; set; }
+        [JsonProperty("instructions", NullValueHandling = NullValueHandling.Ignore)]
+        public string Instructions { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
         /// Protocol revisions the server accepts; the client picks one of them for its requests.
         /// </summary>
-        [JsonPropertyName("supportedVersions")]
+        [JsonProperty("supportedVersions")]
         public string[] SupportedVersions { get; set; }
 
         /// <summary>
@@ -3436,8 +3653,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3448,14 +3671,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"elicitation/create"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ElicitRequestMethod Method { get; set; }
 
         /// <summary>
         /// The form or the URL to present.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ElicitRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3477,7 +3706,7 @@ namespace Mcp.V20260728
         ///
         /// Why the user should open the page, shown to the user.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
 
         /// <summary>
@@ -3485,25 +3714,28 @@ namespace Mcp.V20260728
         ///
         /// The mode; always `"url"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ParamsMode? Mode { get; set; }
 
         /// <summary>
         /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
         /// boolean or enum); nesting is not allowed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestedSchema")]
-        public ParamsRequestedSchema? RequestedSchema { get; set; }
+        [JsonProperty("requestedSchema", NullValueHandling = NullValueHandling.Ignore)]
+        public ParamsRequestedSchema RequestedSchema { get; set; }
 
         /// <summary>
         /// The page to open. The client shows it in full, asks for consent first, and never
         /// prefetches it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("url")]
-        public Uri? Url { get; set; }
+        [JsonProperty("url", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3515,22 +3747,27 @@ namespace Mcp.V20260728
         /// <summary>
         /// What is being asked for and why, shown to the user.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
 
         /// <summary>
         /// The mode; `"form"`, which is also assumed when the field is left out.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ElicitRequestFormParamsMode? Mode { get; set; }
 
         /// <summary>
         /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
         /// boolean or enum); nesting is not allowed.
         /// </summary>
-        [JsonPropertyName("requestedSchema")]
+        [JsonProperty("requestedSchema")]
         public ElicitRequestFormParamsRequestedSchema RequestedSchema { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3542,28 +3779,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Dialect of the schema, when given.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("$schema")]
-        public string? Schema { get; set; }
+        [JsonProperty("$schema", NullValueHandling = NullValueHandling.Ignore)]
+        public string Schema { get; set; }
 
         /// <summary>
         /// The form fields, by name.
         /// </summary>
-        [JsonPropertyName("properties")]
+        [JsonProperty("properties")]
         public Dictionary<string, PrimitiveSchemaDefinition> Properties { get; set; }
 
         /// <summary>
         /// Names of the fields the user must fill in.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
-        public string[]? RequestedSchemaRequired { get; set; }
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] RequestedSchemaRequired { get; set; }
 
         /// <summary>
         /// Always `"object"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public RequestedSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3576,21 +3817,27 @@ namespace Mcp.V20260728
         /// <summary>
         /// Why the user should open the page, shown to the user.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
 
         /// <summary>
         /// The mode; always `"url"`.
         /// </summary>
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode")]
         public ElicitRequestUrlParamsMode Mode { get; set; }
 
         /// <summary>
         /// The page to open. The client shows it in full, asks for consent first, and never
         /// prefetches it.
         /// </summary>
-        [JsonPropertyName("url")]
+        [JsonProperty("url")]
         public Uri Url { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3602,15 +3849,20 @@ namespace Mcp.V20260728
         /// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
         /// (dismissed without choosing). In URL mode, accept only means consent to open the page.
         /// </summary>
-        [JsonPropertyName("action")]
+        [JsonProperty("action")]
         public Action Action { get; set; }
 
         /// <summary>
         /// The submitted form values, by field name; present only when a form was accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public Dictionary<string, ContentValue>? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, ContentValue> Content { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3623,28 +3875,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about this block.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The embedded contents, as text or as base64 bytes.
         /// </summary>
-        [JsonPropertyName("resource")]
+        [JsonProperty("resource")]
         public ContentElement Resource { get; set; }
 
         /// <summary>
         /// Discriminator: always `"resource"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public EmbeddedResourceType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3669,73 +3925,70 @@ namespace Mcp.V20260728
         ///
         /// Values to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
         public EnumSchemaDefault? Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enum")]
-        public string[]? Enum { get; set; }
+        [JsonProperty("enum", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Enum { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         ///
         /// Always `"array"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public EnumSchemaType Type { get; set; }
 
         /// <summary>
         /// The options, each a value and the label to show for it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("oneOf")]
-        public PrimitiveSchemaDefinitionOneOf[]? OneOf { get; set; }
+        [JsonProperty("oneOf", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionOneOf[] OneOf { get; set; }
 
         /// <summary>
         /// What each picked item may be.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("items")]
-        public PrimitiveSchemaDefinitionItems? Items { get; set; }
+        [JsonProperty("items", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Display labels, in the same order as `enum` (not standard JSON Schema).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enumNames")]
-        public string[]? EnumNames { get; set; }
+        [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] EnumNames { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3746,20 +3999,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Integer naming the kind of failure (see the standard and MCP codes).
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3772,26 +4031,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"prompts/get"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public GetPromptRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which prompt, with which arguments, plus any input responses of a retry.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public GetPromptRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3805,35 +4070,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Values for the template's arguments, each a string.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, string>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, string> Arguments { get; set; }
 
         /// <summary>
         /// Answers to the previous result's `inputRequests`, under the same keys.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputResponses")]
-        public Dictionary<string, InputResponses>? InputResponses { get; set; }
+        [JsonProperty("inputResponses", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputResponses> InputResponses { get; set; }
 
         /// <summary>
         /// Name of the prompt or template to resolve.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// The previous result's `requestState`, byte for byte; left out when that result had none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3845,35 +4113,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Values for the template's arguments, each a string.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public Dictionary<string, string>? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, string> Arguments { get; set; }
 
         /// <summary>
         /// Answers to the previous result's `inputRequests`, under the same keys.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputResponses")]
-        public Dictionary<string, InputResponses>? InputResponses { get; set; }
+        [JsonProperty("inputResponses", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputResponses> InputResponses { get; set; }
 
         /// <summary>
         /// Name of the prompt or template to resolve.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// The previous result's `requestState`, byte for byte; left out when that result had none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3884,21 +4155,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// What the prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The messages the prompt consists of.
         /// </summary>
-        [JsonPropertyName("messages")]
+        [JsonProperty("messages")]
         public GetPromptResultMessage[] Messages { get; set; }
 
         /// <summary>
@@ -3906,8 +4175,14 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3920,14 +4195,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The single content block of the message.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public ContentBlock Content { get; set; }
 
         /// <summary>
         /// Who the message is from.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3938,20 +4219,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The resolved prompt, or what the server still needs before it can resolve it.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public GetPromptResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -3968,47 +4255,48 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// The questions the client should answer before retrying.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputRequests")]
-        public Dictionary<string, InputRequests>? InputRequests { get; set; }
+        [JsonProperty("inputRequests", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputRequests> InputRequests { get; set; }
 
         /// <summary>
         /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
         /// must
         /// not inspect or alter it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
         /// What the prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The messages the prompt consists of.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("messages")]
-        public GetPromptResultMessage[]? Messages { get; set; }
+        [JsonProperty("messages", NullValueHandling = NullValueHandling.Ignore)]
+        public GetPromptResultMessage[] Messages { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4022,21 +4310,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The error, with code -32020.
         /// </summary>
-        [JsonPropertyName("error")]
+        [JsonProperty("error")]
         public HeaderMismatchErrorError Error { get; set; }
 
         /// <summary>
         /// The `id` of the failed request; left out only when the request could not even be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4053,20 +4346,26 @@ namespace Mcp.V20260728
         ///
         /// Always -32020.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4077,31 +4376,34 @@ namespace Mcp.V20260728
         /// <summary>
         /// MIME type to use when the source does not tell it well, e.g. `image/png`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("sizes")]
-        public string[]? Sizes { get; set; }
+        [JsonProperty("sizes", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Sizes { get; set; }
 
         /// <summary>
         /// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin
         /// and be
         /// careful with SVG, which can embed script.
         /// </summary>
-        [JsonPropertyName("src")]
+        [JsonProperty("src")]
         public Uri Src { get; set; }
 
         /// <summary>
         /// Background the image is drawn for: `light` or `dark`; absent means either.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("theme")]
+        [JsonProperty("theme", NullValueHandling = NullValueHandling.Ignore)]
         public Theme? Theme { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4113,9 +4415,14 @@ namespace Mcp.V20260728
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? IconsIcons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] IconsIcons { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4126,34 +4433,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about this block.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The image bytes, base64-encoded.
         /// </summary>
-        [JsonPropertyName("data")]
+        [JsonProperty("data")]
         public string Data { get; set; }
 
         /// <summary>
         /// Media type of the image, e.g. `image/png`; which ones work depends on the model provider.
         /// </summary>
-        [JsonPropertyName("mimeType")]
+        [JsonProperty("mimeType")]
         public string MimeType { get; set; }
 
         /// <summary>
         /// Discriminator: always `"image"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ImageContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4164,44 +4475,46 @@ namespace Mcp.V20260728
         /// <summary>
         /// What the program is for, in plain words.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Version string of the program.
         /// </summary>
-        [JsonPropertyName("version")]
+        [JsonProperty("version")]
         public string Version { get; set; }
 
         /// <summary>
         /// Home page of the program.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("websiteUrl")]
-        public Uri? WebsiteUrl { get; set; }
+        [JsonProperty("websiteUrl", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri WebsiteUrl { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4214,33 +4527,36 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// The questions the client should answer before retrying.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputRequests")]
-        public Dictionary<string, InputRequests>? InputRequests { get; set; }
+        [JsonProperty("inputRequests", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputRequests> InputRequests { get; set; }
 
         /// <summary>
         /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
         /// must
         /// not inspect or alter it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4253,22 +4569,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Answers to the previous result's `inputRequests`, under the same keys.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputResponses")]
-        public Dictionary<string, InputResponses>? InputResponses { get; set; }
+        [JsonProperty("inputResponses", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputResponses> InputResponses { get; set; }
 
         /// <summary>
         /// The previous result's `requestState`, byte for byte; left out when that result had none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4280,20 +4600,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32603.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4307,20 +4633,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32602.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4333,20 +4665,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32600.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4357,21 +4695,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Why the request failed.
         /// </summary>
-        [JsonPropertyName("error")]
+        [JsonProperty("error")]
         public ErrorClass Error { get; set; }
 
         /// <summary>
         /// The `id` of the failed request; left out only when the request could not even be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4384,20 +4727,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Integer naming the kind of failure (see the standard and MCP codes).
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4422,14 +4771,13 @@ namespace Mcp.V20260728
         ///
         /// The `id` of the failed request; left out only when the request could not even be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -4437,9 +4785,8 @@ namespace Mcp.V20260728
         ///
         /// Name of the event being reported.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("method")]
-        public string? Method { get; set; }
+        [JsonProperty("method", NullValueHandling = NullValueHandling.Ignore)]
+        public string Method { get; set; }
 
         /// <summary>
         /// Arguments of the operation. Concrete requests narrow this to a named params type; the
@@ -4448,23 +4795,26 @@ namespace Mcp.V20260728
         /// Details of the event. Concrete notifications narrow this to a named params type; the open
         /// index signature here only lets them do so.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
 
         /// <summary>
         /// What the request produced.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("result")]
-        public Dictionary<string, object>? Result { get; set; }
+        [JsonProperty("result", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Result { get; set; }
 
         /// <summary>
         /// Why the request failed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("error")]
-        public ErrorClass? Error { get; set; }
+        [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)]
+        public ErrorClass Error { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4475,22 +4825,27 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the event being reported.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Details of the event. Concrete notifications narrow this to a named params type; the open
         /// index signature here only lets them do so.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4501,28 +4856,33 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the operation to perform.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Arguments of the operation. Concrete requests narrow this to a named params type; the
         /// open index signature here only lets them do so.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4539,29 +4899,32 @@ namespace Mcp.V20260728
         ///
         /// The `id` of the failed request; left out only when the request could not even be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// What the request produced.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("result")]
-        public Dictionary<string, object>? Result { get; set; }
+        [JsonProperty("result", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Result { get; set; }
 
         /// <summary>
         /// Why the request failed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("error")]
-        public ErrorClass? Error { get; set; }
+        [JsonProperty("error", NullValueHandling = NullValueHandling.Ignore)]
+        public ErrorClass Error { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4572,20 +4935,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// What the request produced.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public Dictionary<string, object> Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4598,42 +4967,44 @@ namespace Mcp.V20260728
         /// <summary>
         /// Value to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonPropertyName("enum")]
+        [JsonProperty("enum")]
         public string[] Enum { get; set; }
 
         /// <summary>
         /// Display labels, in the same order as `enum` (not standard JSON Schema).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enumNames")]
-        public string[]? EnumNames { get; set; }
+        [JsonProperty("enumNames", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] EnumNames { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4644,26 +5015,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"prompts/list"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListPromptsRequestMethod Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4676,7 +5053,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -4684,9 +5061,14 @@ namespace Mcp.V20260728
         /// the
         /// first page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cursor")]
-        public string? Cursor { get; set; }
+        [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string Cursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4697,15 +5079,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -4713,14 +5094,13 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The prompts on this page.
         /// </summary>
-        [JsonPropertyName("prompts")]
+        [JsonProperty("prompts")]
         public PromptElement[] Prompts { get; set; }
 
         /// <summary>
@@ -4728,7 +5108,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -4736,8 +5116,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4748,45 +5134,46 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the prompt.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The arguments the template can be filled with.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public ArgumentElement[]? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public ArgumentElement[] Arguments { get; set; }
 
         /// <summary>
         /// What the prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4797,30 +5184,33 @@ namespace Mcp.V20260728
         /// <summary>
         /// What the argument means, for people.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Whether `prompts/get` must supply this argument.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
         public bool? SomethingRequired { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4831,20 +5221,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The page of prompts.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public ListPromptsResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4857,15 +5253,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -4873,14 +5268,13 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The prompts on this page.
         /// </summary>
-        [JsonPropertyName("prompts")]
+        [JsonProperty("prompts")]
         public PromptElement[] Prompts { get; set; }
 
         /// <summary>
@@ -4888,7 +5282,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -4896,8 +5290,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4908,26 +5308,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"resources/templates/list"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListResourceTemplatesRequestMethod Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4938,15 +5344,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -4954,14 +5359,13 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The templates on this page.
         /// </summary>
-        [JsonPropertyName("resourceTemplates")]
+        [JsonProperty("resourceTemplates")]
         public ResourceTemplateElement[] ResourceTemplates { get; set; }
 
         /// <summary>
@@ -4969,7 +5373,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -4977,8 +5381,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -4989,59 +5399,59 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the template.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the matching resources hold, written to help a model decide whether to use them.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type shared by every matching resource; give it only when they all have the same
         /// one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// RFC 6570 URI template that expands to the URIs of matching resources.
         /// </summary>
-        [JsonPropertyName("uriTemplate")]
+        [JsonProperty("uriTemplate")]
         public string UriTemplate { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5052,20 +5462,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The page of templates.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public ListResourceTemplatesResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5078,15 +5494,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5094,14 +5509,13 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The templates on this page.
         /// </summary>
-        [JsonPropertyName("resourceTemplates")]
+        [JsonProperty("resourceTemplates")]
         public ResourceTemplateElement[] ResourceTemplates { get; set; }
 
         /// <summary>
@@ -5109,7 +5523,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -5117,8 +5531,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5129,26 +5549,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"resources/list"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListResourcesRequestMethod Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5159,15 +5585,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5175,14 +5600,13 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The resources on this page.
         /// </summary>
-        [JsonPropertyName("resources")]
+        [JsonProperty("resources")]
         public ResourceElement[] Resources { get; set; }
 
         /// <summary>
@@ -5190,7 +5614,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -5198,8 +5622,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5210,65 +5640,64 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the resource.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the resource holds, written to help a model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type of the resource, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Size of the raw contents in bytes (before any base64 encoding), when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// The URI that identifies the resource and is passed to `resources/read`.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5279,20 +5708,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The page of resources.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public ListResourcesResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5305,15 +5740,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5321,14 +5755,13 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The resources on this page.
         /// </summary>
-        [JsonPropertyName("resources")]
+        [JsonProperty("resources")]
         public ResourceElement[] Resources { get; set; }
 
         /// <summary>
@@ -5336,7 +5769,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -5344,8 +5777,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5358,15 +5797,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"roots/list"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListRootsRequestMethod Method { get; set; }
 
         /// <summary>
         /// Nothing but optional free metadata.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ListRootsRequestParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ListRootsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5377,9 +5821,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the request.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5392,8 +5841,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// The roots the server may use.
         /// </summary>
-        [JsonPropertyName("roots")]
+        [JsonProperty("roots")]
         public RootElement[] Roots { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5404,26 +5859,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"tools/list"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ListToolsRequestMethod Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5434,15 +5895,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5450,22 +5910,21 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
         /// The tools on this page.
         /// </summary>
-        [JsonPropertyName("tools")]
+        [JsonProperty("tools")]
         public ToolElement[] Tools { get; set; }
 
         /// <summary>
@@ -5473,8 +5932,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5485,20 +5950,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The page of tools.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public ListToolsResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5511,15 +5982,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5527,22 +5997,21 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
         /// The tools on this page.
         /// </summary>
-        [JsonPropertyName("tools")]
+        [JsonProperty("tools")]
         public ToolElement[] Tools { get; set; }
 
         /// <summary>
@@ -5550,8 +6019,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5564,20 +6039,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/message"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public LoggingMessageNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The severity, the logger name and the logged data.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public LoggingMessageNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5590,28 +6071,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// What is logged: a string, an object or any other JSON value.
         /// </summary>
-        [JsonPropertyName("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the message is; never below the level the request asked for.
         /// </summary>
-        [JsonPropertyName("level")]
+        [JsonProperty("level")]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
         /// Name of the component that logged the message.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logger")]
-        public string? Logger { get; set; }
+        [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
+        public string Logger { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5622,28 +6107,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// What is logged: a string, an object or any other JSON value.
         /// </summary>
-        [JsonPropertyName("data")]
-        public object Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the message is; never below the level the request asked for.
         /// </summary>
-        [JsonPropertyName("level")]
+        [JsonProperty("level")]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
         /// Name of the component that logged the message.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logger")]
-        public string? Logger { get; set; }
+        [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
+        public string Logger { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5656,20 +6145,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32601.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5681,21 +6176,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The error, with code -32021 and the capabilities that were missing.
         /// </summary>
-        [JsonPropertyName("error")]
+        [JsonProperty("error")]
         public MissingRequiredClientCapabilityErrorError Error { get; set; }
 
         /// <summary>
         /// The `id` of the failed request; left out only when the request could not even be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5712,7 +6212,7 @@ namespace Mcp.V20260728
         ///
         /// Always -32021.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
@@ -5720,14 +6220,20 @@ namespace Mcp.V20260728
         ///
         /// Which capabilities are needed.
         /// </summary>
-        [JsonPropertyName("data")]
+        [JsonProperty("data")]
         public PurpleData Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5738,8 +6244,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// The client capabilities the server needs in order to serve this request.
         /// </summary>
-        [JsonPropertyName("requiredCapabilities")]
+        [JsonProperty("requiredCapabilities")]
         public IoModelcontextprotocolClientCapabilities RequiredCapabilities { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5753,9 +6265,14 @@ namespace Mcp.V20260728
         /// model
         /// of another provider.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5767,33 +6284,35 @@ namespace Mcp.V20260728
         /// <summary>
         /// How much low cost matters, from 0 (not at all) to 1 (most).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("costPriority")]
+        [JsonProperty("costPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? CostPriority { get; set; }
 
         /// <summary>
         /// Name hints, tried in order, first match wins; they outrank the numeric priorities.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("hints")]
-        public HintElement[]? Hints { get; set; }
+        [JsonProperty("hints", NullValueHandling = NullValueHandling.Ignore)]
+        public HintElement[] Hints { get; set; }
 
         /// <summary>
         /// How much capability matters, from 0 (not at all) to 1 (most).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("intelligencePriority")]
+        [JsonProperty("intelligencePriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? IntelligencePriority { get; set; }
 
         /// <summary>
         /// How much low latency matters, from 0 (not at all) to 1 (most).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("speedPriority")]
+        [JsonProperty("speedPriority", NullValueHandling = NullValueHandling.Ignore)]
         [JsonConverter(typeof(MinMaxValueCheckConverter))]
         public double? SpeedPriority { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5808,49 +6327,50 @@ namespace Mcp.V20260728
         /// <summary>
         /// Values to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string[]? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// What each picked item may be.
         /// </summary>
-        [JsonPropertyName("items")]
+        [JsonProperty("items")]
         public PrimitiveSchemaDefinitionItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"array"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5861,16 +6381,21 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the event being reported.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Details of the event. Concrete notifications narrow this to a named params type; the open
         /// index signature here only lets them do so.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5884,9 +6409,14 @@ namespace Mcp.V20260728
         /// (same
         /// JSON type as that id). Required on listen-stream notifications, absent on all others.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/subscriptionId")]
+        [JsonProperty("io.modelcontextprotocol/subscriptionId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5897,9 +6427,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5910,43 +6445,44 @@ namespace Mcp.V20260728
         /// <summary>
         /// Value to pre-fill.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
         public double? Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Largest value accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maximum")]
+        [JsonProperty("maximum", NullValueHandling = NullValueHandling.Ignore)]
         public double? Maximum { get; set; }
 
         /// <summary>
         /// Smallest value accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minimum")]
+        [JsonProperty("minimum", NullValueHandling = NullValueHandling.Ignore)]
         public double? Minimum { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// `"number"` for any number, `"integer"` for whole numbers.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public NumberSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5957,26 +6493,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the operation to perform.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ListPromptsRequestParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -5987,7 +6529,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -5995,9 +6537,14 @@ namespace Mcp.V20260728
         /// the
         /// first page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cursor")]
-        public string? Cursor { get; set; }
+        [JsonProperty("cursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string Cursor { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6008,26 +6555,30 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Position after the last item of this page. When present more items may follow; when
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6038,20 +6589,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32700.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
         /// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6063,20 +6620,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/progress"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ProgressNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The token, the amount done and optionally the total and a message.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ProgressNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6089,37 +6652,40 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// A short human-readable note about the current step.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// How far the work has got. It must grow with every notification and may be fractional,
         /// even
         /// when the total is unknown.
         /// </summary>
-        [JsonPropertyName("progress")]
+        [JsonProperty("progress")]
         public double Progress { get; set; }
 
         /// <summary>
         /// The token from the request's `_meta`, identifying which request progressed.
         /// </summary>
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken")]
         public ProgressTokenUnion ProgressToken { get; set; }
 
         /// <summary>
         /// The value `progress` will reach when the work is done, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6130,37 +6696,40 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// A short human-readable note about the current step.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// How far the work has got. It must grow with every notification and may be fractional,
         /// even
         /// when the total is unknown.
         /// </summary>
-        [JsonPropertyName("progress")]
+        [JsonProperty("progress")]
         public double Progress { get; set; }
 
         /// <summary>
         /// The token from the request's `_meta`, identifying which request progressed.
         /// </summary>
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken")]
         public ProgressTokenUnion ProgressToken { get; set; }
 
         /// <summary>
         /// The value `progress` will reach when the work is done, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6171,45 +6740,46 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the prompt.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The arguments the template can be filled with.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("arguments")]
-        public ArgumentElement[]? Arguments { get; set; }
+        [JsonProperty("arguments", NullValueHandling = NullValueHandling.Ignore)]
+        public ArgumentElement[] Arguments { get; set; }
 
         /// <summary>
         /// What the prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6220,30 +6790,33 @@ namespace Mcp.V20260728
         /// <summary>
         /// What the argument means, for people.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Whether `prompts/get` must supply this argument.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("required")]
+        [JsonProperty("required", NullValueHandling = NullValueHandling.Ignore)]
         public bool? PromptArgumentRequired { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6255,21 +6828,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/prompts/list_changed"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public PromptListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Only the `_meta` naming the listen stream.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public PromptListChangedNotificationParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public PromptListChangedNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6282,9 +6860,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6297,14 +6880,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The single content block of the message.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public ContentBlock Content { get; set; }
 
         /// <summary>
         /// Who the message is from.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6315,22 +6904,27 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Discriminator: always `"ref/prompt"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public PromptReferenceType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6342,26 +6936,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"resources/read"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ReadResourceRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which resource to read, plus any input responses of a retry.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ReadResourceRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6375,29 +6975,33 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Answers to the previous result's `inputRequests`, under the same keys.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputResponses")]
-        public Dictionary<string, InputResponses>? InputResponses { get; set; }
+        [JsonProperty("inputResponses", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputResponses> InputResponses { get; set; }
 
         /// <summary>
         /// The previous result's `requestState`, byte for byte; left out when that result had none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
 
         /// <summary>
         /// URI of the resource to read; the scheme is free and the server decides how to interpret
         /// it.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6409,29 +7013,33 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// Answers to the previous result's `inputRequests`, under the same keys.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputResponses")]
-        public Dictionary<string, InputResponses>? InputResponses { get; set; }
+        [JsonProperty("inputResponses", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputResponses> InputResponses { get; set; }
 
         /// <summary>
         /// The previous result's `requestState`, byte for byte; left out when that result had none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
 
         /// <summary>
         /// URI of the resource to read; the scheme is free and the server decides how to interpret
         /// it.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6443,21 +7051,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope")]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
         /// The contents read, each as text or as base64 bytes.
         /// </summary>
-        [JsonPropertyName("contents")]
+        [JsonProperty("contents")]
         public ContentElement[] Contents { get; set; }
 
         /// <summary>
@@ -6465,7 +7072,7 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
@@ -6473,8 +7080,14 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs")]
         public long TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6485,20 +7098,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The contents, or what the server still needs before it can return them.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public ReadResourceResultResponseResult Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6516,57 +7135,57 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata about the result, such as the server's identity.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CacheableResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CacheableResultMeta Meta { get; set; }
 
         /// <summary>
         /// The questions the client should answer before retrying.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputRequests")]
-        public Dictionary<string, InputRequests>? InputRequests { get; set; }
+        [JsonProperty("inputRequests", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputRequests> InputRequests { get; set; }
 
         /// <summary>
         /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
         /// must
         /// not inspect or alter it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope", NullValueHandling = NullValueHandling.Ignore)]
         public CacheScope? CacheScope { get; set; }
 
         /// <summary>
         /// The contents read, each as text or as base64 bytes.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("contents")]
-        public ContentElement[]? Contents { get; set; }
+        [JsonProperty("contents", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentElement[] Contents { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs", NullValueHandling = NullValueHandling.Ignore)]
         public long? TtlMs { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6579,16 +7198,21 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the operation to perform.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public string Method { get; set; }
 
         /// <summary>
         /// Arguments of the operation. Concrete requests narrow this to a named params type; the
         /// open index signature here only lets them do so.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public Dictionary<string, object>? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6603,24 +7227,22 @@ namespace Mcp.V20260728
         /// What the client can do while this request is served. Required; `{}` declares nothing. The
         /// server must not assume capabilities from earlier requests.
         /// </summary>
-        [JsonPropertyName("io.modelcontextprotocol/clientCapabilities")]
+        [JsonProperty("io.modelcontextprotocol/clientCapabilities")]
         public IoModelcontextprotocolClientCapabilities IoModelcontextprotocolClientCapabilities { get; set; }
 
         /// <summary>
         /// Self-reported identity of the client software. Recommended on every request; meant for
         /// display and logs only, never for behaviour or access decisions.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/clientInfo")]
-        public IoModelcontextprotocolServerInfo? IoModelcontextprotocolClientInfo { get; set; }
+        [JsonProperty("io.modelcontextprotocol/clientInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolServerInfo IoModelcontextprotocolClientInfo { get; set; }
 
         /// <summary>
         /// Lowest severity of `notifications/message` the client wants for this request. Without it
         /// the
         /// server sends no log notifications at all for the request. Deprecated with logging.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/logLevel")]
+        [JsonProperty("io.modelcontextprotocol/logLevel", NullValueHandling = NullValueHandling.Ignore)]
         public LoggingLevelEnum? IoModelcontextprotocolLogLevel { get; set; }
 
         /// <summary>
@@ -6628,7 +7250,7 @@ namespace Mcp.V20260728
         /// `MCP-Protocol-Version` header. An unsupported value gets an
         /// UnsupportedProtocolVersionError.
         /// </summary>
-        [JsonPropertyName("io.modelcontextprotocol/protocolVersion")]
+        [JsonProperty("io.modelcontextprotocol/protocolVersion")]
         public string IoModelcontextprotocolProtocolVersion { get; set; }
 
         /// <summary>
@@ -6636,9 +7258,14 @@ namespace Mcp.V20260728
         /// token.
         /// The server may still send none.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? ProgressToken { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6651,8 +7278,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6663,65 +7296,64 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the resource.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the resource holds, written to help a model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type of the resource, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Size of the raw contents in bytes (before any base64 encoding), when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// The URI that identifies the resource and is passed to `resources/read`.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6732,22 +7364,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about these contents.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Media type of the contents, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// The URI these contents belong to.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6760,71 +7396,70 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the resource.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the resource holds, written to help a model decide whether to use it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type of the resource, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Size of the raw contents in bytes (before any base64 encoding), when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("size")]
+        [JsonProperty("size", NullValueHandling = NullValueHandling.Ignore)]
         public long? Size { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Discriminator: always `"resource_link"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ResourceLinkType Type { get; set; }
 
         /// <summary>
         /// The URI that identifies the resource and is passed to `resources/read`.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6836,21 +7471,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/resources/list_changed"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ResourceListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Only the `_meta` naming the listen stream.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public PromptListChangedNotificationParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public PromptListChangedNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6861,14 +7501,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// URI of the resource; the scheme is free and the server decides how to interpret it.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6879,59 +7525,59 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the template.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// What the matching resources hold, written to help a model decide whether to use them.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// Media type shared by every matching resource; give it only when they all have the same
         /// one.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// RFC 6570 URI template that expands to the URIs of matching resources.
         /// </summary>
-        [JsonPropertyName("uriTemplate")]
+        [JsonProperty("uriTemplate")]
         public string UriTemplate { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6943,14 +7589,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Discriminator: always `"ref/resource"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ResourceTemplateReferenceType Type { get; set; }
 
         /// <summary>
         /// URI of the resource, or the URI template containing the variable.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public string Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6963,20 +7615,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/resources/updated"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ResourceUpdatedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which resource changed.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public ResourceUpdatedNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -6989,15 +7647,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The resource that changed; it may be a sub-resource of the URI the client watches.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7008,15 +7671,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The resource that changed; it may be a sub-resource of the URI the client watches.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7029,9 +7697,14 @@ namespace Mcp.V20260728
         /// display
         /// and logs only, not verified and not to drive behaviour.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/serverInfo")]
-        public IoModelcontextprotocolServerInfo? IoModelcontextprotocolServerInfo { get; set; }
+        [JsonProperty("io.modelcontextprotocol/serverInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolServerInfo IoModelcontextprotocolServerInfo { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7042,22 +7715,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the root.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// A human-readable name for the root, for display.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("name")]
-        public string? Name { get; set; }
+        [JsonProperty("name", NullValueHandling = NullValueHandling.Ignore)]
+        public string Name { get; set; }
 
         /// <summary>
         /// Where the root is; in this revision it must be a `file://` URI.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7070,21 +7747,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the message.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The content of the turn: a single block or a list of blocks.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Who speaks in this turn.
         /// </summary>
-        [JsonPropertyName("role")]
+        [JsonProperty("role")]
         public RoleElement Role { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7097,54 +7779,53 @@ namespace Mcp.V20260728
         /// <summary>
         /// Set when the server answers `completion/complete`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("completions")]
-        public Dictionary<string, object>? Completions { get; set; }
+        [JsonProperty("completions", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Completions { get; set; }
 
         /// <summary>
         /// Non-standard capabilities under trial, keyed by name, each with its own settings object.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("experimental")]
-        public Dictionary<string, Dictionary<string, object>>? Experimental { get; set; }
+        [JsonProperty("experimental", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Experimental { get; set; }
 
         /// <summary>
         /// Protocol extensions the server supports, keyed by extension id (which must carry a
         /// prefix, as
         /// `_meta` keys do), each with its settings; `{}` means supported without settings.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("extensions")]
-        public Dictionary<string, Dictionary<string, object>>? Extensions { get; set; }
+        [JsonProperty("extensions", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, Dictionary<string, object>> Extensions { get; set; }
 
         /// <summary>
         /// Set when the server may send `notifications/message` to requests that opt in with a log
         /// level. Deprecated together with logging.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logging")]
-        public Dictionary<string, object>? Logging { get; set; }
+        [JsonProperty("logging", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Logging { get; set; }
 
         /// <summary>
         /// Set when the server offers prompts (`prompts/list`, `prompts/get`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("prompts")]
-        public ServerCapabilitiesPrompts? Prompts { get; set; }
+        [JsonProperty("prompts", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerCapabilitiesPrompts Prompts { get; set; }
 
         /// <summary>
         /// Set when the server offers resources (`resources/list`, `resources/read`, templates).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resources")]
-        public ServerCapabilitiesResources? Resources { get; set; }
+        [JsonProperty("resources", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerCapabilitiesResources Resources { get; set; }
 
         /// <summary>
         /// Set when the server offers tools (`tools/list`, `tools/call`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ServerCapabilitiesTools? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerCapabilitiesTools Tools { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7155,9 +7836,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7168,16 +7854,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Whether the server sends `notifications/resources/list_changed` to listeners that ask.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
 
         /// <summary>
         /// Whether listeners may watch individual resources via `resourceSubscriptions`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("subscribe")]
+        [JsonProperty("subscribe", NullValueHandling = NullValueHandling.Ignore)]
         public bool? Subscribe { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7188,9 +7878,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("listChanged")]
+        [JsonProperty("listChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7236,7 +7931,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -7256,7 +7951,7 @@ namespace Mcp.V20260728
         ///
         /// Always `"notifications/prompts/list_changed"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ServerNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -7272,9 +7967,14 @@ namespace Mcp.V20260728
         ///
         /// The granted filter, plus the `_meta` naming the stream.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public ServerNotificationParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7307,91 +8007,86 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// What is logged: a string, an object or any other JSON value.
         /// </summary>
-        [JsonPropertyName("data")]
-        public object? Data { get; set; }
+        [JsonProperty("data", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken Data { get; set; }
 
         /// <summary>
         /// How severe the message is; never below the level the request asked for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("level")]
+        [JsonProperty("level", NullValueHandling = NullValueHandling.Ignore)]
         public LoggingLevelEnum? Level { get; set; }
 
         /// <summary>
         /// Name of the component that logged the message.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("logger")]
-        public string? Logger { get; set; }
+        [JsonProperty("logger", NullValueHandling = NullValueHandling.Ignore)]
+        public string Logger { get; set; }
 
         /// <summary>
         /// A short human-readable note about the current step.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("message")]
-        public string? Message { get; set; }
+        [JsonProperty("message", NullValueHandling = NullValueHandling.Ignore)]
+        public string Message { get; set; }
 
         /// <summary>
         /// How far the work has got. It must grow with every notification and may be fractional,
         /// even
         /// when the total is unknown.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("progress")]
+        [JsonProperty("progress", NullValueHandling = NullValueHandling.Ignore)]
         public double? Progress { get; set; }
 
         /// <summary>
         /// The token from the request's `_meta`, identifying which request progressed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("progressToken")]
+        [JsonProperty("progressToken", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? ProgressToken { get; set; }
 
         /// <summary>
         /// The value `progress` will reach when the work is done, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("total")]
+        [JsonProperty("total", NullValueHandling = NullValueHandling.Ignore)]
         public double? Total { get; set; }
 
         /// <summary>
         /// Why the request is cancelled, for logs or for showing to a person.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("reason")]
-        public string? Reason { get; set; }
+        [JsonProperty("reason", NullValueHandling = NullValueHandling.Ignore)]
+        public string Reason { get; set; }
 
         /// <summary>
         /// The `id` of the request to abandon: one the client itself sent and that is still open,
         /// or,
         /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestId")]
+        [JsonProperty("requestId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? RequestId { get; set; }
 
         /// <summary>
         /// The resource that changed; it may be a sub-resource of the URI the client watches.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("uri")]
-        public Uri? Uri { get; set; }
+        [JsonProperty("uri", NullValueHandling = NullValueHandling.Ignore)]
+        public Uri Uri { get; set; }
 
         /// <summary>
         /// The part of the requested filter the server will honour; kinds it does not support are
         /// left
         /// out, so the client can compare this with what it asked for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("notifications")]
-        public Notifications? Notifications { get; set; }
+        [JsonProperty("notifications", NullValueHandling = NullValueHandling.Ignore)]
+        public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7455,32 +8150,28 @@ namespace Mcp.V20260728
         ///
         /// Must name the subscription being closed.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public ServerResultMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public ServerResultMeta Meta { get; set; }
 
         /// <summary>
         /// The suggested values and how many more there are.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("completion")]
-        public ResultCompletion? Completion { get; set; }
+        [JsonProperty("completion", NullValueHandling = NullValueHandling.Ignore)]
+        public ResultCompletion Completion { get; set; }
 
         /// <summary>
         /// Kind of result; servers on this revision always send it. A result without it comes from
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resultType")]
-        public string? ResultType { get; set; }
+        [JsonProperty("resultType", NullValueHandling = NullValueHandling.Ignore)]
+        public string ResultType { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("cacheScope")]
+        [JsonProperty("cacheScope", NullValueHandling = NullValueHandling.Ignore)]
         public CacheScope? CacheScope { get; set; }
 
         /// <summary>
@@ -7488,38 +8179,33 @@ namespace Mcp.V20260728
         /// absent
         /// this is the last page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("nextCursor")]
-        public string? NextCursor { get; set; }
+        [JsonProperty("nextCursor", NullValueHandling = NullValueHandling.Ignore)]
+        public string NextCursor { get; set; }
 
         /// <summary>
         /// The tools on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("tools")]
-        public ToolElement[]? Tools { get; set; }
+        [JsonProperty("tools", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolElement[] Tools { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("ttlMs")]
+        [JsonProperty("ttlMs", NullValueHandling = NullValueHandling.Ignore)]
         public long? TtlMs { get; set; }
 
         /// <summary>
         /// The unstructured output, as content blocks.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("content")]
-        public ContentBlock[]? Content { get; set; }
+        [JsonProperty("content", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the tool call failed; false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
@@ -7527,89 +8213,84 @@ namespace Mcp.V20260728
         /// one.
         /// Servers should also put its serialized form in a text block.
         /// </summary>
-        [JsonPropertyName("structuredContent")]
-        public object? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The questions the client should answer before retrying.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("inputRequests")]
-        public Dictionary<string, InputRequests>? InputRequests { get; set; }
+        [JsonProperty("inputRequests", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, InputRequests> InputRequests { get; set; }
 
         /// <summary>
         /// Opaque state to send back unchanged in the retry. Only the server reads it; the client
         /// must
         /// not inspect or alter it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("requestState")]
-        public string? RequestState { get; set; }
+        [JsonProperty("requestState", NullValueHandling = NullValueHandling.Ignore)]
+        public string RequestState { get; set; }
 
         /// <summary>
         /// The resources on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resources")]
-        public ResourceElement[]? Resources { get; set; }
+        [JsonProperty("resources", NullValueHandling = NullValueHandling.Ignore)]
+        public ResourceElement[] Resources { get; set; }
 
         /// <summary>
         /// The templates on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resourceTemplates")]
-        public ResourceTemplateElement[]? ResourceTemplates { get; set; }
+        [JsonProperty("resourceTemplates", NullValueHandling = NullValueHandling.Ignore)]
+        public ResourceTemplateElement[] ResourceTemplates { get; set; }
 
         /// <summary>
         /// The contents read, each as text or as base64 bytes.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("contents")]
-        public ContentElement[]? Contents { get; set; }
+        [JsonProperty("contents", NullValueHandling = NullValueHandling.Ignore)]
+        public ContentElement[] Contents { get; set; }
 
         /// <summary>
         /// The optional features the server offers.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("capabilities")]
-        public Capabilities? Capabilities { get; set; }
+        [JsonProperty("capabilities", NullValueHandling = NullValueHandling.Ignore)]
+        public Capabilities Capabilities { get; set; }
 
         /// <summary>
         /// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
         /// should
         /// not repeat what the tool descriptions already say.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("instructions")]
-        public string? Instructions { get; set; }
+        [JsonProperty("instructions", NullValueHandling = NullValueHandling.Ignore)]
+        public string Instructions { get; set; }
 
         /// <summary>
         /// Protocol revisions the server accepts; the client picks one of them for its requests.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("supportedVersions")]
-        public string[]? SupportedVersions { get; set; }
+        [JsonProperty("supportedVersions", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] SupportedVersions { get; set; }
 
         /// <summary>
         /// The prompts on this page.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("prompts")]
-        public PromptElement[]? Prompts { get; set; }
+        [JsonProperty("prompts", NullValueHandling = NullValueHandling.Ignore)]
+        public PromptElement[] Prompts { get; set; }
 
         /// <summary>
         /// What the prompt is for.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The messages the prompt consists of.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("messages")]
-        public GetPromptResultMessage[]? Messages { get; set; }
+        [JsonProperty("messages", NullValueHandling = NullValueHandling.Ignore)]
+        public GetPromptResultMessage[] Messages { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7630,18 +8311,22 @@ namespace Mcp.V20260728
         /// display
         /// and logs only, not verified and not to drive behaviour.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/serverInfo")]
-        public IoModelcontextprotocolServerInfo? IoModelcontextprotocolServerInfo { get; set; }
+        [JsonProperty("io.modelcontextprotocol/serverInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolServerInfo IoModelcontextprotocolServerInfo { get; set; }
 
         /// <summary>
         /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
         /// `id`
         /// and the tag carried by the stream's notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/subscriptionId")]
+        [JsonProperty("io.modelcontextprotocol/subscriptionId", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7656,43 +8341,44 @@ namespace Mcp.V20260728
         /// <summary>
         /// Value to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("enum")]
-        public string[]? Enum { get; set; }
+        [JsonProperty("enum", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Enum { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
 
         /// <summary>
         /// The options, each a value and the label to show for it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("oneOf")]
-        public PrimitiveSchemaDefinitionOneOf[]? OneOf { get; set; }
+        [JsonProperty("oneOf", NullValueHandling = NullValueHandling.Ignore)]
+        public PrimitiveSchemaDefinitionOneOf[] OneOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7703,50 +8389,50 @@ namespace Mcp.V20260728
         /// <summary>
         /// Value to pre-fill.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Required shape of the text: an email address, a URI, a date or a date-time.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("format")]
+        [JsonProperty("format", NullValueHandling = NullValueHandling.Ignore)]
         public Format? Format { get; set; }
 
         /// <summary>
         /// Most characters accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxLength")]
+        [JsonProperty("maxLength", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxLength { get; set; }
 
         /// <summary>
         /// Fewest characters accepted.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minLength")]
+        [JsonProperty("minLength", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinLength { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7759,30 +8445,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Deliver `notifications/prompts/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("promptsListChanged")]
+        [JsonProperty("promptsListChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? PromptsListChanged { get; set; }
 
         /// <summary>
         /// Deliver `notifications/resources/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resourcesListChanged")]
+        [JsonProperty("resourcesListChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ResourcesListChanged { get; set; }
 
         /// <summary>
         /// Deliver `notifications/resources/updated` for these resource URIs.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("resourceSubscriptions")]
-        public string[]? ResourceSubscriptions { get; set; }
+        [JsonProperty("resourceSubscriptions", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] ResourceSubscriptions { get; set; }
 
         /// <summary>
         /// Deliver `notifications/tools/list_changed`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("toolsListChanged")]
+        [JsonProperty("toolsListChanged", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ToolsListChanged { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7796,20 +8484,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/subscriptions/acknowledged"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public SubscriptionsAcknowledgedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The granted filter, plus the `_meta` naming the stream.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public SubscriptionsAcknowledgedNotificationParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7822,17 +8516,22 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The part of the requested filter the server will honour; kinds it does not support are
         /// left
         /// out, so the client can compare this with what it asked for.
         /// </summary>
-        [JsonPropertyName("notifications")]
+        [JsonProperty("notifications")]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7843,17 +8542,22 @@ namespace Mcp.V20260728
         /// <summary>
         /// Reserved and free metadata; names the listen stream for listen-stream notifications.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public CancelledNotificationParamsMeta? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public CancelledNotificationParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The part of the requested filter the server will honour; kinds it does not support are
         /// left
         /// out, so the client can compare this with what it asked for.
         /// </summary>
-        [JsonPropertyName("notifications")]
+        [JsonProperty("notifications")]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7866,26 +8570,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"subscriptions/listen"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public SubscriptionsListenRequestMethod Method { get; set; }
 
         /// <summary>
         /// The filter, plus the usual `_meta`.
         /// </summary>
-        [JsonPropertyName("params")]
+        [JsonProperty("params")]
         public SubscriptionsListenRequestParamsClass Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7898,14 +8608,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The notifications to receive on this stream.
         /// </summary>
-        [JsonPropertyName("notifications")]
+        [JsonProperty("notifications")]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7916,14 +8632,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The notifications to receive on this stream.
         /// </summary>
-        [JsonPropertyName("notifications")]
+        [JsonProperty("notifications")]
         public Notifications Notifications { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7936,7 +8658,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Must name the subscription being closed.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public SubscriptionsListenResultMeta Meta { get; set; }
 
         /// <summary>
@@ -7944,8 +8666,14 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7962,17 +8690,22 @@ namespace Mcp.V20260728
         /// display
         /// and logs only, not verified and not to drive behaviour.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/serverInfo")]
-        public IoModelcontextprotocolServerInfo? IoModelcontextprotocolServerInfo { get; set; }
+        [JsonProperty("io.modelcontextprotocol/serverInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolServerInfo IoModelcontextprotocolServerInfo { get; set; }
 
         /// <summary>
         /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
         /// `id`
         /// and the tag carried by the stream's notifications.
         /// </summary>
-        [JsonPropertyName("io.modelcontextprotocol/subscriptionId")]
+        [JsonProperty("io.modelcontextprotocol/subscriptionId")]
         public ProgressTokenUnion IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -7987,17 +8720,22 @@ namespace Mcp.V20260728
         /// display
         /// and logs only, not verified and not to drive behaviour.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("io.modelcontextprotocol/serverInfo")]
-        public IoModelcontextprotocolServerInfo? IoModelcontextprotocolServerInfo { get; set; }
+        [JsonProperty("io.modelcontextprotocol/serverInfo", NullValueHandling = NullValueHandling.Ignore)]
+        public IoModelcontextprotocolServerInfo IoModelcontextprotocolServerInfo { get; set; }
 
         /// <summary>
         /// The `id` of the `subscriptions/listen` request this result ends; it equals the response
         /// `id`
         /// and the tag carried by the stream's notifications.
         /// </summary>
-        [JsonPropertyName("io.modelcontextprotocol/subscriptionId")]
+        [JsonProperty("io.modelcontextprotocol/subscriptionId")]
         public ProgressTokenUnion IoModelcontextprotocolSubscriptionId { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8008,20 +8746,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The closing result.
         /// </summary>
-        [JsonPropertyName("result")]
+        [JsonProperty("result")]
         public ResultClass Result { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8036,7 +8780,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Must name the subscription being closed.
         /// </summary>
-        [JsonPropertyName("_meta")]
+        [JsonProperty("_meta")]
         public SubscriptionsListenResultMeta Meta { get; set; }
 
         /// <summary>
@@ -8044,8 +8788,14 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonPropertyName("resultType")]
+        [JsonProperty("resultType")]
         public string ResultType { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8056,28 +8806,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about this block.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Hints about audience, importance and age.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public AudioContentAnnotations? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public AudioContentAnnotations Annotations { get; set; }
 
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonPropertyName("text")]
+        [JsonProperty("text")]
         public string Text { get; set; }
 
         /// <summary>
         /// Discriminator: always `"text"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public TextContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8088,28 +8842,32 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about these contents.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Media type of the contents, when known.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mimeType")]
-        public string? MimeType { get; set; }
+        [JsonProperty("mimeType", NullValueHandling = NullValueHandling.Ignore)]
+        public string MimeType { get; set; }
 
         /// <summary>
         /// The contents as text; used only when the data really is text, not binary.
         /// </summary>
-        [JsonPropertyName("text")]
+        [JsonProperty("text")]
         public string Text { get; set; }
 
         /// <summary>
         /// The URI these contents belong to.
         /// </summary>
-        [JsonPropertyName("uri")]
+        [JsonProperty("uri")]
         public Uri Uri { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8120,49 +8878,50 @@ namespace Mcp.V20260728
         /// <summary>
         /// Values to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string[]? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// What each picked item may be.
         /// </summary>
-        [JsonPropertyName("items")]
+        [JsonProperty("items")]
         public TitledMultiSelectEnumSchemaItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"array"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8173,8 +8932,14 @@ namespace Mcp.V20260728
         /// <summary>
         /// The options, each a value and the label to show for it.
         /// </summary>
-        [JsonPropertyName("anyOf")]
+        [JsonProperty("anyOf")]
         public FluffyAnyOf[] AnyOf { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class FluffyAnyOf
@@ -8182,14 +8947,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The value sent back when this option is picked.
         /// </summary>
-        [JsonPropertyName("const")]
+        [JsonProperty("const")]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonPropertyName("title")]
+        [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8200,35 +8971,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Value to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The options, each a value and the label to show for it.
         /// </summary>
-        [JsonPropertyName("oneOf")]
+        [JsonProperty("oneOf")]
         public TitledSingleSelectEnumSchemaOneOf[] OneOf { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     public partial class TitledSingleSelectEnumSchemaOneOf
@@ -8236,14 +9010,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonPropertyName("const")]
+        [JsonProperty("const")]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonPropertyName("title")]
+        [JsonProperty("title")]
         public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8257,32 +9037,28 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata about the tool.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
         /// `name`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("annotations")]
-        public ToolAnnotationsClass? Annotations { get; set; }
+        [JsonProperty("annotations", NullValueHandling = NullValueHandling.Ignore)]
+        public ToolAnnotationsClass Annotations { get; set; }
 
         /// <summary>
         /// What the tool does, written to help a model decide when and how to call it.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// Icons a client may display for this object. Clients that show icons must handle PNG and
         /// JPEG and should handle SVG and WebP.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("icons")]
-        public IconElement[]? Icons { get; set; }
+        [JsonProperty("icons", NullValueHandling = NullValueHandling.Ignore)]
+        public IconElement[] Icons { get; set; }
 
         /// <summary>
         /// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The
@@ -8290,13 +9066,13 @@ namespace Mcp.V20260728
         /// must be `type: "object"`; any other keyword may appear. A tool without parameters uses
         /// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
         /// </summary>
-        [JsonPropertyName("inputSchema")]
+        [JsonProperty("inputSchema")]
         public Dictionary<string, object> InputSchema { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
@@ -8304,17 +9080,21 @@ namespace Mcp.V20260728
         /// result
         /// must satisfy. Any schema is allowed, the root need not be an object.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("outputSchema")]
-        public Dictionary<string, object>? OutputSchema { get; set; }
+        [JsonProperty("outputSchema", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> OutputSchema { get; set; }
 
         /// <summary>
         /// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
         /// comes before `name`).
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8329,8 +9109,7 @@ namespace Mcp.V20260728
         /// they
         /// only add. Treated as true when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("destructiveHint")]
+        [JsonProperty("destructiveHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? DestructiveHint { get; set; }
 
         /// <summary>
@@ -8338,8 +9117,7 @@ namespace Mcp.V20260728
         /// no
         /// further effect. Treated as false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("idempotentHint")]
+        [JsonProperty("idempotentHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IdempotentHint { get; set; }
 
         /// <summary>
@@ -8347,23 +9125,26 @@ namespace Mcp.V20260728
         /// its
         /// world is closed (like a local memory). Treated as true when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("openWorldHint")]
+        [JsonProperty("openWorldHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? OpenWorldHint { get; set; }
 
         /// <summary>
         /// True when the tool changes nothing in its environment. Treated as false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("readOnlyHint")]
+        [JsonProperty("readOnlyHint", NullValueHandling = NullValueHandling.Ignore)]
         public bool? ReadOnlyHint { get; set; }
 
         /// <summary>
         /// Display title of the tool; used when the tool itself has no `title`.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8376,9 +9157,14 @@ namespace Mcp.V20260728
         /// tool,
         /// `"none"` forbids tool calls.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
+        [JsonProperty("mode", NullValueHandling = NullValueHandling.Ignore)]
         public ToolChoiceMode? Mode { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8391,21 +9177,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/tools/list_changed"`.
         /// </summary>
-        [JsonPropertyName("method")]
+        [JsonProperty("method")]
         public ToolListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Only the `_meta` naming the listen stream.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("params")]
-        public PromptListChangedNotificationParams? Params { get; set; }
+        [JsonProperty("params", NullValueHandling = NullValueHandling.Ignore)]
+        public PromptListChangedNotificationParams Params { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8416,40 +9207,44 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata; clients should keep it when replaying the result, to help caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// The unstructured outcome, in the same form as a CallToolResult's `content`.
         /// </summary>
-        [JsonPropertyName("content")]
+        [JsonProperty("content")]
         public ContentBlock[] Content { get; set; }
 
         /// <summary>
         /// True when the tool call failed; false when absent.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("isError")]
+        [JsonProperty("isError", NullValueHandling = NullValueHandling.Ignore)]
         public bool? IsError { get; set; }
 
         /// <summary>
         /// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
         /// </summary>
-        [JsonPropertyName("structuredContent")]
-        public object? StructuredContent { get; set; }
+        [JsonProperty("structuredContent", NullValueHandling = NullValueHandling.Ignore)]
+        public JToken StructuredContent { get; set; }
 
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
         /// </summary>
-        [JsonPropertyName("toolUseId")]
+        [JsonProperty("toolUseId")]
         public string ToolUseId { get; set; }
 
         /// <summary>
         /// Discriminator: always `"tool_result"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ToolResultContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8460,33 +9255,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Free metadata; clients should keep it when replaying the call, to help caching.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("_meta")]
-        public Dictionary<string, object>? Meta { get; set; }
+        [JsonProperty("_meta", NullValueHandling = NullValueHandling.Ignore)]
+        public Dictionary<string, object> Meta { get; set; }
 
         /// <summary>
         /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
         /// </summary>
-        [JsonPropertyName("id")]
+        [JsonProperty("id")]
         public string Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, matching its input schema.
         /// </summary>
-        [JsonPropertyName("input")]
+        [JsonProperty("input")]
         public Dictionary<string, object> Input { get; set; }
 
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonPropertyName("name")]
+        [JsonProperty("name")]
         public string Name { get; set; }
 
         /// <summary>
         /// Discriminator: always `"tool_use"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ToolUseContentType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8498,21 +9298,26 @@ namespace Mcp.V20260728
         /// <summary>
         /// The error, with code -32022 and the versions involved.
         /// </summary>
-        [JsonPropertyName("error")]
+        [JsonProperty("error")]
         public UnsupportedProtocolVersionErrorError Error { get; set; }
 
         /// <summary>
         /// The `id` of the failed request; left out only when the request could not even be read.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("id")]
+        [JsonProperty("id", NullValueHandling = NullValueHandling.Ignore)]
         public ProgressTokenUnion? Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonPropertyName("jsonrpc")]
+        [JsonProperty("jsonrpc")]
         public Jsonrpc Jsonrpc { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8529,7 +9334,7 @@ namespace Mcp.V20260728
         ///
         /// Always -32022.
         /// </summary>
-        [JsonPropertyName("code")]
+        [JsonProperty("code")]
         public long Code { get; set; }
 
         /// <summary>
@@ -8537,14 +9342,20 @@ namespace Mcp.V20260728
         ///
         /// Which version was asked for and which ones would work.
         /// </summary>
-        [JsonPropertyName("data")]
+        [JsonProperty("data")]
         public FluffyData Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonPropertyName("message")]
+        [JsonProperty("message")]
         public string Message { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8555,14 +9366,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The version the request asked for.
         /// </summary>
-        [JsonPropertyName("requested")]
+        [JsonProperty("requested")]
         public string Requested { get; set; }
 
         /// <summary>
         /// Versions the server serves; the client retries with one it also speaks.
         /// </summary>
-        [JsonPropertyName("supported")]
+        [JsonProperty("supported")]
         public string[] Supported { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8573,49 +9390,50 @@ namespace Mcp.V20260728
         /// <summary>
         /// Values to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string[]? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string[] Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// What each picked item may be.
         /// </summary>
-        [JsonPropertyName("items")]
+        [JsonProperty("items")]
         public UntitledMultiSelectEnumSchemaItems Items { get; set; }
 
         /// <summary>
         /// Most options the user may pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("maxItems")]
+        [JsonProperty("maxItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MaxItems { get; set; }
 
         /// <summary>
         /// Fewest options the user must pick.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("minItems")]
+        [JsonProperty("minItems", NullValueHandling = NullValueHandling.Ignore)]
         public long? MinItems { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"array"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public MultiSelectEnumSchemaType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8626,14 +9444,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonPropertyName("enum")]
+        [JsonProperty("enum")]
         public string[] Enum { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8644,35 +9468,38 @@ namespace Mcp.V20260728
         /// <summary>
         /// Value to pre-select.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("default")]
-        public string? Default { get; set; }
+        [JsonProperty("default", NullValueHandling = NullValueHandling.Ignore)]
+        public string Default { get; set; }
 
         /// <summary>
         /// Help text for the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("description")]
-        public string? Description { get; set; }
+        [JsonProperty("description", NullValueHandling = NullValueHandling.Ignore)]
+        public string Description { get; set; }
 
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonPropertyName("enum")]
+        [JsonProperty("enum")]
         public string[] Enum { get; set; }
 
         /// <summary>
         /// Label of the field.
         /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("title")]
-        public string? Title { get; set; }
+        [JsonProperty("title", NullValueHandling = NullValueHandling.Ignore)]
+        public string Title { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonPropertyName("type")]
+        [JsonProperty("type")]
         public ItemsType Type { get; set; }
+
+        /// <summary>
+        /// Members not declared above, kept as received and written back.
+        /// </summary>
+        [JsonExtensionData]
+        public IDictionary<string, JToken> AdditionalProperties { get; set; } = new Dictionary<string, JToken>();
     }
 
     /// <summary>
@@ -8868,7 +9695,7 @@ namespace Mcp.V20260728
     public partial struct ProgressTokenUnion
     {
         public long? Integer;
-        public string? String;
+        public string String;
 
         public static implicit operator ProgressTokenUnion(long Integer) => new ProgressTokenUnion { Integer = Integer };
         public static implicit operator ProgressTokenUnion(string String) => new ProgressTokenUnion { String = String };
@@ -8876,11 +9703,11 @@ namespace Mcp.V20260728
 
     public partial struct AnnotationsUnion
     {
-        public AudioContentAnnotations? AudioContentAnnotations;
+        public AudioContentAnnotations AudioContentAnnotations;
         public bool? Bool;
         public long? Integer;
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator AnnotationsUnion(AudioContentAnnotations AudioContentAnnotations) => new AnnotationsUnion { AudioContentAnnotations = AudioContentAnnotations };
         public static implicit operator AnnotationsUnion(bool Bool) => new AnnotationsUnion { Bool = Bool };
@@ -8891,8 +9718,8 @@ namespace Mcp.V20260728
 
     public partial struct ContentUnion
     {
-        public PurpleSomething? PurpleSomething;
-        public string? String;
+        public PurpleSomething PurpleSomething;
+        public string String;
 
         public static implicit operator ContentUnion(PurpleSomething PurpleSomething) => new ContentUnion { PurpleSomething = PurpleSomething };
         public static implicit operator ContentUnion(string String) => new ContentUnion { String = String };
@@ -8900,10 +9727,10 @@ namespace Mcp.V20260728
 
     public partial struct PurpleContent
     {
-        public ContentUnion[]? AnythingArray;
+        public ContentUnion[] AnythingArray;
         public bool? Bool;
         public long? Integer;
-        public string? String;
+        public string String;
 
         public static implicit operator PurpleContent(ContentUnion[] AnythingArray) => new PurpleContent { AnythingArray = AnythingArray };
         public static implicit operator PurpleContent(bool Bool) => new PurpleContent { Bool = Bool };
@@ -8915,8 +9742,8 @@ namespace Mcp.V20260728
     {
         public bool? Bool;
         public long? Integer;
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator ContentValue(bool Bool) => new ContentValue { Bool = Bool };
         public static implicit operator ContentValue(long Integer) => new ContentValue { Integer = Integer };
@@ -8926,11 +9753,11 @@ namespace Mcp.V20260728
 
     public partial struct MetaUnion
     {
-        public Dictionary<string, object>? AnythingMap;
+        public Dictionary<string, object> AnythingMap;
         public bool? Bool;
         public long? Integer;
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator MetaUnion(Dictionary<string, object> AnythingMap) => new MetaUnion { AnythingMap = AnythingMap };
         public static implicit operator MetaUnion(bool Bool) => new MetaUnion { Bool = Bool };
@@ -8941,8 +9768,8 @@ namespace Mcp.V20260728
 
     public partial struct InputResponseContent
     {
-        public ContentClass? ContentClass;
-        public SamplingMessageContentBlock[]? SamplingMessageContentBlockArray;
+        public ContentClass ContentClass;
+        public SamplingMessageContentBlock[] SamplingMessageContentBlockArray;
 
         public static implicit operator InputResponseContent(ContentClass ContentClass) => new InputResponseContent { ContentClass = ContentClass };
         public static implicit operator InputResponseContent(SamplingMessageContentBlock[] SamplingMessageContentBlockArray) => new InputResponseContent { SamplingMessageContentBlockArray = SamplingMessageContentBlockArray };
@@ -8950,8 +9777,8 @@ namespace Mcp.V20260728
 
     public partial struct MessageContent
     {
-        public FluffySomething? FluffySomething;
-        public SamplingMessageContentBlock[]? SamplingMessageContentBlockArray;
+        public FluffySomething FluffySomething;
+        public SamplingMessageContentBlock[] SamplingMessageContentBlockArray;
 
         public static implicit operator MessageContent(FluffySomething FluffySomething) => new MessageContent { FluffySomething = FluffySomething };
         public static implicit operator MessageContent(SamplingMessageContentBlock[] SamplingMessageContentBlockArray) => new MessageContent { SamplingMessageContentBlockArray = SamplingMessageContentBlockArray };
@@ -8961,8 +9788,8 @@ namespace Mcp.V20260728
     {
         public bool? Bool;
         public double? Double;
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator PrimitiveSchemaDefinitionDefault(bool Bool) => new PrimitiveSchemaDefinitionDefault { Bool = Bool };
         public static implicit operator PrimitiveSchemaDefinitionDefault(double Double) => new PrimitiveSchemaDefinitionDefault { Double = Double };
@@ -8972,8 +9799,8 @@ namespace Mcp.V20260728
 
     public partial struct EnumSchemaDefault
     {
-        public string? String;
-        public string[]? StringArray;
+        public string String;
+        public string[] StringArray;
 
         public static implicit operator EnumSchemaDefault(string String) => new EnumSchemaDefault { String = String };
         public static implicit operator EnumSchemaDefault(string[] StringArray) => new EnumSchemaDefault { StringArray = StringArray };
@@ -8981,936 +9808,937 @@ namespace Mcp.V20260728
 
     public partial class Annotations
     {
-        public static Annotations FromJson(string json) => JsonSerializer.Deserialize<Annotations>(json, Mcp.V20260728.Converter.Settings);
+        public static Annotations FromJson(string json) => JsonConvert.DeserializeObject<Annotations>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class AudioContent
     {
-        public static AudioContent FromJson(string json) => JsonSerializer.Deserialize<AudioContent>(json, Mcp.V20260728.Converter.Settings);
+        public static AudioContent FromJson(string json) => JsonConvert.DeserializeObject<AudioContent>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class BaseMetadata
     {
-        public static BaseMetadata FromJson(string json) => JsonSerializer.Deserialize<BaseMetadata>(json, Mcp.V20260728.Converter.Settings);
+        public static BaseMetadata FromJson(string json) => JsonConvert.DeserializeObject<BaseMetadata>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class BlobResourceContents
     {
-        public static BlobResourceContents FromJson(string json) => JsonSerializer.Deserialize<BlobResourceContents>(json, Mcp.V20260728.Converter.Settings);
+        public static BlobResourceContents FromJson(string json) => JsonConvert.DeserializeObject<BlobResourceContents>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class BooleanSchema
     {
-        public static BooleanSchema FromJson(string json) => JsonSerializer.Deserialize<BooleanSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static BooleanSchema FromJson(string json) => JsonConvert.DeserializeObject<BooleanSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CacheableResult
     {
-        public static CacheableResult FromJson(string json) => JsonSerializer.Deserialize<CacheableResult>(json, Mcp.V20260728.Converter.Settings);
+        public static CacheableResult FromJson(string json) => JsonConvert.DeserializeObject<CacheableResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CallToolRequest
     {
-        public static CallToolRequest FromJson(string json) => JsonSerializer.Deserialize<CallToolRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static CallToolRequest FromJson(string json) => JsonConvert.DeserializeObject<CallToolRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CallToolRequestParams
     {
-        public static CallToolRequestParams FromJson(string json) => JsonSerializer.Deserialize<CallToolRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static CallToolRequestParams FromJson(string json) => JsonConvert.DeserializeObject<CallToolRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CallToolResult
     {
-        public static CallToolResult FromJson(string json) => JsonSerializer.Deserialize<CallToolResult>(json, Mcp.V20260728.Converter.Settings);
+        public static CallToolResult FromJson(string json) => JsonConvert.DeserializeObject<CallToolResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CallToolResultResponse
     {
-        public static CallToolResultResponse FromJson(string json) => JsonSerializer.Deserialize<CallToolResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static CallToolResultResponse FromJson(string json) => JsonConvert.DeserializeObject<CallToolResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CancelledNotification
     {
-        public static CancelledNotification FromJson(string json) => JsonSerializer.Deserialize<CancelledNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static CancelledNotification FromJson(string json) => JsonConvert.DeserializeObject<CancelledNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CancelledNotificationParams
     {
-        public static CancelledNotificationParams FromJson(string json) => JsonSerializer.Deserialize<CancelledNotificationParams>(json, Mcp.V20260728.Converter.Settings);
+        public static CancelledNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<CancelledNotificationParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ClientCapabilities
     {
-        public static ClientCapabilities FromJson(string json) => JsonSerializer.Deserialize<ClientCapabilities>(json, Mcp.V20260728.Converter.Settings);
+        public static ClientCapabilities FromJson(string json) => JsonConvert.DeserializeObject<ClientCapabilities>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ClientNotification
     {
-        public static ClientNotification FromJson(string json) => JsonSerializer.Deserialize<ClientNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static ClientNotification FromJson(string json) => JsonConvert.DeserializeObject<ClientNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ClientRequest
     {
-        public static ClientRequest FromJson(string json) => JsonSerializer.Deserialize<ClientRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static ClientRequest FromJson(string json) => JsonConvert.DeserializeObject<ClientRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class ClientResult
     {
-        public static Dictionary<string, object> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
+        public static Dictionary<string, object> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CompleteRequest
     {
-        public static CompleteRequest FromJson(string json) => JsonSerializer.Deserialize<CompleteRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static CompleteRequest FromJson(string json) => JsonConvert.DeserializeObject<CompleteRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CompleteRequestParams
     {
-        public static CompleteRequestParams FromJson(string json) => JsonSerializer.Deserialize<CompleteRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static CompleteRequestParams FromJson(string json) => JsonConvert.DeserializeObject<CompleteRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CompleteResult
     {
-        public static CompleteResult FromJson(string json) => JsonSerializer.Deserialize<CompleteResult>(json, Mcp.V20260728.Converter.Settings);
+        public static CompleteResult FromJson(string json) => JsonConvert.DeserializeObject<CompleteResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CompleteResultResponse
     {
-        public static CompleteResultResponse FromJson(string json) => JsonSerializer.Deserialize<CompleteResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static CompleteResultResponse FromJson(string json) => JsonConvert.DeserializeObject<CompleteResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ContentBlock
     {
-        public static ContentBlock FromJson(string json) => JsonSerializer.Deserialize<ContentBlock>(json, Mcp.V20260728.Converter.Settings);
+        public static ContentBlock FromJson(string json) => JsonConvert.DeserializeObject<ContentBlock>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CreateMessageRequest
     {
-        public static CreateMessageRequest FromJson(string json) => JsonSerializer.Deserialize<CreateMessageRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static CreateMessageRequest FromJson(string json) => JsonConvert.DeserializeObject<CreateMessageRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CreateMessageRequestParams
     {
-        public static CreateMessageRequestParams FromJson(string json) => JsonSerializer.Deserialize<CreateMessageRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static CreateMessageRequestParams FromJson(string json) => JsonConvert.DeserializeObject<CreateMessageRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class CreateMessageResult
     {
-        public static CreateMessageResult FromJson(string json) => JsonSerializer.Deserialize<CreateMessageResult>(json, Mcp.V20260728.Converter.Settings);
+        public static CreateMessageResult FromJson(string json) => JsonConvert.DeserializeObject<CreateMessageResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class Cursor
     {
-        public static string FromJson(string json) => JsonSerializer.Deserialize<string>(json, Mcp.V20260728.Converter.Settings);
+        public static string FromJson(string json) => JsonConvert.DeserializeObject<string>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class DiscoverRequest
     {
-        public static DiscoverRequest FromJson(string json) => JsonSerializer.Deserialize<DiscoverRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static DiscoverRequest FromJson(string json) => JsonConvert.DeserializeObject<DiscoverRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class DiscoverResult
     {
-        public static DiscoverResult FromJson(string json) => JsonSerializer.Deserialize<DiscoverResult>(json, Mcp.V20260728.Converter.Settings);
+        public static DiscoverResult FromJson(string json) => JsonConvert.DeserializeObject<DiscoverResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class DiscoverResultResponse
     {
-        public static DiscoverResultResponse FromJson(string json) => JsonSerializer.Deserialize<DiscoverResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static DiscoverResultResponse FromJson(string json) => JsonConvert.DeserializeObject<DiscoverResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ElicitRequest
     {
-        public static ElicitRequest FromJson(string json) => JsonSerializer.Deserialize<ElicitRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static ElicitRequest FromJson(string json) => JsonConvert.DeserializeObject<ElicitRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ElicitRequestFormParams
     {
-        public static ElicitRequestFormParams FromJson(string json) => JsonSerializer.Deserialize<ElicitRequestFormParams>(json, Mcp.V20260728.Converter.Settings);
+        public static ElicitRequestFormParams FromJson(string json) => JsonConvert.DeserializeObject<ElicitRequestFormParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ElicitRequestParams
     {
-        public static ElicitRequestParams FromJson(string json) => JsonSerializer.Deserialize<ElicitRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static ElicitRequestParams FromJson(string json) => JsonConvert.DeserializeObject<ElicitRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ElicitRequestUrlParams
     {
-        public static ElicitRequestUrlParams FromJson(string json) => JsonSerializer.Deserialize<ElicitRequestUrlParams>(json, Mcp.V20260728.Converter.Settings);
+        public static ElicitRequestUrlParams FromJson(string json) => JsonConvert.DeserializeObject<ElicitRequestUrlParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ElicitResult
     {
-        public static ElicitResult FromJson(string json) => JsonSerializer.Deserialize<ElicitResult>(json, Mcp.V20260728.Converter.Settings);
+        public static ElicitResult FromJson(string json) => JsonConvert.DeserializeObject<ElicitResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class EmbeddedResource
     {
-        public static EmbeddedResource FromJson(string json) => JsonSerializer.Deserialize<EmbeddedResource>(json, Mcp.V20260728.Converter.Settings);
+        public static EmbeddedResource FromJson(string json) => JsonConvert.DeserializeObject<EmbeddedResource>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class EmptyResult
     {
-        public static Dictionary<string, object> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
+        public static Dictionary<string, object> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class EnumSchema
     {
-        public static EnumSchema FromJson(string json) => JsonSerializer.Deserialize<EnumSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static EnumSchema FromJson(string json) => JsonConvert.DeserializeObject<EnumSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Error
     {
-        public static Error FromJson(string json) => JsonSerializer.Deserialize<Error>(json, Mcp.V20260728.Converter.Settings);
+        public static Error FromJson(string json) => JsonConvert.DeserializeObject<Error>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class GetPromptRequest
     {
-        public static GetPromptRequest FromJson(string json) => JsonSerializer.Deserialize<GetPromptRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static GetPromptRequest FromJson(string json) => JsonConvert.DeserializeObject<GetPromptRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class GetPromptRequestParams
     {
-        public static GetPromptRequestParams FromJson(string json) => JsonSerializer.Deserialize<GetPromptRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static GetPromptRequestParams FromJson(string json) => JsonConvert.DeserializeObject<GetPromptRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class GetPromptResult
     {
-        public static GetPromptResult FromJson(string json) => JsonSerializer.Deserialize<GetPromptResult>(json, Mcp.V20260728.Converter.Settings);
+        public static GetPromptResult FromJson(string json) => JsonConvert.DeserializeObject<GetPromptResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class GetPromptResultResponse
     {
-        public static GetPromptResultResponse FromJson(string json) => JsonSerializer.Deserialize<GetPromptResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static GetPromptResultResponse FromJson(string json) => JsonConvert.DeserializeObject<GetPromptResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class HeaderMismatchError
     {
-        public static HeaderMismatchError FromJson(string json) => JsonSerializer.Deserialize<HeaderMismatchError>(json, Mcp.V20260728.Converter.Settings);
+        public static HeaderMismatchError FromJson(string json) => JsonConvert.DeserializeObject<HeaderMismatchError>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Icon
     {
-        public static Icon FromJson(string json) => JsonSerializer.Deserialize<Icon>(json, Mcp.V20260728.Converter.Settings);
+        public static Icon FromJson(string json) => JsonConvert.DeserializeObject<Icon>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Icons
     {
-        public static Icons FromJson(string json) => JsonSerializer.Deserialize<Icons>(json, Mcp.V20260728.Converter.Settings);
+        public static Icons FromJson(string json) => JsonConvert.DeserializeObject<Icons>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ImageContent
     {
-        public static ImageContent FromJson(string json) => JsonSerializer.Deserialize<ImageContent>(json, Mcp.V20260728.Converter.Settings);
+        public static ImageContent FromJson(string json) => JsonConvert.DeserializeObject<ImageContent>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Implementation
     {
-        public static Implementation FromJson(string json) => JsonSerializer.Deserialize<Implementation>(json, Mcp.V20260728.Converter.Settings);
+        public static Implementation FromJson(string json) => JsonConvert.DeserializeObject<Implementation>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InputRequest
     {
-        public static InputRequests FromJson(string json) => JsonSerializer.Deserialize<InputRequests>(json, Mcp.V20260728.Converter.Settings);
+        public static InputRequests FromJson(string json) => JsonConvert.DeserializeObject<InputRequests>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InputRequests
     {
-        public static Dictionary<string, InputRequests> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, InputRequests>>(json, Mcp.V20260728.Converter.Settings);
+        public static Dictionary<string, InputRequests> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, InputRequests>>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InputRequiredResult
     {
-        public static InputRequiredResult FromJson(string json) => JsonSerializer.Deserialize<InputRequiredResult>(json, Mcp.V20260728.Converter.Settings);
+        public static InputRequiredResult FromJson(string json) => JsonConvert.DeserializeObject<InputRequiredResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InputResponse
     {
-        public static InputResponses FromJson(string json) => JsonSerializer.Deserialize<InputResponses>(json, Mcp.V20260728.Converter.Settings);
+        public static InputResponses FromJson(string json) => JsonConvert.DeserializeObject<InputResponses>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InputResponseRequestParams
     {
-        public static InputResponseRequestParams FromJson(string json) => JsonSerializer.Deserialize<InputResponseRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static InputResponseRequestParams FromJson(string json) => JsonConvert.DeserializeObject<InputResponseRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InputResponses
     {
-        public static Dictionary<string, InputResponses> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, InputResponses>>(json, Mcp.V20260728.Converter.Settings);
+        public static Dictionary<string, InputResponses> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, InputResponses>>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InternalError
     {
-        public static InternalError FromJson(string json) => JsonSerializer.Deserialize<InternalError>(json, Mcp.V20260728.Converter.Settings);
+        public static InternalError FromJson(string json) => JsonConvert.DeserializeObject<InternalError>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InvalidParamsError
     {
-        public static InvalidParamsError FromJson(string json) => JsonSerializer.Deserialize<InvalidParamsError>(json, Mcp.V20260728.Converter.Settings);
+        public static InvalidParamsError FromJson(string json) => JsonConvert.DeserializeObject<InvalidParamsError>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class InvalidRequestError
     {
-        public static InvalidRequestError FromJson(string json) => JsonSerializer.Deserialize<InvalidRequestError>(json, Mcp.V20260728.Converter.Settings);
+        public static InvalidRequestError FromJson(string json) => JsonConvert.DeserializeObject<InvalidRequestError>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class JsonArray
     {
-        public static object[] FromJson(string json) => JsonSerializer.Deserialize<object[]>(json, Mcp.V20260728.Converter.Settings);
+        public static object[] FromJson(string json) => JsonConvert.DeserializeObject<object[]>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class JsonObject
     {
-        public static Dictionary<string, object> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
+        public static Dictionary<string, object> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class JsonrpcErrorResponse
     {
-        public static JsonrpcErrorResponse FromJson(string json) => JsonSerializer.Deserialize<JsonrpcErrorResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static JsonrpcErrorResponse FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcErrorResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class JsonrpcMessage
     {
-        public static JsonrpcMessage FromJson(string json) => JsonSerializer.Deserialize<JsonrpcMessage>(json, Mcp.V20260728.Converter.Settings);
+        public static JsonrpcMessage FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcMessage>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class JsonrpcNotification
     {
-        public static JsonrpcNotification FromJson(string json) => JsonSerializer.Deserialize<JsonrpcNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static JsonrpcNotification FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class JsonrpcRequest
     {
-        public static JsonrpcRequest FromJson(string json) => JsonSerializer.Deserialize<JsonrpcRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static JsonrpcRequest FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class JsonrpcResponse
     {
-        public static JsonrpcResponse FromJson(string json) => JsonSerializer.Deserialize<JsonrpcResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static JsonrpcResponse FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class JsonrpcResultResponse
     {
-        public static JsonrpcResultResponse FromJson(string json) => JsonSerializer.Deserialize<JsonrpcResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static JsonrpcResultResponse FromJson(string json) => JsonConvert.DeserializeObject<JsonrpcResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class JsonValue
     {
-        public static object FromJson(string json) => JsonSerializer.Deserialize<object>(json, Mcp.V20260728.Converter.Settings);
+        public static object FromJson(string json) => JsonConvert.DeserializeObject<object>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class LegacyTitledEnumSchema
     {
-        public static LegacyTitledEnumSchema FromJson(string json) => JsonSerializer.Deserialize<LegacyTitledEnumSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static LegacyTitledEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<LegacyTitledEnumSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListPromptsRequest
     {
-        public static ListPromptsRequest FromJson(string json) => JsonSerializer.Deserialize<ListPromptsRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static ListPromptsRequest FromJson(string json) => JsonConvert.DeserializeObject<ListPromptsRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListPromptsResult
     {
-        public static ListPromptsResult FromJson(string json) => JsonSerializer.Deserialize<ListPromptsResult>(json, Mcp.V20260728.Converter.Settings);
+        public static ListPromptsResult FromJson(string json) => JsonConvert.DeserializeObject<ListPromptsResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListPromptsResultResponse
     {
-        public static ListPromptsResultResponse FromJson(string json) => JsonSerializer.Deserialize<ListPromptsResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static ListPromptsResultResponse FromJson(string json) => JsonConvert.DeserializeObject<ListPromptsResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListResourceTemplatesRequest
     {
-        public static ListResourceTemplatesRequest FromJson(string json) => JsonSerializer.Deserialize<ListResourceTemplatesRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static ListResourceTemplatesRequest FromJson(string json) => JsonConvert.DeserializeObject<ListResourceTemplatesRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListResourceTemplatesResult
     {
-        public static ListResourceTemplatesResult FromJson(string json) => JsonSerializer.Deserialize<ListResourceTemplatesResult>(json, Mcp.V20260728.Converter.Settings);
+        public static ListResourceTemplatesResult FromJson(string json) => JsonConvert.DeserializeObject<ListResourceTemplatesResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListResourceTemplatesResultResponse
     {
-        public static ListResourceTemplatesResultResponse FromJson(string json) => JsonSerializer.Deserialize<ListResourceTemplatesResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static ListResourceTemplatesResultResponse FromJson(string json) => JsonConvert.DeserializeObject<ListResourceTemplatesResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListResourcesRequest
     {
-        public static ListResourcesRequest FromJson(string json) => JsonSerializer.Deserialize<ListResourcesRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static ListResourcesRequest FromJson(string json) => JsonConvert.DeserializeObject<ListResourcesRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListResourcesResult
     {
-        public static ListResourcesResult FromJson(string json) => JsonSerializer.Deserialize<ListResourcesResult>(json, Mcp.V20260728.Converter.Settings);
+        public static ListResourcesResult FromJson(string json) => JsonConvert.DeserializeObject<ListResourcesResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListResourcesResultResponse
     {
-        public static ListResourcesResultResponse FromJson(string json) => JsonSerializer.Deserialize<ListResourcesResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static ListResourcesResultResponse FromJson(string json) => JsonConvert.DeserializeObject<ListResourcesResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListRootsRequest
     {
-        public static ListRootsRequest FromJson(string json) => JsonSerializer.Deserialize<ListRootsRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static ListRootsRequest FromJson(string json) => JsonConvert.DeserializeObject<ListRootsRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListRootsResult
     {
-        public static ListRootsResult FromJson(string json) => JsonSerializer.Deserialize<ListRootsResult>(json, Mcp.V20260728.Converter.Settings);
+        public static ListRootsResult FromJson(string json) => JsonConvert.DeserializeObject<ListRootsResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListToolsRequest
     {
-        public static ListToolsRequest FromJson(string json) => JsonSerializer.Deserialize<ListToolsRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static ListToolsRequest FromJson(string json) => JsonConvert.DeserializeObject<ListToolsRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListToolsResult
     {
-        public static ListToolsResult FromJson(string json) => JsonSerializer.Deserialize<ListToolsResult>(json, Mcp.V20260728.Converter.Settings);
+        public static ListToolsResult FromJson(string json) => JsonConvert.DeserializeObject<ListToolsResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ListToolsResultResponse
     {
-        public static ListToolsResultResponse FromJson(string json) => JsonSerializer.Deserialize<ListToolsResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static ListToolsResultResponse FromJson(string json) => JsonConvert.DeserializeObject<ListToolsResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class LoggingLevel
     {
-        public static LoggingLevelEnum FromJson(string json) => JsonSerializer.Deserialize<LoggingLevelEnum>(json, Mcp.V20260728.Converter.Settings);
+        public static LoggingLevelEnum FromJson(string json) => JsonConvert.DeserializeObject<LoggingLevelEnum>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class LoggingMessageNotification
     {
-        public static LoggingMessageNotification FromJson(string json) => JsonSerializer.Deserialize<LoggingMessageNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static LoggingMessageNotification FromJson(string json) => JsonConvert.DeserializeObject<LoggingMessageNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class LoggingMessageNotificationParams
     {
-        public static LoggingMessageNotificationParams FromJson(string json) => JsonSerializer.Deserialize<LoggingMessageNotificationParams>(json, Mcp.V20260728.Converter.Settings);
+        public static LoggingMessageNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<LoggingMessageNotificationParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class MetaObject
     {
-        public static Dictionary<string, object> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
+        public static Dictionary<string, object> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class MethodNotFoundError
     {
-        public static MethodNotFoundError FromJson(string json) => JsonSerializer.Deserialize<MethodNotFoundError>(json, Mcp.V20260728.Converter.Settings);
+        public static MethodNotFoundError FromJson(string json) => JsonConvert.DeserializeObject<MethodNotFoundError>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class MissingRequiredClientCapabilityError
     {
-        public static MissingRequiredClientCapabilityError FromJson(string json) => JsonSerializer.Deserialize<MissingRequiredClientCapabilityError>(json, Mcp.V20260728.Converter.Settings);
+        public static MissingRequiredClientCapabilityError FromJson(string json) => JsonConvert.DeserializeObject<MissingRequiredClientCapabilityError>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ModelHint
     {
-        public static ModelHint FromJson(string json) => JsonSerializer.Deserialize<ModelHint>(json, Mcp.V20260728.Converter.Settings);
+        public static ModelHint FromJson(string json) => JsonConvert.DeserializeObject<ModelHint>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ModelPreferences
     {
-        public static ModelPreferences FromJson(string json) => JsonSerializer.Deserialize<ModelPreferences>(json, Mcp.V20260728.Converter.Settings);
+        public static ModelPreferences FromJson(string json) => JsonConvert.DeserializeObject<ModelPreferences>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class MultiSelectEnumSchema
     {
-        public static MultiSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<MultiSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static MultiSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<MultiSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Notification
     {
-        public static Notification FromJson(string json) => JsonSerializer.Deserialize<Notification>(json, Mcp.V20260728.Converter.Settings);
+        public static Notification FromJson(string json) => JsonConvert.DeserializeObject<Notification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class NotificationMetaObject
     {
-        public static NotificationMetaObject FromJson(string json) => JsonSerializer.Deserialize<NotificationMetaObject>(json, Mcp.V20260728.Converter.Settings);
+        public static NotificationMetaObject FromJson(string json) => JsonConvert.DeserializeObject<NotificationMetaObject>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class NotificationParams
     {
-        public static NotificationParams FromJson(string json) => JsonSerializer.Deserialize<NotificationParams>(json, Mcp.V20260728.Converter.Settings);
+        public static NotificationParams FromJson(string json) => JsonConvert.DeserializeObject<NotificationParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class NumberSchema
     {
-        public static NumberSchema FromJson(string json) => JsonSerializer.Deserialize<NumberSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static NumberSchema FromJson(string json) => JsonConvert.DeserializeObject<NumberSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class PaginatedRequest
     {
-        public static PaginatedRequest FromJson(string json) => JsonSerializer.Deserialize<PaginatedRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static PaginatedRequest FromJson(string json) => JsonConvert.DeserializeObject<PaginatedRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class PaginatedRequestParams
     {
-        public static PaginatedRequestParams FromJson(string json) => JsonSerializer.Deserialize<PaginatedRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static PaginatedRequestParams FromJson(string json) => JsonConvert.DeserializeObject<PaginatedRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class PaginatedResult
     {
-        public static PaginatedResult FromJson(string json) => JsonSerializer.Deserialize<PaginatedResult>(json, Mcp.V20260728.Converter.Settings);
+        public static PaginatedResult FromJson(string json) => JsonConvert.DeserializeObject<PaginatedResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ParseError
     {
-        public static ParseError FromJson(string json) => JsonSerializer.Deserialize<ParseError>(json, Mcp.V20260728.Converter.Settings);
+        public static ParseError FromJson(string json) => JsonConvert.DeserializeObject<ParseError>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class PrimitiveSchemaDefinition
     {
-        public static PrimitiveSchemaDefinition FromJson(string json) => JsonSerializer.Deserialize<PrimitiveSchemaDefinition>(json, Mcp.V20260728.Converter.Settings);
+        public static PrimitiveSchemaDefinition FromJson(string json) => JsonConvert.DeserializeObject<PrimitiveSchemaDefinition>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ProgressNotification
     {
-        public static ProgressNotification FromJson(string json) => JsonSerializer.Deserialize<ProgressNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static ProgressNotification FromJson(string json) => JsonConvert.DeserializeObject<ProgressNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ProgressNotificationParams
     {
-        public static ProgressNotificationParams FromJson(string json) => JsonSerializer.Deserialize<ProgressNotificationParams>(json, Mcp.V20260728.Converter.Settings);
+        public static ProgressNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<ProgressNotificationParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class ProgressToken
     {
-        public static object FromJson(string json) => JsonSerializer.Deserialize<object>(json, Mcp.V20260728.Converter.Settings);
+        public static object FromJson(string json) => JsonConvert.DeserializeObject<object>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Prompt
     {
-        public static Prompt FromJson(string json) => JsonSerializer.Deserialize<Prompt>(json, Mcp.V20260728.Converter.Settings);
+        public static Prompt FromJson(string json) => JsonConvert.DeserializeObject<Prompt>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class PromptArgument
     {
-        public static PromptArgument FromJson(string json) => JsonSerializer.Deserialize<PromptArgument>(json, Mcp.V20260728.Converter.Settings);
+        public static PromptArgument FromJson(string json) => JsonConvert.DeserializeObject<PromptArgument>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class PromptListChangedNotification
     {
-        public static PromptListChangedNotification FromJson(string json) => JsonSerializer.Deserialize<PromptListChangedNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static PromptListChangedNotification FromJson(string json) => JsonConvert.DeserializeObject<PromptListChangedNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class PromptMessage
     {
-        public static PromptMessage FromJson(string json) => JsonSerializer.Deserialize<PromptMessage>(json, Mcp.V20260728.Converter.Settings);
+        public static PromptMessage FromJson(string json) => JsonConvert.DeserializeObject<PromptMessage>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class PromptReference
     {
-        public static PromptReference FromJson(string json) => JsonSerializer.Deserialize<PromptReference>(json, Mcp.V20260728.Converter.Settings);
+        public static PromptReference FromJson(string json) => JsonConvert.DeserializeObject<PromptReference>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ReadResourceRequest
     {
-        public static ReadResourceRequest FromJson(string json) => JsonSerializer.Deserialize<ReadResourceRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static ReadResourceRequest FromJson(string json) => JsonConvert.DeserializeObject<ReadResourceRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ReadResourceRequestParams
     {
-        public static ReadResourceRequestParams FromJson(string json) => JsonSerializer.Deserialize<ReadResourceRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static ReadResourceRequestParams FromJson(string json) => JsonConvert.DeserializeObject<ReadResourceRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ReadResourceResult
     {
-        public static ReadResourceResult FromJson(string json) => JsonSerializer.Deserialize<ReadResourceResult>(json, Mcp.V20260728.Converter.Settings);
+        public static ReadResourceResult FromJson(string json) => JsonConvert.DeserializeObject<ReadResourceResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ReadResourceResultResponse
     {
-        public static ReadResourceResultResponse FromJson(string json) => JsonSerializer.Deserialize<ReadResourceResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static ReadResourceResultResponse FromJson(string json) => JsonConvert.DeserializeObject<ReadResourceResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Request
     {
-        public static Request FromJson(string json) => JsonSerializer.Deserialize<Request>(json, Mcp.V20260728.Converter.Settings);
+        public static Request FromJson(string json) => JsonConvert.DeserializeObject<Request>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class RequestId
     {
-        public static object FromJson(string json) => JsonSerializer.Deserialize<object>(json, Mcp.V20260728.Converter.Settings);
+        public static object FromJson(string json) => JsonConvert.DeserializeObject<object>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class RequestMetaObject
     {
-        public static RequestMetaObject FromJson(string json) => JsonSerializer.Deserialize<RequestMetaObject>(json, Mcp.V20260728.Converter.Settings);
+        public static RequestMetaObject FromJson(string json) => JsonConvert.DeserializeObject<RequestMetaObject>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class RequestParams
     {
-        public static RequestParams FromJson(string json) => JsonSerializer.Deserialize<RequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static RequestParams FromJson(string json) => JsonConvert.DeserializeObject<RequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Resource
     {
-        public static Resource FromJson(string json) => JsonSerializer.Deserialize<Resource>(json, Mcp.V20260728.Converter.Settings);
+        public static Resource FromJson(string json) => JsonConvert.DeserializeObject<Resource>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResourceContents
     {
-        public static ResourceContents FromJson(string json) => JsonSerializer.Deserialize<ResourceContents>(json, Mcp.V20260728.Converter.Settings);
+        public static ResourceContents FromJson(string json) => JsonConvert.DeserializeObject<ResourceContents>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResourceLink
     {
-        public static ResourceLink FromJson(string json) => JsonSerializer.Deserialize<ResourceLink>(json, Mcp.V20260728.Converter.Settings);
+        public static ResourceLink FromJson(string json) => JsonConvert.DeserializeObject<ResourceLink>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResourceListChangedNotification
     {
-        public static ResourceListChangedNotification FromJson(string json) => JsonSerializer.Deserialize<ResourceListChangedNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static ResourceListChangedNotification FromJson(string json) => JsonConvert.DeserializeObject<ResourceListChangedNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResourceRequestParams
     {
-        public static ResourceRequestParams FromJson(string json) => JsonSerializer.Deserialize<ResourceRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static ResourceRequestParams FromJson(string json) => JsonConvert.DeserializeObject<ResourceRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResourceTemplate
     {
-        public static ResourceTemplate FromJson(string json) => JsonSerializer.Deserialize<ResourceTemplate>(json, Mcp.V20260728.Converter.Settings);
+        public static ResourceTemplate FromJson(string json) => JsonConvert.DeserializeObject<ResourceTemplate>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResourceTemplateReference
     {
-        public static ResourceTemplateReference FromJson(string json) => JsonSerializer.Deserialize<ResourceTemplateReference>(json, Mcp.V20260728.Converter.Settings);
+        public static ResourceTemplateReference FromJson(string json) => JsonConvert.DeserializeObject<ResourceTemplateReference>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResourceUpdatedNotification
     {
-        public static ResourceUpdatedNotification FromJson(string json) => JsonSerializer.Deserialize<ResourceUpdatedNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static ResourceUpdatedNotification FromJson(string json) => JsonConvert.DeserializeObject<ResourceUpdatedNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResourceUpdatedNotificationParams
     {
-        public static ResourceUpdatedNotificationParams FromJson(string json) => JsonSerializer.Deserialize<ResourceUpdatedNotificationParams>(json, Mcp.V20260728.Converter.Settings);
+        public static ResourceUpdatedNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<ResourceUpdatedNotificationParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class Result
     {
-        public static Dictionary<string, object> FromJson(string json) => JsonSerializer.Deserialize<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
+        public static Dictionary<string, object> FromJson(string json) => JsonConvert.DeserializeObject<Dictionary<string, object>>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ResultMetaObject
     {
-        public static ResultMetaObject FromJson(string json) => JsonSerializer.Deserialize<ResultMetaObject>(json, Mcp.V20260728.Converter.Settings);
+        public static ResultMetaObject FromJson(string json) => JsonConvert.DeserializeObject<ResultMetaObject>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class ResultType
     {
-        public static string FromJson(string json) => JsonSerializer.Deserialize<string>(json, Mcp.V20260728.Converter.Settings);
+        public static string FromJson(string json) => JsonConvert.DeserializeObject<string>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class Role
     {
-        public static RoleElement FromJson(string json) => JsonSerializer.Deserialize<RoleElement>(json, Mcp.V20260728.Converter.Settings);
+        public static RoleElement FromJson(string json) => JsonConvert.DeserializeObject<RoleElement>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Root
     {
-        public static Root FromJson(string json) => JsonSerializer.Deserialize<Root>(json, Mcp.V20260728.Converter.Settings);
+        public static Root FromJson(string json) => JsonConvert.DeserializeObject<Root>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SamplingMessage
     {
-        public static SamplingMessage FromJson(string json) => JsonSerializer.Deserialize<SamplingMessage>(json, Mcp.V20260728.Converter.Settings);
+        public static SamplingMessage FromJson(string json) => JsonConvert.DeserializeObject<SamplingMessage>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SamplingMessageContentBlock
     {
-        public static SamplingMessageContentBlock FromJson(string json) => JsonSerializer.Deserialize<SamplingMessageContentBlock>(json, Mcp.V20260728.Converter.Settings);
+        public static SamplingMessageContentBlock FromJson(string json) => JsonConvert.DeserializeObject<SamplingMessageContentBlock>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ServerCapabilities
     {
-        public static ServerCapabilities FromJson(string json) => JsonSerializer.Deserialize<ServerCapabilities>(json, Mcp.V20260728.Converter.Settings);
+        public static ServerCapabilities FromJson(string json) => JsonConvert.DeserializeObject<ServerCapabilities>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ServerNotification
     {
-        public static ServerNotification FromJson(string json) => JsonSerializer.Deserialize<ServerNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static ServerNotification FromJson(string json) => JsonConvert.DeserializeObject<ServerNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ServerResult
     {
-        public static ServerResult FromJson(string json) => JsonSerializer.Deserialize<ServerResult>(json, Mcp.V20260728.Converter.Settings);
+        public static ServerResult FromJson(string json) => JsonConvert.DeserializeObject<ServerResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SingleSelectEnumSchema
     {
-        public static SingleSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<SingleSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static SingleSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<SingleSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class StringSchema
     {
-        public static StringSchema FromJson(string json) => JsonSerializer.Deserialize<StringSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static StringSchema FromJson(string json) => JsonConvert.DeserializeObject<StringSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SubscriptionFilter
     {
-        public static SubscriptionFilter FromJson(string json) => JsonSerializer.Deserialize<SubscriptionFilter>(json, Mcp.V20260728.Converter.Settings);
+        public static SubscriptionFilter FromJson(string json) => JsonConvert.DeserializeObject<SubscriptionFilter>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SubscriptionsAcknowledgedNotification
     {
-        public static SubscriptionsAcknowledgedNotification FromJson(string json) => JsonSerializer.Deserialize<SubscriptionsAcknowledgedNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static SubscriptionsAcknowledgedNotification FromJson(string json) => JsonConvert.DeserializeObject<SubscriptionsAcknowledgedNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SubscriptionsAcknowledgedNotificationParams
     {
-        public static SubscriptionsAcknowledgedNotificationParams FromJson(string json) => JsonSerializer.Deserialize<SubscriptionsAcknowledgedNotificationParams>(json, Mcp.V20260728.Converter.Settings);
+        public static SubscriptionsAcknowledgedNotificationParams FromJson(string json) => JsonConvert.DeserializeObject<SubscriptionsAcknowledgedNotificationParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SubscriptionsListenRequest
     {
-        public static SubscriptionsListenRequest FromJson(string json) => JsonSerializer.Deserialize<SubscriptionsListenRequest>(json, Mcp.V20260728.Converter.Settings);
+        public static SubscriptionsListenRequest FromJson(string json) => JsonConvert.DeserializeObject<SubscriptionsListenRequest>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SubscriptionsListenRequestParams
     {
-        public static SubscriptionsListenRequestParams FromJson(string json) => JsonSerializer.Deserialize<SubscriptionsListenRequestParams>(json, Mcp.V20260728.Converter.Settings);
+        public static SubscriptionsListenRequestParams FromJson(string json) => JsonConvert.DeserializeObject<SubscriptionsListenRequestParams>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SubscriptionsListenResult
     {
-        public static SubscriptionsListenResult FromJson(string json) => JsonSerializer.Deserialize<SubscriptionsListenResult>(json, Mcp.V20260728.Converter.Settings);
+        public static SubscriptionsListenResult FromJson(string json) => JsonConvert.DeserializeObject<SubscriptionsListenResult>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SubscriptionsListenResultMetaObject
     {
-        public static SubscriptionsListenResultMetaObject FromJson(string json) => JsonSerializer.Deserialize<SubscriptionsListenResultMetaObject>(json, Mcp.V20260728.Converter.Settings);
+        public static SubscriptionsListenResultMetaObject FromJson(string json) => JsonConvert.DeserializeObject<SubscriptionsListenResultMetaObject>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class SubscriptionsListenResultResponse
     {
-        public static SubscriptionsListenResultResponse FromJson(string json) => JsonSerializer.Deserialize<SubscriptionsListenResultResponse>(json, Mcp.V20260728.Converter.Settings);
+        public static SubscriptionsListenResultResponse FromJson(string json) => JsonConvert.DeserializeObject<SubscriptionsListenResultResponse>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class TextContent
     {
-        public static TextContent FromJson(string json) => JsonSerializer.Deserialize<TextContent>(json, Mcp.V20260728.Converter.Settings);
+        public static TextContent FromJson(string json) => JsonConvert.DeserializeObject<TextContent>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class TextResourceContents
     {
-        public static TextResourceContents FromJson(string json) => JsonSerializer.Deserialize<TextResourceContents>(json, Mcp.V20260728.Converter.Settings);
+        public static TextResourceContents FromJson(string json) => JsonConvert.DeserializeObject<TextResourceContents>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class TitledMultiSelectEnumSchema
     {
-        public static TitledMultiSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<TitledMultiSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static TitledMultiSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<TitledMultiSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class TitledSingleSelectEnumSchema
     {
-        public static TitledSingleSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<TitledSingleSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static TitledSingleSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<TitledSingleSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class Tool
     {
-        public static Tool FromJson(string json) => JsonSerializer.Deserialize<Tool>(json, Mcp.V20260728.Converter.Settings);
+        public static Tool FromJson(string json) => JsonConvert.DeserializeObject<Tool>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ToolAnnotations
     {
-        public static ToolAnnotations FromJson(string json) => JsonSerializer.Deserialize<ToolAnnotations>(json, Mcp.V20260728.Converter.Settings);
+        public static ToolAnnotations FromJson(string json) => JsonConvert.DeserializeObject<ToolAnnotations>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ToolChoice
     {
-        public static ToolChoice FromJson(string json) => JsonSerializer.Deserialize<ToolChoice>(json, Mcp.V20260728.Converter.Settings);
+        public static ToolChoice FromJson(string json) => JsonConvert.DeserializeObject<ToolChoice>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ToolListChangedNotification
     {
-        public static ToolListChangedNotification FromJson(string json) => JsonSerializer.Deserialize<ToolListChangedNotification>(json, Mcp.V20260728.Converter.Settings);
+        public static ToolListChangedNotification FromJson(string json) => JsonConvert.DeserializeObject<ToolListChangedNotification>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ToolResultContent
     {
-        public static ToolResultContent FromJson(string json) => JsonSerializer.Deserialize<ToolResultContent>(json, Mcp.V20260728.Converter.Settings);
+        public static ToolResultContent FromJson(string json) => JsonConvert.DeserializeObject<ToolResultContent>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class ToolUseContent
     {
-        public static ToolUseContent FromJson(string json) => JsonSerializer.Deserialize<ToolUseContent>(json, Mcp.V20260728.Converter.Settings);
+        public static ToolUseContent FromJson(string json) => JsonConvert.DeserializeObject<ToolUseContent>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class UnsupportedProtocolVersionError
     {
-        public static UnsupportedProtocolVersionError FromJson(string json) => JsonSerializer.Deserialize<UnsupportedProtocolVersionError>(json, Mcp.V20260728.Converter.Settings);
+        public static UnsupportedProtocolVersionError FromJson(string json) => JsonConvert.DeserializeObject<UnsupportedProtocolVersionError>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class UntitledMultiSelectEnumSchema
     {
-        public static UntitledMultiSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<UntitledMultiSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static UntitledMultiSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<UntitledMultiSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public partial class UntitledSingleSelectEnumSchema
     {
-        public static UntitledSingleSelectEnumSchema FromJson(string json) => JsonSerializer.Deserialize<UntitledSingleSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
+        public static UntitledSingleSelectEnumSchema FromJson(string json) => JsonConvert.DeserializeObject<UntitledSingleSelectEnumSchema>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public static class Serialize
     {
-        public static string ToJson(this Annotations self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this AudioContent self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this BaseMetadata self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this BlobResourceContents self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this BooleanSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CacheableResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CallToolRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CallToolRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CallToolResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CallToolResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CancelledNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CancelledNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ClientCapabilities self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ClientNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ClientRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Dictionary<string, object> self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CompleteRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CompleteRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CompleteResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CompleteResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ContentBlock self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CreateMessageRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CreateMessageRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this CreateMessageResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this string self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this DiscoverRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this DiscoverResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this DiscoverResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ElicitRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ElicitRequestFormParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ElicitRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ElicitRequestUrlParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ElicitResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this EmbeddedResource self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this EnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Error self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this GetPromptRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this GetPromptRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this GetPromptResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this GetPromptResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this HeaderMismatchError self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Icon self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Icons self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ImageContent self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Implementation self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this InputRequests self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Dictionary<string, InputRequests> self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this InputRequiredResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this InputResponses self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this InputResponseRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Dictionary<string, InputResponses> self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this InternalError self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this InvalidParamsError self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this InvalidRequestError self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this object[] self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this JsonrpcErrorResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this JsonrpcMessage self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this JsonrpcNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this JsonrpcRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this JsonrpcResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this JsonrpcResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this object self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this LegacyTitledEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListPromptsRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListPromptsResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListPromptsResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListResourceTemplatesRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListResourceTemplatesResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListResourceTemplatesResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListResourcesRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListResourcesResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListResourcesResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListRootsRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListRootsResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListToolsRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListToolsResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ListToolsResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this LoggingLevelEnum self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this LoggingMessageNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this LoggingMessageNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this MethodNotFoundError self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this MissingRequiredClientCapabilityError self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ModelHint self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ModelPreferences self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this MultiSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Notification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this NotificationMetaObject self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this NotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this NumberSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this PaginatedRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this PaginatedRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this PaginatedResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ParseError self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this PrimitiveSchemaDefinition self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ProgressNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ProgressNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this object self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Prompt self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this PromptArgument self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this PromptListChangedNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this PromptMessage self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this PromptReference self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ReadResourceRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ReadResourceRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ReadResourceResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ReadResourceResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Request self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this RequestMetaObject self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this RequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Resource self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResourceContents self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResourceLink self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResourceListChangedNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResourceRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResourceTemplate self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResourceTemplateReference self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResourceUpdatedNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResourceUpdatedNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ResultMetaObject self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this RoleElement self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Root self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SamplingMessage self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SamplingMessageContentBlock self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ServerCapabilities self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ServerNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ServerResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SingleSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this StringSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SubscriptionFilter self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SubscriptionsAcknowledgedNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SubscriptionsAcknowledgedNotificationParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SubscriptionsListenRequest self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SubscriptionsListenRequestParams self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SubscriptionsListenResult self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SubscriptionsListenResultMetaObject self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this SubscriptionsListenResultResponse self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this TextContent self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this TextResourceContents self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this TitledMultiSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this TitledSingleSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this Tool self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ToolAnnotations self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ToolChoice self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ToolListChangedNotification self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ToolResultContent self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this ToolUseContent self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this UnsupportedProtocolVersionError self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this UntitledMultiSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
-        public static string ToJson(this UntitledSingleSelectEnumSchema self) => JsonSerializer.Serialize(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Annotations self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this AudioContent self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this BaseMetadata self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this BlobResourceContents self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this BooleanSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CacheableResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CallToolRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CallToolRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CallToolResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CallToolResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CancelledNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CancelledNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ClientCapabilities self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ClientNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ClientRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Dictionary<string, object> self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CompleteRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CompleteRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CompleteResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CompleteResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ContentBlock self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CreateMessageRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CreateMessageRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this CreateMessageResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this string self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this DiscoverRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this DiscoverResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this DiscoverResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ElicitRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ElicitRequestFormParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ElicitRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ElicitRequestUrlParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ElicitResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this EmbeddedResource self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this EnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Error self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this GetPromptRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this GetPromptRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this GetPromptResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this GetPromptResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this HeaderMismatchError self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Icon self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Icons self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ImageContent self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Implementation self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this InputRequests self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Dictionary<string, InputRequests> self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this InputRequiredResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this InputResponses self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this InputResponseRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Dictionary<string, InputResponses> self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this InternalError self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this InvalidParamsError self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this InvalidRequestError self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this object[] self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this JsonrpcErrorResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this JsonrpcMessage self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this JsonrpcNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this JsonrpcRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this JsonrpcResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this JsonrpcResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this object self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this LegacyTitledEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListPromptsRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListPromptsResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListPromptsResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListResourceTemplatesRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListResourceTemplatesResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListResourceTemplatesResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListResourcesRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListResourcesResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListResourcesResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListRootsRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListRootsResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListToolsRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListToolsResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ListToolsResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this LoggingLevelEnum self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this LoggingMessageNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this LoggingMessageNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this MethodNotFoundError self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this MissingRequiredClientCapabilityError self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ModelHint self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ModelPreferences self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this MultiSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Notification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this NotificationMetaObject self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this NotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this NumberSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this PaginatedRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this PaginatedRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this PaginatedResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ParseError self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this PrimitiveSchemaDefinition self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ProgressNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ProgressNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Prompt self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this PromptArgument self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this PromptListChangedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this PromptMessage self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this PromptReference self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ReadResourceRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ReadResourceRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ReadResourceResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ReadResourceResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Request self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this RequestMetaObject self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this RequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Resource self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResourceContents self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResourceLink self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResourceListChangedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResourceRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResourceTemplate self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResourceTemplateReference self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResourceUpdatedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResourceUpdatedNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResultMetaObject self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this RoleElement self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Root self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SamplingMessage self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SamplingMessageContentBlock self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ServerCapabilities self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ServerNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ServerResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SingleSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this StringSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SubscriptionFilter self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SubscriptionsAcknowledgedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SubscriptionsAcknowledgedNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SubscriptionsListenRequest self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SubscriptionsListenRequestParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SubscriptionsListenResult self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SubscriptionsListenResultMetaObject self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this SubscriptionsListenResultResponse self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this TextContent self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this TextResourceContents self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this TitledMultiSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this TitledSingleSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this Tool self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ToolAnnotations self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ToolChoice self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ToolListChangedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ToolResultContent self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ToolUseContent self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this UnsupportedProtocolVersionError self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this UntitledMultiSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this UntitledSingleSelectEnumSchema self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
     }
 
     internal static class Converter
     {
-        public static readonly JsonSerializerOptions Settings = new(JsonSerializerDefaults.General)
+        public static readonly JsonSerializerSettings Settings = new JsonSerializerSettings
         {
+            MetadataPropertyHandling = MetadataPropertyHandling.Ignore,
+            DateParseHandling = DateParseHandling.None,
             Converters =
             {
                 RoleElementConverter.Singleton,
@@ -9978,20 +10806,19 @@ namespace Mcp.V20260728
                 ToolListChangedNotificationMethodConverter.Singleton,
                 ToolResultContentTypeConverter.Singleton,
                 ToolUseContentTypeConverter.Singleton,
-                new DateOnlyConverter(),
-                new TimeOnlyConverter(),
-                IsoDateTimeOffsetConverter.Singleton
+                new IsoDateTimeConverter { DateTimeStyles = DateTimeStyles.AssumeUniversal }
             },
         };
     }
 
-    internal class RoleElementConverter : JsonConverter<RoleElement>
+    internal class RoleElementConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(RoleElement);
+        public override bool CanConvert(Type t) => t == typeof(RoleElement) || t == typeof(RoleElement?);
 
-        public override RoleElement Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "assistant":
@@ -10002,15 +10829,21 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type RoleElement");
         }
 
-        public override void Write(Utf8JsonWriter writer, RoleElement value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (RoleElement)untypedValue;
             switch (value)
             {
                 case RoleElement.Assistant:
-                    JsonSerializer.Serialize(writer, "assistant", options);
+                    serializer.Serialize(writer, "assistant");
                     return;
                 case RoleElement.User:
-                    JsonSerializer.Serialize(writer, "user", options);
+                    serializer.Serialize(writer, "user");
                     return;
             }
             throw new Exception("Cannot marshal type RoleElement");
@@ -10019,13 +10852,14 @@ namespace Mcp.V20260728
         public static readonly RoleElementConverter Singleton = new RoleElementConverter();
     }
 
-    internal class MinMaxValueCheckConverter : JsonConverter<double>
+    internal class MinMaxValueCheckConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(double);
+        public override bool CanConvert(Type t) => t == typeof(double) || t == typeof(double?);
 
-        public override double Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetDouble();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<double>(reader);
             if (value >= 0 && value <= 1)
             {
                 return value;
@@ -10033,11 +10867,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type double");
         }
 
-        public override void Write(Utf8JsonWriter writer, double value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (double)untypedValue;
             if (value >= 0 && value <= 1)
             {
-                JsonSerializer.Serialize(writer, value, options);
+                serializer.Serialize(writer, value);
                 return;
             }
             throw new Exception("Cannot marshal type double");
@@ -10046,13 +10886,14 @@ namespace Mcp.V20260728
         public static readonly MinMaxValueCheckConverter Singleton = new MinMaxValueCheckConverter();
     }
 
-    internal class AudioContentTypeConverter : JsonConverter<AudioContentType>
+    internal class AudioContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(AudioContentType);
+        public override bool CanConvert(Type t) => t == typeof(AudioContentType) || t == typeof(AudioContentType?);
 
-        public override AudioContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "audio")
             {
                 return AudioContentType.Audio;
@@ -10060,11 +10901,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type AudioContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, AudioContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (AudioContentType)untypedValue;
             if (value == AudioContentType.Audio)
             {
-                JsonSerializer.Serialize(writer, "audio", options);
+                serializer.Serialize(writer, "audio");
                 return;
             }
             throw new Exception("Cannot marshal type AudioContentType");
@@ -10073,13 +10920,14 @@ namespace Mcp.V20260728
         public static readonly AudioContentTypeConverter Singleton = new AudioContentTypeConverter();
     }
 
-    internal class BooleanSchemaTypeConverter : JsonConverter<BooleanSchemaType>
+    internal class BooleanSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(BooleanSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(BooleanSchemaType) || t == typeof(BooleanSchemaType?);
 
-        public override BooleanSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "boolean")
             {
                 return BooleanSchemaType.Boolean;
@@ -10087,11 +10935,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type BooleanSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, BooleanSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (BooleanSchemaType)untypedValue;
             if (value == BooleanSchemaType.Boolean)
             {
-                JsonSerializer.Serialize(writer, "boolean", options);
+                serializer.Serialize(writer, "boolean");
                 return;
             }
             throw new Exception("Cannot marshal type BooleanSchemaType");
@@ -10100,13 +10954,14 @@ namespace Mcp.V20260728
         public static readonly BooleanSchemaTypeConverter Singleton = new BooleanSchemaTypeConverter();
     }
 
-    internal class ThemeConverter : JsonConverter<Theme>
+    internal class ThemeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(Theme);
+        public override bool CanConvert(Type t) => t == typeof(Theme) || t == typeof(Theme?);
 
-        public override Theme Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "dark":
@@ -10117,15 +10972,21 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type Theme");
         }
 
-        public override void Write(Utf8JsonWriter writer, Theme value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (Theme)untypedValue;
             switch (value)
             {
                 case Theme.Dark:
-                    JsonSerializer.Serialize(writer, "dark", options);
+                    serializer.Serialize(writer, "dark");
                     return;
                 case Theme.Light:
-                    JsonSerializer.Serialize(writer, "light", options);
+                    serializer.Serialize(writer, "light");
                     return;
             }
             throw new Exception("Cannot marshal type Theme");
@@ -10134,13 +10995,14 @@ namespace Mcp.V20260728
         public static readonly ThemeConverter Singleton = new ThemeConverter();
     }
 
-    internal class CacheScopeConverter : JsonConverter<CacheScope>
+    internal class CacheScopeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CacheScope);
+        public override bool CanConvert(Type t) => t == typeof(CacheScope) || t == typeof(CacheScope?);
 
-        public override CacheScope Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "private":
@@ -10151,15 +11013,21 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type CacheScope");
         }
 
-        public override void Write(Utf8JsonWriter writer, CacheScope value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CacheScope)untypedValue;
             switch (value)
             {
                 case CacheScope.Private:
-                    JsonSerializer.Serialize(writer, "private", options);
+                    serializer.Serialize(writer, "private");
                     return;
                 case CacheScope.Public:
-                    JsonSerializer.Serialize(writer, "public", options);
+                    serializer.Serialize(writer, "public");
                     return;
             }
             throw new Exception("Cannot marshal type CacheScope");
@@ -10168,34 +11036,36 @@ namespace Mcp.V20260728
         public static readonly CacheScopeConverter Singleton = new CacheScopeConverter();
     }
 
-    internal class ProgressTokenUnionConverter : JsonConverter<ProgressTokenUnion>
+    internal class ProgressTokenUnionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ProgressTokenUnion);
+        public override bool CanConvert(Type t) => t == typeof(ProgressTokenUnion) || t == typeof(ProgressTokenUnion?);
 
-        public override ProgressTokenUnion Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new ProgressTokenUnion { Integer = intValue1 };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new ProgressTokenUnion { Integer = integerValue };
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new ProgressTokenUnion { String = stringValue };
             }
             throw new Exception("Cannot unmarshal type ProgressTokenUnion");
         }
 
-        public override void Write(Utf8JsonWriter writer, ProgressTokenUnion value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (ProgressTokenUnion)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             throw new Exception("Cannot marshal type ProgressTokenUnion");
@@ -10204,13 +11074,14 @@ namespace Mcp.V20260728
         public static readonly ProgressTokenUnionConverter Singleton = new ProgressTokenUnionConverter();
     }
 
-    internal class JsonrpcConverter : JsonConverter<Jsonrpc>
+    internal class JsonrpcConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(Jsonrpc);
+        public override bool CanConvert(Type t) => t == typeof(Jsonrpc) || t == typeof(Jsonrpc?);
 
-        public override Jsonrpc Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "2.0")
             {
                 return Jsonrpc.The20;
@@ -10218,11 +11089,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type Jsonrpc");
         }
 
-        public override void Write(Utf8JsonWriter writer, Jsonrpc value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (Jsonrpc)untypedValue;
             if (value == Jsonrpc.The20)
             {
-                JsonSerializer.Serialize(writer, "2.0", options);
+                serializer.Serialize(writer, "2.0");
                 return;
             }
             throw new Exception("Cannot marshal type Jsonrpc");
@@ -10231,13 +11108,14 @@ namespace Mcp.V20260728
         public static readonly JsonrpcConverter Singleton = new JsonrpcConverter();
     }
 
-    internal class CallToolRequestMethodConverter : JsonConverter<CallToolRequestMethod>
+    internal class CallToolRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CallToolRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(CallToolRequestMethod) || t == typeof(CallToolRequestMethod?);
 
-        public override CallToolRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tools/call")
             {
                 return CallToolRequestMethod.ToolsCall;
@@ -10245,11 +11123,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type CallToolRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CallToolRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CallToolRequestMethod)untypedValue;
             if (value == CallToolRequestMethod.ToolsCall)
             {
-                JsonSerializer.Serialize(writer, "tools/call", options);
+                serializer.Serialize(writer, "tools/call");
                 return;
             }
             throw new Exception("Cannot marshal type CallToolRequestMethod");
@@ -10258,13 +11142,14 @@ namespace Mcp.V20260728
         public static readonly CallToolRequestMethodConverter Singleton = new CallToolRequestMethodConverter();
     }
 
-    internal class LoggingLevelEnumConverter : JsonConverter<LoggingLevelEnum>
+    internal class LoggingLevelEnumConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(LoggingLevelEnum);
+        public override bool CanConvert(Type t) => t == typeof(LoggingLevelEnum) || t == typeof(LoggingLevelEnum?);
 
-        public override LoggingLevelEnum Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "alert":
@@ -10287,33 +11172,39 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type LoggingLevelEnum");
         }
 
-        public override void Write(Utf8JsonWriter writer, LoggingLevelEnum value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (LoggingLevelEnum)untypedValue;
             switch (value)
             {
                 case LoggingLevelEnum.Alert:
-                    JsonSerializer.Serialize(writer, "alert", options);
+                    serializer.Serialize(writer, "alert");
                     return;
                 case LoggingLevelEnum.Critical:
-                    JsonSerializer.Serialize(writer, "critical", options);
+                    serializer.Serialize(writer, "critical");
                     return;
                 case LoggingLevelEnum.Debug:
-                    JsonSerializer.Serialize(writer, "debug", options);
+                    serializer.Serialize(writer, "debug");
                     return;
                 case LoggingLevelEnum.Emergency:
-                    JsonSerializer.Serialize(writer, "emergency", options);
+                    serializer.Serialize(writer, "emergency");
                     return;
                 case LoggingLevelEnum.Error:
-                    JsonSerializer.Serialize(writer, "error", options);
+                    serializer.Serialize(writer, "error");
                     return;
                 case LoggingLevelEnum.Info:
-                    JsonSerializer.Serialize(writer, "info", options);
+                    serializer.Serialize(writer, "info");
                     return;
                 case LoggingLevelEnum.Notice:
-                    JsonSerializer.Serialize(writer, "notice", options);
+                    serializer.Serialize(writer, "notice");
                     return;
                 case LoggingLevelEnum.Warning:
-                    JsonSerializer.Serialize(writer, "warning", options);
+                    serializer.Serialize(writer, "warning");
                     return;
             }
             throw new Exception("Cannot marshal type LoggingLevelEnum");
@@ -10322,13 +11213,14 @@ namespace Mcp.V20260728
         public static readonly LoggingLevelEnumConverter Singleton = new LoggingLevelEnumConverter();
     }
 
-    internal class ActionConverter : JsonConverter<Action>
+    internal class ActionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(Action);
+        public override bool CanConvert(Type t) => t == typeof(Action) || t == typeof(Action?);
 
-        public override Action Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "accept":
@@ -10341,18 +11233,24 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type Action");
         }
 
-        public override void Write(Utf8JsonWriter writer, Action value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (Action)untypedValue;
             switch (value)
             {
                 case Action.Accept:
-                    JsonSerializer.Serialize(writer, "accept", options);
+                    serializer.Serialize(writer, "accept");
                     return;
                 case Action.Cancel:
-                    JsonSerializer.Serialize(writer, "cancel", options);
+                    serializer.Serialize(writer, "cancel");
                     return;
                 case Action.Decline:
-                    JsonSerializer.Serialize(writer, "decline", options);
+                    serializer.Serialize(writer, "decline");
                     return;
             }
             throw new Exception("Cannot marshal type Action");
@@ -10361,34 +11259,35 @@ namespace Mcp.V20260728
         public static readonly ActionConverter Singleton = new ActionConverter();
     }
 
-    internal class InputResponseContentConverter : JsonConverter<InputResponseContent>
+    internal class InputResponseContentConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(InputResponseContent);
+        public override bool CanConvert(Type t) => t == typeof(InputResponseContent) || t == typeof(InputResponseContent?);
 
-        public override InputResponseContent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<ContentClass>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<ContentClass>(reader);
                     return new InputResponseContent { ContentClass = objectValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<SamplingMessageContentBlock[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<SamplingMessageContentBlock[]>(reader);
                     return new InputResponseContent { SamplingMessageContentBlockArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type InputResponseContent");
         }
 
-        public override void Write(Utf8JsonWriter writer, InputResponseContent value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (InputResponseContent)untypedValue;
             if (value.SamplingMessageContentBlockArray != null)
             {
-                JsonSerializer.Serialize(writer, value.SamplingMessageContentBlockArray, options);
+                serializer.Serialize(writer, value.SamplingMessageContentBlockArray);
                 return;
             }
             if (value.ContentClass != null)
             {
-                JsonSerializer.Serialize(writer, value.ContentClass, options);
+                serializer.Serialize(writer, value.ContentClass);
                 return;
             }
             throw new Exception("Cannot marshal type InputResponseContent");
@@ -10397,13 +11296,14 @@ namespace Mcp.V20260728
         public static readonly InputResponseContentConverter Singleton = new InputResponseContentConverter();
     }
 
-    internal class ContentBlockTypeConverter : JsonConverter<ContentBlockType>
+    internal class ContentBlockTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ContentBlockType);
+        public override bool CanConvert(Type t) => t == typeof(ContentBlockType) || t == typeof(ContentBlockType?);
 
-        public override ContentBlockType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "audio":
@@ -10420,24 +11320,30 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ContentBlockType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ContentBlockType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ContentBlockType)untypedValue;
             switch (value)
             {
                 case ContentBlockType.Audio:
-                    JsonSerializer.Serialize(writer, "audio", options);
+                    serializer.Serialize(writer, "audio");
                     return;
                 case ContentBlockType.Image:
-                    JsonSerializer.Serialize(writer, "image", options);
+                    serializer.Serialize(writer, "image");
                     return;
                 case ContentBlockType.Resource:
-                    JsonSerializer.Serialize(writer, "resource", options);
+                    serializer.Serialize(writer, "resource");
                     return;
                 case ContentBlockType.ResourceLink:
-                    JsonSerializer.Serialize(writer, "resource_link", options);
+                    serializer.Serialize(writer, "resource_link");
                     return;
                 case ContentBlockType.Text:
-                    JsonSerializer.Serialize(writer, "text", options);
+                    serializer.Serialize(writer, "text");
                     return;
             }
             throw new Exception("Cannot marshal type ContentBlockType");
@@ -10446,13 +11352,14 @@ namespace Mcp.V20260728
         public static readonly ContentBlockTypeConverter Singleton = new ContentBlockTypeConverter();
     }
 
-    internal class SamplingMessageContentBlockTypeConverter : JsonConverter<SamplingMessageContentBlockType>
+    internal class SamplingMessageContentBlockTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(SamplingMessageContentBlockType);
+        public override bool CanConvert(Type t) => t == typeof(SamplingMessageContentBlockType) || t == typeof(SamplingMessageContentBlockType?);
 
-        public override SamplingMessageContentBlockType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "audio":
@@ -10469,24 +11376,30 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type SamplingMessageContentBlockType");
         }
 
-        public override void Write(Utf8JsonWriter writer, SamplingMessageContentBlockType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (SamplingMessageContentBlockType)untypedValue;
             switch (value)
             {
                 case SamplingMessageContentBlockType.Audio:
-                    JsonSerializer.Serialize(writer, "audio", options);
+                    serializer.Serialize(writer, "audio");
                     return;
                 case SamplingMessageContentBlockType.Image:
-                    JsonSerializer.Serialize(writer, "image", options);
+                    serializer.Serialize(writer, "image");
                     return;
                 case SamplingMessageContentBlockType.Text:
-                    JsonSerializer.Serialize(writer, "text", options);
+                    serializer.Serialize(writer, "text");
                     return;
                 case SamplingMessageContentBlockType.ToolResult:
-                    JsonSerializer.Serialize(writer, "tool_result", options);
+                    serializer.Serialize(writer, "tool_result");
                     return;
                 case SamplingMessageContentBlockType.ToolUse:
-                    JsonSerializer.Serialize(writer, "tool_use", options);
+                    serializer.Serialize(writer, "tool_use");
                     return;
             }
             throw new Exception("Cannot marshal type SamplingMessageContentBlockType");
@@ -10495,59 +11408,60 @@ namespace Mcp.V20260728
         public static readonly SamplingMessageContentBlockTypeConverter Singleton = new SamplingMessageContentBlockTypeConverter();
     }
 
-    internal class MetaUnionConverter : JsonConverter<MetaUnion>
+    internal class MetaUnionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(MetaUnion);
+        public override bool CanConvert(Type t) => t == typeof(MetaUnion) || t == typeof(MetaUnion?);
 
-        public override MetaUnion Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new MetaUnion { Integer = intValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new MetaUnion { Integer = integerValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new MetaUnion { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new MetaUnion { String = stringValue };
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<Dictionary<string, object>>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<Dictionary<string, object>>(reader);
                     return new MetaUnion { AnythingMap = objectValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new MetaUnion { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type MetaUnion");
         }
 
-        public override void Write(Utf8JsonWriter writer, MetaUnion value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (MetaUnion)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             if (value.AnythingMap != null)
             {
-                JsonSerializer.Serialize(writer, value.AnythingMap, options);
+                serializer.Serialize(writer, value.AnythingMap);
                 return;
             }
             throw new Exception("Cannot marshal type MetaUnion");
@@ -10556,59 +11470,60 @@ namespace Mcp.V20260728
         public static readonly MetaUnionConverter Singleton = new MetaUnionConverter();
     }
 
-    internal class AnnotationsUnionConverter : JsonConverter<AnnotationsUnion>
+    internal class AnnotationsUnionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(AnnotationsUnion);
+        public override bool CanConvert(Type t) => t == typeof(AnnotationsUnion) || t == typeof(AnnotationsUnion?);
 
-        public override AnnotationsUnion Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new AnnotationsUnion { Integer = intValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new AnnotationsUnion { Integer = integerValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new AnnotationsUnion { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new AnnotationsUnion { String = stringValue };
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<AudioContentAnnotations>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<AudioContentAnnotations>(reader);
                     return new AnnotationsUnion { AudioContentAnnotations = objectValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new AnnotationsUnion { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type AnnotationsUnion");
         }
 
-        public override void Write(Utf8JsonWriter writer, AnnotationsUnion value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (AnnotationsUnion)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             if (value.AudioContentAnnotations != null)
             {
-                JsonSerializer.Serialize(writer, value.AudioContentAnnotations, options);
+                serializer.Serialize(writer, value.AudioContentAnnotations);
                 return;
             }
             throw new Exception("Cannot marshal type AnnotationsUnion");
@@ -10617,51 +11532,52 @@ namespace Mcp.V20260728
         public static readonly AnnotationsUnionConverter Singleton = new AnnotationsUnionConverter();
     }
 
-    internal class PurpleContentConverter : JsonConverter<PurpleContent>
+    internal class PurpleContentConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PurpleContent);
+        public override bool CanConvert(Type t) => t == typeof(PurpleContent) || t == typeof(PurpleContent?);
 
-        public override PurpleContent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new PurpleContent { Integer = intValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new PurpleContent { Integer = integerValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new PurpleContent { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new PurpleContent { String = stringValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<ContentUnion[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<ContentUnion[]>(reader);
                     return new PurpleContent { AnythingArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type PurpleContent");
         }
 
-        public override void Write(Utf8JsonWriter writer, PurpleContent value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (PurpleContent)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.AnythingArray != null)
             {
-                JsonSerializer.Serialize(writer, value.AnythingArray, options);
+                serializer.Serialize(writer, value.AnythingArray);
                 return;
             }
             throw new Exception("Cannot marshal type PurpleContent");
@@ -10670,34 +11586,36 @@ namespace Mcp.V20260728
         public static readonly PurpleContentConverter Singleton = new PurpleContentConverter();
     }
 
-    internal class ContentUnionConverter : JsonConverter<ContentUnion>
+    internal class ContentUnionConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ContentUnion);
+        public override bool CanConvert(Type t) => t == typeof(ContentUnion) || t == typeof(ContentUnion?);
 
-        public override ContentUnion Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new ContentUnion { String = stringValue };
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<PurpleSomething>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<PurpleSomething>(reader);
                     return new ContentUnion { PurpleSomething = objectValue };
             }
             throw new Exception("Cannot unmarshal type ContentUnion");
         }
 
-        public override void Write(Utf8JsonWriter writer, ContentUnion value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (ContentUnion)untypedValue;
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.PurpleSomething != null)
             {
-                JsonSerializer.Serialize(writer, value.PurpleSomething, options);
+                serializer.Serialize(writer, value.PurpleSomething);
                 return;
             }
             throw new Exception("Cannot marshal type ContentUnion");
@@ -10706,51 +11624,52 @@ namespace Mcp.V20260728
         public static readonly ContentUnionConverter Singleton = new ContentUnionConverter();
     }
 
-    internal class ContentValueConverter : JsonConverter<ContentValue>
+    internal class ContentValueConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ContentValue);
+        public override bool CanConvert(Type t) => t == typeof(ContentValue) || t == typeof(ContentValue?);
 
-        public override ContentValue Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var intValue1 = reader.GetInt64();
-                    return new ContentValue { Integer = intValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                    var integerValue = serializer.Deserialize<long>(reader);
+                    return new ContentValue { Integer = integerValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new ContentValue { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new ContentValue { String = stringValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new ContentValue { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type ContentValue");
         }
 
-        public override void Write(Utf8JsonWriter writer, ContentValue value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (ContentValue)untypedValue;
             if (value.Integer != null)
             {
-                JsonSerializer.Serialize(writer, value.Integer.Value, options);
+                serializer.Serialize(writer, value.Integer.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             throw new Exception("Cannot marshal type ContentValue");
@@ -10759,13 +11678,14 @@ namespace Mcp.V20260728
         public static readonly ContentValueConverter Singleton = new ContentValueConverter();
     }
 
-    internal class InputRequestMethodConverter : JsonConverter<InputRequestMethod>
+    internal class InputRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(InputRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(InputRequestMethod) || t == typeof(InputRequestMethod?);
 
-        public override InputRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "elicitation/create":
@@ -10778,18 +11698,24 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type InputRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, InputRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (InputRequestMethod)untypedValue;
             switch (value)
             {
                 case InputRequestMethod.ElicitationCreate:
-                    JsonSerializer.Serialize(writer, "elicitation/create", options);
+                    serializer.Serialize(writer, "elicitation/create");
                     return;
                 case InputRequestMethod.RootsList:
-                    JsonSerializer.Serialize(writer, "roots/list", options);
+                    serializer.Serialize(writer, "roots/list");
                     return;
                 case InputRequestMethod.SamplingCreateMessage:
-                    JsonSerializer.Serialize(writer, "sampling/createMessage", options);
+                    serializer.Serialize(writer, "sampling/createMessage");
                     return;
             }
             throw new Exception("Cannot marshal type InputRequestMethod");
@@ -10798,13 +11724,14 @@ namespace Mcp.V20260728
         public static readonly InputRequestMethodConverter Singleton = new InputRequestMethodConverter();
     }
 
-    internal class IncludeContextConverter : JsonConverter<IncludeContext>
+    internal class IncludeContextConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(IncludeContext);
+        public override bool CanConvert(Type t) => t == typeof(IncludeContext) || t == typeof(IncludeContext?);
 
-        public override IncludeContext Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "allServers":
@@ -10817,18 +11744,24 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type IncludeContext");
         }
 
-        public override void Write(Utf8JsonWriter writer, IncludeContext value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (IncludeContext)untypedValue;
             switch (value)
             {
                 case IncludeContext.AllServers:
-                    JsonSerializer.Serialize(writer, "allServers", options);
+                    serializer.Serialize(writer, "allServers");
                     return;
                 case IncludeContext.None:
-                    JsonSerializer.Serialize(writer, "none", options);
+                    serializer.Serialize(writer, "none");
                     return;
                 case IncludeContext.ThisServer:
-                    JsonSerializer.Serialize(writer, "thisServer", options);
+                    serializer.Serialize(writer, "thisServer");
                     return;
             }
             throw new Exception("Cannot marshal type IncludeContext");
@@ -10837,34 +11770,35 @@ namespace Mcp.V20260728
         public static readonly IncludeContextConverter Singleton = new IncludeContextConverter();
     }
 
-    internal class MessageContentConverter : JsonConverter<MessageContent>
+    internal class MessageContentConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(MessageContent);
+        public override bool CanConvert(Type t) => t == typeof(MessageContent) || t == typeof(MessageContent?);
 
-        public override MessageContent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.StartObject:
-                    var objectValue = JsonSerializer.Deserialize<FluffySomething>(ref reader, options);
+                case JsonToken.StartObject:
+                    var objectValue = serializer.Deserialize<FluffySomething>(reader);
                     return new MessageContent { FluffySomething = objectValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<SamplingMessageContentBlock[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<SamplingMessageContentBlock[]>(reader);
                     return new MessageContent { SamplingMessageContentBlockArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type MessageContent");
         }
 
-        public override void Write(Utf8JsonWriter writer, MessageContent value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (MessageContent)untypedValue;
             if (value.SamplingMessageContentBlockArray != null)
             {
-                JsonSerializer.Serialize(writer, value.SamplingMessageContentBlockArray, options);
+                serializer.Serialize(writer, value.SamplingMessageContentBlockArray);
                 return;
             }
             if (value.FluffySomething != null)
             {
-                JsonSerializer.Serialize(writer, value.FluffySomething, options);
+                serializer.Serialize(writer, value.FluffySomething);
                 return;
             }
             throw new Exception("Cannot marshal type MessageContent");
@@ -10873,13 +11807,14 @@ namespace Mcp.V20260728
         public static readonly MessageContentConverter Singleton = new MessageContentConverter();
     }
 
-    internal class ParamsModeConverter : JsonConverter<ParamsMode>
+    internal class ParamsModeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ParamsMode);
+        public override bool CanConvert(Type t) => t == typeof(ParamsMode) || t == typeof(ParamsMode?);
 
-        public override ParamsMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "form":
@@ -10890,15 +11825,21 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ParamsMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ParamsMode value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ParamsMode)untypedValue;
             switch (value)
             {
                 case ParamsMode.Form:
-                    JsonSerializer.Serialize(writer, "form", options);
+                    serializer.Serialize(writer, "form");
                     return;
                 case ParamsMode.Url:
-                    JsonSerializer.Serialize(writer, "url", options);
+                    serializer.Serialize(writer, "url");
                     return;
             }
             throw new Exception("Cannot marshal type ParamsMode");
@@ -10907,51 +11848,53 @@ namespace Mcp.V20260728
         public static readonly ParamsModeConverter Singleton = new ParamsModeConverter();
     }
 
-    internal class PrimitiveSchemaDefinitionDefaultConverter : JsonConverter<PrimitiveSchemaDefinitionDefault>
+    internal class PrimitiveSchemaDefinitionDefaultConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PrimitiveSchemaDefinitionDefault);
+        public override bool CanConvert(Type t) => t == typeof(PrimitiveSchemaDefinitionDefault) || t == typeof(PrimitiveSchemaDefinitionDefault?);
 
-        public override PrimitiveSchemaDefinitionDefault Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.Number:
-                    var doubleValue1 = reader.GetDouble();
-                    return new PrimitiveSchemaDefinitionDefault { Double = doubleValue1 };
-                case JsonTokenType.True:
-                case JsonTokenType.False:
-                    var boolValue = reader.GetBoolean();
+                case JsonToken.Integer:
+                case JsonToken.Float:
+                    var doubleValue = serializer.Deserialize<double>(reader);
+                    return new PrimitiveSchemaDefinitionDefault { Double = doubleValue };
+                case JsonToken.Boolean:
+                    var boolValue = serializer.Deserialize<bool>(reader);
                     return new PrimitiveSchemaDefinitionDefault { Bool = boolValue };
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new PrimitiveSchemaDefinitionDefault { String = stringValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new PrimitiveSchemaDefinitionDefault { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type PrimitiveSchemaDefinitionDefault");
         }
 
-        public override void Write(Utf8JsonWriter writer, PrimitiveSchemaDefinitionDefault value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (PrimitiveSchemaDefinitionDefault)untypedValue;
             if (value.Double != null)
             {
-                JsonSerializer.Serialize(writer, value.Double.Value, options);
+                serializer.Serialize(writer, value.Double.Value);
                 return;
             }
             if (value.Bool != null)
             {
-                JsonSerializer.Serialize(writer, value.Bool.Value, options);
+                serializer.Serialize(writer, value.Bool.Value);
                 return;
             }
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             throw new Exception("Cannot marshal type PrimitiveSchemaDefinitionDefault");
@@ -10960,13 +11903,14 @@ namespace Mcp.V20260728
         public static readonly PrimitiveSchemaDefinitionDefaultConverter Singleton = new PrimitiveSchemaDefinitionDefaultConverter();
     }
 
-    internal class FormatConverter : JsonConverter<Format>
+    internal class FormatConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(Format);
+        public override bool CanConvert(Type t) => t == typeof(Format) || t == typeof(Format?);
 
-        public override Format Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "date":
@@ -10981,21 +11925,27 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type Format");
         }
 
-        public override void Write(Utf8JsonWriter writer, Format value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (Format)untypedValue;
             switch (value)
             {
                 case Format.Date:
-                    JsonSerializer.Serialize(writer, "date", options);
+                    serializer.Serialize(writer, "date");
                     return;
                 case Format.DateTime:
-                    JsonSerializer.Serialize(writer, "date-time", options);
+                    serializer.Serialize(writer, "date-time");
                     return;
                 case Format.Email:
-                    JsonSerializer.Serialize(writer, "email", options);
+                    serializer.Serialize(writer, "email");
                     return;
                 case Format.Uri:
-                    JsonSerializer.Serialize(writer, "uri", options);
+                    serializer.Serialize(writer, "uri");
                     return;
             }
             throw new Exception("Cannot marshal type Format");
@@ -11004,13 +11954,14 @@ namespace Mcp.V20260728
         public static readonly FormatConverter Singleton = new FormatConverter();
     }
 
-    internal class ItemsTypeConverter : JsonConverter<ItemsType>
+    internal class ItemsTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ItemsType);
+        public override bool CanConvert(Type t) => t == typeof(ItemsType) || t == typeof(ItemsType?);
 
-        public override ItemsType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "string")
             {
                 return ItemsType.String;
@@ -11018,11 +11969,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ItemsType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ItemsType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ItemsType)untypedValue;
             if (value == ItemsType.String)
             {
-                JsonSerializer.Serialize(writer, "string", options);
+                serializer.Serialize(writer, "string");
                 return;
             }
             throw new Exception("Cannot marshal type ItemsType");
@@ -11031,13 +11988,14 @@ namespace Mcp.V20260728
         public static readonly ItemsTypeConverter Singleton = new ItemsTypeConverter();
     }
 
-    internal class PrimitiveSchemaDefinitionTypeConverter : JsonConverter<PrimitiveSchemaDefinitionType>
+    internal class PrimitiveSchemaDefinitionTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PrimitiveSchemaDefinitionType);
+        public override bool CanConvert(Type t) => t == typeof(PrimitiveSchemaDefinitionType) || t == typeof(PrimitiveSchemaDefinitionType?);
 
-        public override PrimitiveSchemaDefinitionType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "array":
@@ -11054,24 +12012,30 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type PrimitiveSchemaDefinitionType");
         }
 
-        public override void Write(Utf8JsonWriter writer, PrimitiveSchemaDefinitionType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (PrimitiveSchemaDefinitionType)untypedValue;
             switch (value)
             {
                 case PrimitiveSchemaDefinitionType.Array:
-                    JsonSerializer.Serialize(writer, "array", options);
+                    serializer.Serialize(writer, "array");
                     return;
                 case PrimitiveSchemaDefinitionType.Boolean:
-                    JsonSerializer.Serialize(writer, "boolean", options);
+                    serializer.Serialize(writer, "boolean");
                     return;
                 case PrimitiveSchemaDefinitionType.Integer:
-                    JsonSerializer.Serialize(writer, "integer", options);
+                    serializer.Serialize(writer, "integer");
                     return;
                 case PrimitiveSchemaDefinitionType.Number:
-                    JsonSerializer.Serialize(writer, "number", options);
+                    serializer.Serialize(writer, "number");
                     return;
                 case PrimitiveSchemaDefinitionType.String:
-                    JsonSerializer.Serialize(writer, "string", options);
+                    serializer.Serialize(writer, "string");
                     return;
             }
             throw new Exception("Cannot marshal type PrimitiveSchemaDefinitionType");
@@ -11080,13 +12044,14 @@ namespace Mcp.V20260728
         public static readonly PrimitiveSchemaDefinitionTypeConverter Singleton = new PrimitiveSchemaDefinitionTypeConverter();
     }
 
-    internal class RequestedSchemaTypeConverter : JsonConverter<RequestedSchemaType>
+    internal class RequestedSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(RequestedSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(RequestedSchemaType) || t == typeof(RequestedSchemaType?);
 
-        public override RequestedSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "object")
             {
                 return RequestedSchemaType.Object;
@@ -11094,11 +12059,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type RequestedSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, RequestedSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (RequestedSchemaType)untypedValue;
             if (value == RequestedSchemaType.Object)
             {
-                JsonSerializer.Serialize(writer, "object", options);
+                serializer.Serialize(writer, "object");
                 return;
             }
             throw new Exception("Cannot marshal type RequestedSchemaType");
@@ -11107,13 +12078,14 @@ namespace Mcp.V20260728
         public static readonly RequestedSchemaTypeConverter Singleton = new RequestedSchemaTypeConverter();
     }
 
-    internal class ToolChoiceModeConverter : JsonConverter<ToolChoiceMode>
+    internal class ToolChoiceModeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ToolChoiceMode);
+        public override bool CanConvert(Type t) => t == typeof(ToolChoiceMode) || t == typeof(ToolChoiceMode?);
 
-        public override ToolChoiceMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "auto":
@@ -11126,18 +12098,24 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ToolChoiceMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ToolChoiceMode value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ToolChoiceMode)untypedValue;
             switch (value)
             {
                 case ToolChoiceMode.Auto:
-                    JsonSerializer.Serialize(writer, "auto", options);
+                    serializer.Serialize(writer, "auto");
                     return;
                 case ToolChoiceMode.None:
-                    JsonSerializer.Serialize(writer, "none", options);
+                    serializer.Serialize(writer, "none");
                     return;
                 case ToolChoiceMode.Required:
-                    JsonSerializer.Serialize(writer, "required", options);
+                    serializer.Serialize(writer, "required");
                     return;
             }
             throw new Exception("Cannot marshal type ToolChoiceMode");
@@ -11146,13 +12124,14 @@ namespace Mcp.V20260728
         public static readonly ToolChoiceModeConverter Singleton = new ToolChoiceModeConverter();
     }
 
-    internal class CancelledNotificationMethodConverter : JsonConverter<CancelledNotificationMethod>
+    internal class CancelledNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CancelledNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(CancelledNotificationMethod) || t == typeof(CancelledNotificationMethod?);
 
-        public override CancelledNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/cancelled")
             {
                 return CancelledNotificationMethod.NotificationsCancelled;
@@ -11160,11 +12139,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type CancelledNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CancelledNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CancelledNotificationMethod)untypedValue;
             if (value == CancelledNotificationMethod.NotificationsCancelled)
             {
-                JsonSerializer.Serialize(writer, "notifications/cancelled", options);
+                serializer.Serialize(writer, "notifications/cancelled");
                 return;
             }
             throw new Exception("Cannot marshal type CancelledNotificationMethod");
@@ -11173,13 +12158,14 @@ namespace Mcp.V20260728
         public static readonly CancelledNotificationMethodConverter Singleton = new CancelledNotificationMethodConverter();
     }
 
-    internal class ClientRequestMethodConverter : JsonConverter<ClientRequestMethod>
+    internal class ClientRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ClientRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ClientRequestMethod) || t == typeof(ClientRequestMethod?);
 
-        public override ClientRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "completion/complete":
@@ -11206,39 +12192,45 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ClientRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ClientRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ClientRequestMethod)untypedValue;
             switch (value)
             {
                 case ClientRequestMethod.CompletionComplete:
-                    JsonSerializer.Serialize(writer, "completion/complete", options);
+                    serializer.Serialize(writer, "completion/complete");
                     return;
                 case ClientRequestMethod.PromptsGet:
-                    JsonSerializer.Serialize(writer, "prompts/get", options);
+                    serializer.Serialize(writer, "prompts/get");
                     return;
                 case ClientRequestMethod.PromptsList:
-                    JsonSerializer.Serialize(writer, "prompts/list", options);
+                    serializer.Serialize(writer, "prompts/list");
                     return;
                 case ClientRequestMethod.ResourcesList:
-                    JsonSerializer.Serialize(writer, "resources/list", options);
+                    serializer.Serialize(writer, "resources/list");
                     return;
                 case ClientRequestMethod.ResourcesRead:
-                    JsonSerializer.Serialize(writer, "resources/read", options);
+                    serializer.Serialize(writer, "resources/read");
                     return;
                 case ClientRequestMethod.ResourcesTemplatesList:
-                    JsonSerializer.Serialize(writer, "resources/templates/list", options);
+                    serializer.Serialize(writer, "resources/templates/list");
                     return;
                 case ClientRequestMethod.ServerDiscover:
-                    JsonSerializer.Serialize(writer, "server/discover", options);
+                    serializer.Serialize(writer, "server/discover");
                     return;
                 case ClientRequestMethod.SubscriptionsListen:
-                    JsonSerializer.Serialize(writer, "subscriptions/listen", options);
+                    serializer.Serialize(writer, "subscriptions/listen");
                     return;
                 case ClientRequestMethod.ToolsCall:
-                    JsonSerializer.Serialize(writer, "tools/call", options);
+                    serializer.Serialize(writer, "tools/call");
                     return;
                 case ClientRequestMethod.ToolsList:
-                    JsonSerializer.Serialize(writer, "tools/list", options);
+                    serializer.Serialize(writer, "tools/list");
                     return;
             }
             throw new Exception("Cannot marshal type ClientRequestMethod");
@@ -11247,13 +12239,14 @@ namespace Mcp.V20260728
         public static readonly ClientRequestMethodConverter Singleton = new ClientRequestMethodConverter();
     }
 
-    internal class RefTypeConverter : JsonConverter<RefType>
+    internal class RefTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(RefType);
+        public override bool CanConvert(Type t) => t == typeof(RefType) || t == typeof(RefType?);
 
-        public override RefType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "ref/prompt":
@@ -11264,15 +12257,21 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type RefType");
         }
 
-        public override void Write(Utf8JsonWriter writer, RefType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (RefType)untypedValue;
             switch (value)
             {
                 case RefType.RefPrompt:
-                    JsonSerializer.Serialize(writer, "ref/prompt", options);
+                    serializer.Serialize(writer, "ref/prompt");
                     return;
                 case RefType.RefResource:
-                    JsonSerializer.Serialize(writer, "ref/resource", options);
+                    serializer.Serialize(writer, "ref/resource");
                     return;
             }
             throw new Exception("Cannot marshal type RefType");
@@ -11281,13 +12280,14 @@ namespace Mcp.V20260728
         public static readonly RefTypeConverter Singleton = new RefTypeConverter();
     }
 
-    internal class CompleteRequestMethodConverter : JsonConverter<CompleteRequestMethod>
+    internal class CompleteRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CompleteRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(CompleteRequestMethod) || t == typeof(CompleteRequestMethod?);
 
-        public override CompleteRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "completion/complete")
             {
                 return CompleteRequestMethod.CompletionComplete;
@@ -11295,11 +12295,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type CompleteRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CompleteRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CompleteRequestMethod)untypedValue;
             if (value == CompleteRequestMethod.CompletionComplete)
             {
-                JsonSerializer.Serialize(writer, "completion/complete", options);
+                serializer.Serialize(writer, "completion/complete");
                 return;
             }
             throw new Exception("Cannot marshal type CompleteRequestMethod");
@@ -11308,13 +12314,14 @@ namespace Mcp.V20260728
         public static readonly CompleteRequestMethodConverter Singleton = new CompleteRequestMethodConverter();
     }
 
-    internal class CreateMessageRequestMethodConverter : JsonConverter<CreateMessageRequestMethod>
+    internal class CreateMessageRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(CreateMessageRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(CreateMessageRequestMethod) || t == typeof(CreateMessageRequestMethod?);
 
-        public override CreateMessageRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "sampling/createMessage")
             {
                 return CreateMessageRequestMethod.SamplingCreateMessage;
@@ -11322,11 +12329,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type CreateMessageRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, CreateMessageRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (CreateMessageRequestMethod)untypedValue;
             if (value == CreateMessageRequestMethod.SamplingCreateMessage)
             {
-                JsonSerializer.Serialize(writer, "sampling/createMessage", options);
+                serializer.Serialize(writer, "sampling/createMessage");
                 return;
             }
             throw new Exception("Cannot marshal type CreateMessageRequestMethod");
@@ -11335,13 +12348,14 @@ namespace Mcp.V20260728
         public static readonly CreateMessageRequestMethodConverter Singleton = new CreateMessageRequestMethodConverter();
     }
 
-    internal class DiscoverRequestMethodConverter : JsonConverter<DiscoverRequestMethod>
+    internal class DiscoverRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(DiscoverRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(DiscoverRequestMethod) || t == typeof(DiscoverRequestMethod?);
 
-        public override DiscoverRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "server/discover")
             {
                 return DiscoverRequestMethod.ServerDiscover;
@@ -11349,11 +12363,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type DiscoverRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, DiscoverRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (DiscoverRequestMethod)untypedValue;
             if (value == DiscoverRequestMethod.ServerDiscover)
             {
-                JsonSerializer.Serialize(writer, "server/discover", options);
+                serializer.Serialize(writer, "server/discover");
                 return;
             }
             throw new Exception("Cannot marshal type DiscoverRequestMethod");
@@ -11362,13 +12382,14 @@ namespace Mcp.V20260728
         public static readonly DiscoverRequestMethodConverter Singleton = new DiscoverRequestMethodConverter();
     }
 
-    internal class ElicitRequestMethodConverter : JsonConverter<ElicitRequestMethod>
+    internal class ElicitRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ElicitRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ElicitRequestMethod) || t == typeof(ElicitRequestMethod?);
 
-        public override ElicitRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "elicitation/create")
             {
                 return ElicitRequestMethod.ElicitationCreate;
@@ -11376,11 +12397,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ElicitRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ElicitRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ElicitRequestMethod)untypedValue;
             if (value == ElicitRequestMethod.ElicitationCreate)
             {
-                JsonSerializer.Serialize(writer, "elicitation/create", options);
+                serializer.Serialize(writer, "elicitation/create");
                 return;
             }
             throw new Exception("Cannot marshal type ElicitRequestMethod");
@@ -11389,13 +12416,14 @@ namespace Mcp.V20260728
         public static readonly ElicitRequestMethodConverter Singleton = new ElicitRequestMethodConverter();
     }
 
-    internal class ElicitRequestFormParamsModeConverter : JsonConverter<ElicitRequestFormParamsMode>
+    internal class ElicitRequestFormParamsModeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ElicitRequestFormParamsMode);
+        public override bool CanConvert(Type t) => t == typeof(ElicitRequestFormParamsMode) || t == typeof(ElicitRequestFormParamsMode?);
 
-        public override ElicitRequestFormParamsMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "form")
             {
                 return ElicitRequestFormParamsMode.Form;
@@ -11403,11 +12431,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ElicitRequestFormParamsMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ElicitRequestFormParamsMode value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ElicitRequestFormParamsMode)untypedValue;
             if (value == ElicitRequestFormParamsMode.Form)
             {
-                JsonSerializer.Serialize(writer, "form", options);
+                serializer.Serialize(writer, "form");
                 return;
             }
             throw new Exception("Cannot marshal type ElicitRequestFormParamsMode");
@@ -11416,13 +12450,14 @@ namespace Mcp.V20260728
         public static readonly ElicitRequestFormParamsModeConverter Singleton = new ElicitRequestFormParamsModeConverter();
     }
 
-    internal class ElicitRequestUrlParamsModeConverter : JsonConverter<ElicitRequestUrlParamsMode>
+    internal class ElicitRequestUrlParamsModeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ElicitRequestUrlParamsMode);
+        public override bool CanConvert(Type t) => t == typeof(ElicitRequestUrlParamsMode) || t == typeof(ElicitRequestUrlParamsMode?);
 
-        public override ElicitRequestUrlParamsMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "url")
             {
                 return ElicitRequestUrlParamsMode.Url;
@@ -11430,11 +12465,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ElicitRequestUrlParamsMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ElicitRequestUrlParamsMode value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ElicitRequestUrlParamsMode)untypedValue;
             if (value == ElicitRequestUrlParamsMode.Url)
             {
-                JsonSerializer.Serialize(writer, "url", options);
+                serializer.Serialize(writer, "url");
                 return;
             }
             throw new Exception("Cannot marshal type ElicitRequestUrlParamsMode");
@@ -11443,13 +12484,14 @@ namespace Mcp.V20260728
         public static readonly ElicitRequestUrlParamsModeConverter Singleton = new ElicitRequestUrlParamsModeConverter();
     }
 
-    internal class EmbeddedResourceTypeConverter : JsonConverter<EmbeddedResourceType>
+    internal class EmbeddedResourceTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(EmbeddedResourceType);
+        public override bool CanConvert(Type t) => t == typeof(EmbeddedResourceType) || t == typeof(EmbeddedResourceType?);
 
-        public override EmbeddedResourceType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resource")
             {
                 return EmbeddedResourceType.Resource;
@@ -11457,11 +12499,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type EmbeddedResourceType");
         }
 
-        public override void Write(Utf8JsonWriter writer, EmbeddedResourceType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (EmbeddedResourceType)untypedValue;
             if (value == EmbeddedResourceType.Resource)
             {
-                JsonSerializer.Serialize(writer, "resource", options);
+                serializer.Serialize(writer, "resource");
                 return;
             }
             throw new Exception("Cannot marshal type EmbeddedResourceType");
@@ -11470,34 +12518,36 @@ namespace Mcp.V20260728
         public static readonly EmbeddedResourceTypeConverter Singleton = new EmbeddedResourceTypeConverter();
     }
 
-    internal class EnumSchemaDefaultConverter : JsonConverter<EnumSchemaDefault>
+    internal class EnumSchemaDefaultConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(EnumSchemaDefault);
+        public override bool CanConvert(Type t) => t == typeof(EnumSchemaDefault) || t == typeof(EnumSchemaDefault?);
 
-        public override EnumSchemaDefault Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
             switch (reader.TokenType)
             {
-                case JsonTokenType.String:
-                    var stringValue = reader.GetString();
+                case JsonToken.String:
+                case JsonToken.Date:
+                    var stringValue = serializer.Deserialize<string>(reader);
                     return new EnumSchemaDefault { String = stringValue };
-                case JsonTokenType.StartArray:
-                    var arrayValue = JsonSerializer.Deserialize<string[]>(ref reader, options);
+                case JsonToken.StartArray:
+                    var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new EnumSchemaDefault { StringArray = arrayValue };
             }
             throw new Exception("Cannot unmarshal type EnumSchemaDefault");
         }
 
-        public override void Write(Utf8JsonWriter writer, EnumSchemaDefault value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            var value = (EnumSchemaDefault)untypedValue;
             if (value.String != null)
             {
-                JsonSerializer.Serialize(writer, value.String, options);
+                serializer.Serialize(writer, value.String);
                 return;
             }
             if (value.StringArray != null)
             {
-                JsonSerializer.Serialize(writer, value.StringArray, options);
+                serializer.Serialize(writer, value.StringArray);
                 return;
             }
             throw new Exception("Cannot marshal type EnumSchemaDefault");
@@ -11506,13 +12556,14 @@ namespace Mcp.V20260728
         public static readonly EnumSchemaDefaultConverter Singleton = new EnumSchemaDefaultConverter();
     }
 
-    internal class EnumSchemaTypeConverter : JsonConverter<EnumSchemaType>
+    internal class EnumSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(EnumSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(EnumSchemaType) || t == typeof(EnumSchemaType?);
 
-        public override EnumSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "array":
@@ -11523,15 +12574,21 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type EnumSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, EnumSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (EnumSchemaType)untypedValue;
             switch (value)
             {
                 case EnumSchemaType.Array:
-                    JsonSerializer.Serialize(writer, "array", options);
+                    serializer.Serialize(writer, "array");
                     return;
                 case EnumSchemaType.String:
-                    JsonSerializer.Serialize(writer, "string", options);
+                    serializer.Serialize(writer, "string");
                     return;
             }
             throw new Exception("Cannot marshal type EnumSchemaType");
@@ -11540,13 +12597,14 @@ namespace Mcp.V20260728
         public static readonly EnumSchemaTypeConverter Singleton = new EnumSchemaTypeConverter();
     }
 
-    internal class GetPromptRequestMethodConverter : JsonConverter<GetPromptRequestMethod>
+    internal class GetPromptRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(GetPromptRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(GetPromptRequestMethod) || t == typeof(GetPromptRequestMethod?);
 
-        public override GetPromptRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "prompts/get")
             {
                 return GetPromptRequestMethod.PromptsGet;
@@ -11554,11 +12612,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type GetPromptRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, GetPromptRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (GetPromptRequestMethod)untypedValue;
             if (value == GetPromptRequestMethod.PromptsGet)
             {
-                JsonSerializer.Serialize(writer, "prompts/get", options);
+                serializer.Serialize(writer, "prompts/get");
                 return;
             }
             throw new Exception("Cannot marshal type GetPromptRequestMethod");
@@ -11567,13 +12631,14 @@ namespace Mcp.V20260728
         public static readonly GetPromptRequestMethodConverter Singleton = new GetPromptRequestMethodConverter();
     }
 
-    internal class ImageContentTypeConverter : JsonConverter<ImageContentType>
+    internal class ImageContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ImageContentType);
+        public override bool CanConvert(Type t) => t == typeof(ImageContentType) || t == typeof(ImageContentType?);
 
-        public override ImageContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "image")
             {
                 return ImageContentType.Image;
@@ -11581,11 +12646,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ImageContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ImageContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ImageContentType)untypedValue;
             if (value == ImageContentType.Image)
             {
-                JsonSerializer.Serialize(writer, "image", options);
+                serializer.Serialize(writer, "image");
                 return;
             }
             throw new Exception("Cannot marshal type ImageContentType");
@@ -11594,13 +12665,14 @@ namespace Mcp.V20260728
         public static readonly ImageContentTypeConverter Singleton = new ImageContentTypeConverter();
     }
 
-    internal class ListPromptsRequestMethodConverter : JsonConverter<ListPromptsRequestMethod>
+    internal class ListPromptsRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListPromptsRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListPromptsRequestMethod) || t == typeof(ListPromptsRequestMethod?);
 
-        public override ListPromptsRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "prompts/list")
             {
                 return ListPromptsRequestMethod.PromptsList;
@@ -11608,11 +12680,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ListPromptsRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListPromptsRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListPromptsRequestMethod)untypedValue;
             if (value == ListPromptsRequestMethod.PromptsList)
             {
-                JsonSerializer.Serialize(writer, "prompts/list", options);
+                serializer.Serialize(writer, "prompts/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListPromptsRequestMethod");
@@ -11621,13 +12699,14 @@ namespace Mcp.V20260728
         public static readonly ListPromptsRequestMethodConverter Singleton = new ListPromptsRequestMethodConverter();
     }
 
-    internal class ListResourceTemplatesRequestMethodConverter : JsonConverter<ListResourceTemplatesRequestMethod>
+    internal class ListResourceTemplatesRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListResourceTemplatesRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListResourceTemplatesRequestMethod) || t == typeof(ListResourceTemplatesRequestMethod?);
 
-        public override ListResourceTemplatesRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resources/templates/list")
             {
                 return ListResourceTemplatesRequestMethod.ResourcesTemplatesList;
@@ -11635,11 +12714,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ListResourceTemplatesRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListResourceTemplatesRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListResourceTemplatesRequestMethod)untypedValue;
             if (value == ListResourceTemplatesRequestMethod.ResourcesTemplatesList)
             {
-                JsonSerializer.Serialize(writer, "resources/templates/list", options);
+                serializer.Serialize(writer, "resources/templates/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListResourceTemplatesRequestMethod");
@@ -11648,13 +12733,14 @@ namespace Mcp.V20260728
         public static readonly ListResourceTemplatesRequestMethodConverter Singleton = new ListResourceTemplatesRequestMethodConverter();
     }
 
-    internal class ListResourcesRequestMethodConverter : JsonConverter<ListResourcesRequestMethod>
+    internal class ListResourcesRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListResourcesRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListResourcesRequestMethod) || t == typeof(ListResourcesRequestMethod?);
 
-        public override ListResourcesRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resources/list")
             {
                 return ListResourcesRequestMethod.ResourcesList;
@@ -11662,11 +12748,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ListResourcesRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListResourcesRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListResourcesRequestMethod)untypedValue;
             if (value == ListResourcesRequestMethod.ResourcesList)
             {
-                JsonSerializer.Serialize(writer, "resources/list", options);
+                serializer.Serialize(writer, "resources/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListResourcesRequestMethod");
@@ -11675,13 +12767,14 @@ namespace Mcp.V20260728
         public static readonly ListResourcesRequestMethodConverter Singleton = new ListResourcesRequestMethodConverter();
     }
 
-    internal class ListRootsRequestMethodConverter : JsonConverter<ListRootsRequestMethod>
+    internal class ListRootsRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListRootsRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListRootsRequestMethod) || t == typeof(ListRootsRequestMethod?);
 
-        public override ListRootsRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "roots/list")
             {
                 return ListRootsRequestMethod.RootsList;
@@ -11689,11 +12782,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ListRootsRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListRootsRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListRootsRequestMethod)untypedValue;
             if (value == ListRootsRequestMethod.RootsList)
             {
-                JsonSerializer.Serialize(writer, "roots/list", options);
+                serializer.Serialize(writer, "roots/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListRootsRequestMethod");
@@ -11702,13 +12801,14 @@ namespace Mcp.V20260728
         public static readonly ListRootsRequestMethodConverter Singleton = new ListRootsRequestMethodConverter();
     }
 
-    internal class ListToolsRequestMethodConverter : JsonConverter<ListToolsRequestMethod>
+    internal class ListToolsRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ListToolsRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ListToolsRequestMethod) || t == typeof(ListToolsRequestMethod?);
 
-        public override ListToolsRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tools/list")
             {
                 return ListToolsRequestMethod.ToolsList;
@@ -11716,11 +12816,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ListToolsRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ListToolsRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ListToolsRequestMethod)untypedValue;
             if (value == ListToolsRequestMethod.ToolsList)
             {
-                JsonSerializer.Serialize(writer, "tools/list", options);
+                serializer.Serialize(writer, "tools/list");
                 return;
             }
             throw new Exception("Cannot marshal type ListToolsRequestMethod");
@@ -11729,13 +12835,14 @@ namespace Mcp.V20260728
         public static readonly ListToolsRequestMethodConverter Singleton = new ListToolsRequestMethodConverter();
     }
 
-    internal class LoggingMessageNotificationMethodConverter : JsonConverter<LoggingMessageNotificationMethod>
+    internal class LoggingMessageNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(LoggingMessageNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(LoggingMessageNotificationMethod) || t == typeof(LoggingMessageNotificationMethod?);
 
-        public override LoggingMessageNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/message")
             {
                 return LoggingMessageNotificationMethod.NotificationsMessage;
@@ -11743,11 +12850,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type LoggingMessageNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, LoggingMessageNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (LoggingMessageNotificationMethod)untypedValue;
             if (value == LoggingMessageNotificationMethod.NotificationsMessage)
             {
-                JsonSerializer.Serialize(writer, "notifications/message", options);
+                serializer.Serialize(writer, "notifications/message");
                 return;
             }
             throw new Exception("Cannot marshal type LoggingMessageNotificationMethod");
@@ -11756,13 +12869,14 @@ namespace Mcp.V20260728
         public static readonly LoggingMessageNotificationMethodConverter Singleton = new LoggingMessageNotificationMethodConverter();
     }
 
-    internal class MultiSelectEnumSchemaTypeConverter : JsonConverter<MultiSelectEnumSchemaType>
+    internal class MultiSelectEnumSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(MultiSelectEnumSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(MultiSelectEnumSchemaType) || t == typeof(MultiSelectEnumSchemaType?);
 
-        public override MultiSelectEnumSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "array")
             {
                 return MultiSelectEnumSchemaType.Array;
@@ -11770,11 +12884,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type MultiSelectEnumSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, MultiSelectEnumSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (MultiSelectEnumSchemaType)untypedValue;
             if (value == MultiSelectEnumSchemaType.Array)
             {
-                JsonSerializer.Serialize(writer, "array", options);
+                serializer.Serialize(writer, "array");
                 return;
             }
             throw new Exception("Cannot marshal type MultiSelectEnumSchemaType");
@@ -11783,13 +12903,14 @@ namespace Mcp.V20260728
         public static readonly MultiSelectEnumSchemaTypeConverter Singleton = new MultiSelectEnumSchemaTypeConverter();
     }
 
-    internal class NumberSchemaTypeConverter : JsonConverter<NumberSchemaType>
+    internal class NumberSchemaTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(NumberSchemaType);
+        public override bool CanConvert(Type t) => t == typeof(NumberSchemaType) || t == typeof(NumberSchemaType?);
 
-        public override NumberSchemaType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "integer":
@@ -11800,15 +12921,21 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type NumberSchemaType");
         }
 
-        public override void Write(Utf8JsonWriter writer, NumberSchemaType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (NumberSchemaType)untypedValue;
             switch (value)
             {
                 case NumberSchemaType.Integer:
-                    JsonSerializer.Serialize(writer, "integer", options);
+                    serializer.Serialize(writer, "integer");
                     return;
                 case NumberSchemaType.Number:
-                    JsonSerializer.Serialize(writer, "number", options);
+                    serializer.Serialize(writer, "number");
                     return;
             }
             throw new Exception("Cannot marshal type NumberSchemaType");
@@ -11817,13 +12944,14 @@ namespace Mcp.V20260728
         public static readonly NumberSchemaTypeConverter Singleton = new NumberSchemaTypeConverter();
     }
 
-    internal class ProgressNotificationMethodConverter : JsonConverter<ProgressNotificationMethod>
+    internal class ProgressNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ProgressNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ProgressNotificationMethod) || t == typeof(ProgressNotificationMethod?);
 
-        public override ProgressNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/progress")
             {
                 return ProgressNotificationMethod.NotificationsProgress;
@@ -11831,11 +12959,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ProgressNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ProgressNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ProgressNotificationMethod)untypedValue;
             if (value == ProgressNotificationMethod.NotificationsProgress)
             {
-                JsonSerializer.Serialize(writer, "notifications/progress", options);
+                serializer.Serialize(writer, "notifications/progress");
                 return;
             }
             throw new Exception("Cannot marshal type ProgressNotificationMethod");
@@ -11844,13 +12978,14 @@ namespace Mcp.V20260728
         public static readonly ProgressNotificationMethodConverter Singleton = new ProgressNotificationMethodConverter();
     }
 
-    internal class PromptListChangedNotificationMethodConverter : JsonConverter<PromptListChangedNotificationMethod>
+    internal class PromptListChangedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PromptListChangedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(PromptListChangedNotificationMethod) || t == typeof(PromptListChangedNotificationMethod?);
 
-        public override PromptListChangedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/prompts/list_changed")
             {
                 return PromptListChangedNotificationMethod.NotificationsPromptsListChanged;
@@ -11858,11 +12993,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type PromptListChangedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, PromptListChangedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (PromptListChangedNotificationMethod)untypedValue;
             if (value == PromptListChangedNotificationMethod.NotificationsPromptsListChanged)
             {
-                JsonSerializer.Serialize(writer, "notifications/prompts/list_changed", options);
+                serializer.Serialize(writer, "notifications/prompts/list_changed");
                 return;
             }
             throw new Exception("Cannot marshal type PromptListChangedNotificationMethod");
@@ -11871,13 +13012,14 @@ namespace Mcp.V20260728
         public static readonly PromptListChangedNotificationMethodConverter Singleton = new PromptListChangedNotificationMethodConverter();
     }
 
-    internal class PromptReferenceTypeConverter : JsonConverter<PromptReferenceType>
+    internal class PromptReferenceTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(PromptReferenceType);
+        public override bool CanConvert(Type t) => t == typeof(PromptReferenceType) || t == typeof(PromptReferenceType?);
 
-        public override PromptReferenceType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "ref/prompt")
             {
                 return PromptReferenceType.RefPrompt;
@@ -11885,11 +13027,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type PromptReferenceType");
         }
 
-        public override void Write(Utf8JsonWriter writer, PromptReferenceType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (PromptReferenceType)untypedValue;
             if (value == PromptReferenceType.RefPrompt)
             {
-                JsonSerializer.Serialize(writer, "ref/prompt", options);
+                serializer.Serialize(writer, "ref/prompt");
                 return;
             }
             throw new Exception("Cannot marshal type PromptReferenceType");
@@ -11898,13 +13046,14 @@ namespace Mcp.V20260728
         public static readonly PromptReferenceTypeConverter Singleton = new PromptReferenceTypeConverter();
     }
 
-    internal class ReadResourceRequestMethodConverter : JsonConverter<ReadResourceRequestMethod>
+    internal class ReadResourceRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ReadResourceRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(ReadResourceRequestMethod) || t == typeof(ReadResourceRequestMethod?);
 
-        public override ReadResourceRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resources/read")
             {
                 return ReadResourceRequestMethod.ResourcesRead;
@@ -11912,11 +13061,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ReadResourceRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ReadResourceRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ReadResourceRequestMethod)untypedValue;
             if (value == ReadResourceRequestMethod.ResourcesRead)
             {
-                JsonSerializer.Serialize(writer, "resources/read", options);
+                serializer.Serialize(writer, "resources/read");
                 return;
             }
             throw new Exception("Cannot marshal type ReadResourceRequestMethod");
@@ -11925,13 +13080,14 @@ namespace Mcp.V20260728
         public static readonly ReadResourceRequestMethodConverter Singleton = new ReadResourceRequestMethodConverter();
     }
 
-    internal class ResourceLinkTypeConverter : JsonConverter<ResourceLinkType>
+    internal class ResourceLinkTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ResourceLinkType);
+        public override bool CanConvert(Type t) => t == typeof(ResourceLinkType) || t == typeof(ResourceLinkType?);
 
-        public override ResourceLinkType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "resource_link")
             {
                 return ResourceLinkType.ResourceLink;
@@ -11939,11 +13095,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ResourceLinkType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ResourceLinkType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResourceLinkType)untypedValue;
             if (value == ResourceLinkType.ResourceLink)
             {
-                JsonSerializer.Serialize(writer, "resource_link", options);
+                serializer.Serialize(writer, "resource_link");
                 return;
             }
             throw new Exception("Cannot marshal type ResourceLinkType");
@@ -11952,13 +13114,14 @@ namespace Mcp.V20260728
         public static readonly ResourceLinkTypeConverter Singleton = new ResourceLinkTypeConverter();
     }
 
-    internal class ResourceListChangedNotificationMethodConverter : JsonConverter<ResourceListChangedNotificationMethod>
+    internal class ResourceListChangedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ResourceListChangedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ResourceListChangedNotificationMethod) || t == typeof(ResourceListChangedNotificationMethod?);
 
-        public override ResourceListChangedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/resources/list_changed")
             {
                 return ResourceListChangedNotificationMethod.NotificationsResourcesListChanged;
@@ -11966,11 +13129,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ResourceListChangedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ResourceListChangedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResourceListChangedNotificationMethod)untypedValue;
             if (value == ResourceListChangedNotificationMethod.NotificationsResourcesListChanged)
             {
-                JsonSerializer.Serialize(writer, "notifications/resources/list_changed", options);
+                serializer.Serialize(writer, "notifications/resources/list_changed");
                 return;
             }
             throw new Exception("Cannot marshal type ResourceListChangedNotificationMethod");
@@ -11979,13 +13148,14 @@ namespace Mcp.V20260728
         public static readonly ResourceListChangedNotificationMethodConverter Singleton = new ResourceListChangedNotificationMethodConverter();
     }
 
-    internal class ResourceTemplateReferenceTypeConverter : JsonConverter<ResourceTemplateReferenceType>
+    internal class ResourceTemplateReferenceTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ResourceTemplateReferenceType);
+        public override bool CanConvert(Type t) => t == typeof(ResourceTemplateReferenceType) || t == typeof(ResourceTemplateReferenceType?);
 
-        public override ResourceTemplateReferenceType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "ref/resource")
             {
                 return ResourceTemplateReferenceType.RefResource;
@@ -11993,11 +13163,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ResourceTemplateReferenceType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ResourceTemplateReferenceType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResourceTemplateReferenceType)untypedValue;
             if (value == ResourceTemplateReferenceType.RefResource)
             {
-                JsonSerializer.Serialize(writer, "ref/resource", options);
+                serializer.Serialize(writer, "ref/resource");
                 return;
             }
             throw new Exception("Cannot marshal type ResourceTemplateReferenceType");
@@ -12006,13 +13182,14 @@ namespace Mcp.V20260728
         public static readonly ResourceTemplateReferenceTypeConverter Singleton = new ResourceTemplateReferenceTypeConverter();
     }
 
-    internal class ResourceUpdatedNotificationMethodConverter : JsonConverter<ResourceUpdatedNotificationMethod>
+    internal class ResourceUpdatedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ResourceUpdatedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ResourceUpdatedNotificationMethod) || t == typeof(ResourceUpdatedNotificationMethod?);
 
-        public override ResourceUpdatedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/resources/updated")
             {
                 return ResourceUpdatedNotificationMethod.NotificationsResourcesUpdated;
@@ -12020,11 +13197,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ResourceUpdatedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ResourceUpdatedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResourceUpdatedNotificationMethod)untypedValue;
             if (value == ResourceUpdatedNotificationMethod.NotificationsResourcesUpdated)
             {
-                JsonSerializer.Serialize(writer, "notifications/resources/updated", options);
+                serializer.Serialize(writer, "notifications/resources/updated");
                 return;
             }
             throw new Exception("Cannot marshal type ResourceUpdatedNotificationMethod");
@@ -12033,13 +13216,14 @@ namespace Mcp.V20260728
         public static readonly ResourceUpdatedNotificationMethodConverter Singleton = new ResourceUpdatedNotificationMethodConverter();
     }
 
-    internal class ServerNotificationMethodConverter : JsonConverter<ServerNotificationMethod>
+    internal class ServerNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ServerNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ServerNotificationMethod) || t == typeof(ServerNotificationMethod?);
 
-        public override ServerNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             switch (value)
             {
                 case "notifications/cancelled":
@@ -12062,33 +13246,39 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ServerNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ServerNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ServerNotificationMethod)untypedValue;
             switch (value)
             {
                 case ServerNotificationMethod.NotificationsCancelled:
-                    JsonSerializer.Serialize(writer, "notifications/cancelled", options);
+                    serializer.Serialize(writer, "notifications/cancelled");
                     return;
                 case ServerNotificationMethod.NotificationsMessage:
-                    JsonSerializer.Serialize(writer, "notifications/message", options);
+                    serializer.Serialize(writer, "notifications/message");
                     return;
                 case ServerNotificationMethod.NotificationsProgress:
-                    JsonSerializer.Serialize(writer, "notifications/progress", options);
+                    serializer.Serialize(writer, "notifications/progress");
                     return;
                 case ServerNotificationMethod.NotificationsPromptsListChanged:
-                    JsonSerializer.Serialize(writer, "notifications/prompts/list_changed", options);
+                    serializer.Serialize(writer, "notifications/prompts/list_changed");
                     return;
                 case ServerNotificationMethod.NotificationsResourcesListChanged:
-                    JsonSerializer.Serialize(writer, "notifications/resources/list_changed", options);
+                    serializer.Serialize(writer, "notifications/resources/list_changed");
                     return;
                 case ServerNotificationMethod.NotificationsResourcesUpdated:
-                    JsonSerializer.Serialize(writer, "notifications/resources/updated", options);
+                    serializer.Serialize(writer, "notifications/resources/updated");
                     return;
                 case ServerNotificationMethod.NotificationsSubscriptionsAcknowledged:
-                    JsonSerializer.Serialize(writer, "notifications/subscriptions/acknowledged", options);
+                    serializer.Serialize(writer, "notifications/subscriptions/acknowledged");
                     return;
                 case ServerNotificationMethod.NotificationsToolsListChanged:
-                    JsonSerializer.Serialize(writer, "notifications/tools/list_changed", options);
+                    serializer.Serialize(writer, "notifications/tools/list_changed");
                     return;
             }
             throw new Exception("Cannot marshal type ServerNotificationMethod");
@@ -12097,13 +13287,14 @@ namespace Mcp.V20260728
         public static readonly ServerNotificationMethodConverter Singleton = new ServerNotificationMethodConverter();
     }
 
-    internal class SubscriptionsAcknowledgedNotificationMethodConverter : JsonConverter<SubscriptionsAcknowledgedNotificationMethod>
+    internal class SubscriptionsAcknowledgedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(SubscriptionsAcknowledgedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(SubscriptionsAcknowledgedNotificationMethod) || t == typeof(SubscriptionsAcknowledgedNotificationMethod?);
 
-        public override SubscriptionsAcknowledgedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/subscriptions/acknowledged")
             {
                 return SubscriptionsAcknowledgedNotificationMethod.NotificationsSubscriptionsAcknowledged;
@@ -12111,11 +13302,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type SubscriptionsAcknowledgedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, SubscriptionsAcknowledgedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (SubscriptionsAcknowledgedNotificationMethod)untypedValue;
             if (value == SubscriptionsAcknowledgedNotificationMethod.NotificationsSubscriptionsAcknowledged)
             {
-                JsonSerializer.Serialize(writer, "notifications/subscriptions/acknowledged", options);
+                serializer.Serialize(writer, "notifications/subscriptions/acknowledged");
                 return;
             }
             throw new Exception("Cannot marshal type SubscriptionsAcknowledgedNotificationMethod");
@@ -12124,13 +13321,14 @@ namespace Mcp.V20260728
         public static readonly SubscriptionsAcknowledgedNotificationMethodConverter Singleton = new SubscriptionsAcknowledgedNotificationMethodConverter();
     }
 
-    internal class SubscriptionsListenRequestMethodConverter : JsonConverter<SubscriptionsListenRequestMethod>
+    internal class SubscriptionsListenRequestMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(SubscriptionsListenRequestMethod);
+        public override bool CanConvert(Type t) => t == typeof(SubscriptionsListenRequestMethod) || t == typeof(SubscriptionsListenRequestMethod?);
 
-        public override SubscriptionsListenRequestMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "subscriptions/listen")
             {
                 return SubscriptionsListenRequestMethod.SubscriptionsListen;
@@ -12138,11 +13336,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type SubscriptionsListenRequestMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, SubscriptionsListenRequestMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (SubscriptionsListenRequestMethod)untypedValue;
             if (value == SubscriptionsListenRequestMethod.SubscriptionsListen)
             {
-                JsonSerializer.Serialize(writer, "subscriptions/listen", options);
+                serializer.Serialize(writer, "subscriptions/listen");
                 return;
             }
             throw new Exception("Cannot marshal type SubscriptionsListenRequestMethod");
@@ -12151,13 +13355,14 @@ namespace Mcp.V20260728
         public static readonly SubscriptionsListenRequestMethodConverter Singleton = new SubscriptionsListenRequestMethodConverter();
     }
 
-    internal class TextContentTypeConverter : JsonConverter<TextContentType>
+    internal class TextContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(TextContentType);
+        public override bool CanConvert(Type t) => t == typeof(TextContentType) || t == typeof(TextContentType?);
 
-        public override TextContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "text")
             {
                 return TextContentType.Text;
@@ -12165,11 +13370,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type TextContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, TextContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (TextContentType)untypedValue;
             if (value == TextContentType.Text)
             {
-                JsonSerializer.Serialize(writer, "text", options);
+                serializer.Serialize(writer, "text");
                 return;
             }
             throw new Exception("Cannot marshal type TextContentType");
@@ -12178,13 +13389,14 @@ namespace Mcp.V20260728
         public static readonly TextContentTypeConverter Singleton = new TextContentTypeConverter();
     }
 
-    internal class ToolListChangedNotificationMethodConverter : JsonConverter<ToolListChangedNotificationMethod>
+    internal class ToolListChangedNotificationMethodConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ToolListChangedNotificationMethod);
+        public override bool CanConvert(Type t) => t == typeof(ToolListChangedNotificationMethod) || t == typeof(ToolListChangedNotificationMethod?);
 
-        public override ToolListChangedNotificationMethod Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "notifications/tools/list_changed")
             {
                 return ToolListChangedNotificationMethod.NotificationsToolsListChanged;
@@ -12192,11 +13404,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ToolListChangedNotificationMethod");
         }
 
-        public override void Write(Utf8JsonWriter writer, ToolListChangedNotificationMethod value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ToolListChangedNotificationMethod)untypedValue;
             if (value == ToolListChangedNotificationMethod.NotificationsToolsListChanged)
             {
-                JsonSerializer.Serialize(writer, "notifications/tools/list_changed", options);
+                serializer.Serialize(writer, "notifications/tools/list_changed");
                 return;
             }
             throw new Exception("Cannot marshal type ToolListChangedNotificationMethod");
@@ -12205,13 +13423,14 @@ namespace Mcp.V20260728
         public static readonly ToolListChangedNotificationMethodConverter Singleton = new ToolListChangedNotificationMethodConverter();
     }
 
-    internal class ToolResultContentTypeConverter : JsonConverter<ToolResultContentType>
+    internal class ToolResultContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ToolResultContentType);
+        public override bool CanConvert(Type t) => t == typeof(ToolResultContentType) || t == typeof(ToolResultContentType?);
 
-        public override ToolResultContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tool_result")
             {
                 return ToolResultContentType.ToolResult;
@@ -12219,11 +13438,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ToolResultContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ToolResultContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ToolResultContentType)untypedValue;
             if (value == ToolResultContentType.ToolResult)
             {
-                JsonSerializer.Serialize(writer, "tool_result", options);
+                serializer.Serialize(writer, "tool_result");
                 return;
             }
             throw new Exception("Cannot marshal type ToolResultContentType");
@@ -12232,13 +13457,14 @@ namespace Mcp.V20260728
         public static readonly ToolResultContentTypeConverter Singleton = new ToolResultContentTypeConverter();
     }
 
-    internal class ToolUseContentTypeConverter : JsonConverter<ToolUseContentType>
+    internal class ToolUseContentTypeConverter : JsonConverter
     {
-        public override bool CanConvert(Type t) => t == typeof(ToolUseContentType);
+        public override bool CanConvert(Type t) => t == typeof(ToolUseContentType) || t == typeof(ToolUseContentType?);
 
-        public override ToolUseContentType Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
         {
-            var value = reader.GetString();
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
             if (value == "tool_use")
             {
                 return ToolUseContentType.ToolUse;
@@ -12246,11 +13472,17 @@ namespace Mcp.V20260728
             throw new Exception("Cannot unmarshal type ToolUseContentType");
         }
 
-        public override void Write(Utf8JsonWriter writer, ToolUseContentType value, JsonSerializerOptions options)
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
         {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ToolUseContentType)untypedValue;
             if (value == ToolUseContentType.ToolUse)
             {
-                JsonSerializer.Serialize(writer, "tool_use", options);
+                serializer.Serialize(writer, "tool_use");
                 return;
             }
             throw new Exception("Cannot marshal type ToolUseContentType");
@@ -12258,118 +13490,4 @@ namespace Mcp.V20260728
 
         public static readonly ToolUseContentTypeConverter Singleton = new ToolUseContentTypeConverter();
     }
-    
-    public class DateOnlyConverter : JsonConverter<DateOnly>
-    {
-        private readonly string serializationFormat;
-        public DateOnlyConverter() : this(null) { }
-
-        public DateOnlyConverter(string? serializationFormat)
-        {
-                this.serializationFormat = serializationFormat ?? "yyyy-MM-dd";
-        }
-
-        public override DateOnly Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
-        {
-                var value = reader.GetString();
-                return DateOnly.Parse(value!);
-        }
-
-        public override void Write(Utf8JsonWriter writer, DateOnly value, JsonSerializerOptions options)
-                => writer.WriteStringValue(value.ToString(serializationFormat));
-    }
-
-    public class TimeOnlyConverter : JsonConverter<TimeOnly>
-    {
-        private readonly string serializationFormat;
-
-        public TimeOnlyConverter() : this(null) { }
-
-        public TimeOnlyConverter(string? serializationFormat)
-        {
-                this.serializationFormat = serializationFormat ?? "HH:mm:ss.fff";
-        }
-
-        public override TimeOnly Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
-        {
-                var value = reader.GetString();
-                return TimeOnly.Parse(value!);
-        }
-
-        public override void Write(Utf8JsonWriter writer, TimeOnly value, JsonSerializerOptions options)
-                => writer.WriteStringValue(value.ToString(serializationFormat));
-    }
-
-    internal class IsoDateTimeOffsetConverter : JsonConverter<DateTimeOffset>
-    {
-        public override bool CanConvert(Type t) => t == typeof(DateTimeOffset);
-
-        private const string DefaultDateTimeFormat = "yyyy'-'MM'-'dd'T'HH':'mm':'ss.FFFFFFFK";
-
-        private DateTimeStyles _dateTimeStyles = DateTimeStyles.RoundtripKind;
-        private string? _dateTimeFormat;
-        private CultureInfo? _culture;
-
-        public DateTimeStyles DateTimeStyles
-        {
-                get => _dateTimeStyles;
-                set => _dateTimeStyles = value;
-        }
-
-        public string? DateTimeFormat
-        {
-                get => _dateTimeFormat ?? string.Empty;
-                set => _dateTimeFormat = (string.IsNullOrEmpty(value)) ? null : value;
-        }
-
-        public CultureInfo Culture
-        {
-                get => _culture ?? CultureInfo.CurrentCulture;
-                set => _culture = value;
-        }
-
-        public override void Write(Utf8JsonWriter writer, DateTimeOffset value, JsonSerializerOptions options)
-        {
-                string text;
-
-
-                if ((_dateTimeStyles & DateTimeStyles.AdjustToUniversal) == DateTimeStyles.AdjustToUniversal
-                        || (_dateTimeStyles & DateTimeStyles.AssumeUniversal) == DateTimeStyles.AssumeUniversal)
-                {
-                        value = value.ToUniversalTime();
-                }
-
-                text = value.ToString(_dateTimeFormat ?? DefaultDateTimeFormat, Culture);
-
-                writer.WriteStringValue(text);
-        }
-
-        public override DateTimeOffset Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
-        {
-                string? dateText = reader.GetString();
-
-                if (string.IsNullOrEmpty(dateText) == false)
-                {
-                        if (!string.IsNullOrEmpty(_dateTimeFormat))
-                        {
-                                return DateTimeOffset.ParseExact(dateText, _dateTimeFormat, Culture, _dateTimeStyles);
-                        }
-                        else
-                        {
-                                return DateTimeOffset.Parse(dateText, Culture, _dateTimeStyles);
-                        }
-                }
-                else
-                {
-                        return default(DateTimeOffset);
-                }
-        }
-
-
-        public static readonly IsoDateTimeOffsetConverter Singleton = new IsoDateTimeOffsetConverter();
-    }
 }
-#pragma warning restore CS8618
-#pragma warning restore CS8601
-#pragma warning restore CS8602
-#pragma warning restore CS8603

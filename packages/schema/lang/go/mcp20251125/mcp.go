@@ -444,6 +444,13 @@ import "bytes"
 import "errors"
 
 import "encoding/json"
+import "example.invalid/mcpkit/packages/schema/lang/go/internal/jsonopen"
+
+// CancelTaskResult is GetTaskResult: the schema gives CancelTaskResult the same shape.
+type CancelTaskResult = GetTaskResult
+
+// ProgressToken is RequestID: the schema gives ProgressToken the same shape.
+type ProgressToken = RequestID
 
 func UnmarshalAnnotations(data []byte) (Annotations, error) {
 	var r Annotations
@@ -539,10 +546,6 @@ func UnmarshalCancelTaskResult(data []byte) (CancelTaskResult, error) {
 	var r CancelTaskResult
 	err := json.Unmarshal(data, &r)
 	return r, err
-}
-
-func (r *CancelTaskResult) Marshal() ([]byte, error) {
-	return json.Marshal(r)
 }
 
 func UnmarshalCancelledNotification(data []byte) (CancelledNotification, error) {
@@ -1307,10 +1310,6 @@ func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 	return r, err
 }
 
-func (r *ProgressToken) Marshal() ([]byte, error) {
-	return json.Marshal(r)
-}
-
 func UnmarshalPrompt(data []byte) (Prompt, error) {
 	var r Prompt
 	err := json.Unmarshal(data, &r)
@@ -1912,6 +1911,14 @@ type Annotations struct {
 	LastModified                                                                         *string  `json:"lastModified,omitempty"`
 	// How much the object matters, from 0 (can be left out) to 1 (effectively required).         
 	Priority                                                                             *float64 `json:"priority,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Annotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Annotations) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A piece of audio exchanged with a model.
@@ -1926,6 +1933,14 @@ type AudioContent struct {
 	MIMEType                                                                               string                   `json:"mimeType"`
 	// Always `audio`.                                                                                              
 	Type                                                                                   AudioContentType         `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r AudioContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *AudioContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Display and audience hints for the client.
@@ -1939,6 +1954,14 @@ type AudioContentAnnotations struct {
 	LastModified                                                                         *string  `json:"lastModified,omitempty"`
 	// How much the object matters, from 0 (can be left out) to 1 (effectively required).         
 	Priority                                                                             *float64 `json:"priority,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r AudioContentAnnotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *AudioContentAnnotations) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Identifying names shared by things a server exposes: a machine name and a display title.
@@ -1948,6 +1971,14 @@ type BaseMetadata struct {
 	// Human-friendly label for user interfaces. When absent, show `name` (for tools,          
 	// `annotations.title` comes before `name`).                                               
 	Title                                                                              *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r BaseMetadata) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *BaseMetadata) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Resource contents that are binary.
@@ -1960,6 +1991,14 @@ type BlobResourceContents struct {
 	MIMEType                                                                  *string                `json:"mimeType,omitempty"`
 	// The URI these contents belong to (the resource itself or a part of it).                       
 	URI                                                                       string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r BlobResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *BlobResourceContents) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A yes/no form field.
@@ -1972,6 +2011,14 @@ type BooleanSchema struct {
 	Title                            *string           `json:"title,omitempty"`
 	// Always `boolean`.                               
 	Type                             BooleanSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r BooleanSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *BooleanSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server to run one of its tools with the given arguments. With a `task` field the
@@ -1985,6 +2032,14 @@ type CallToolRequest struct {
 	Method                                                                CallToolRequestMethod      `json:"method"`
 	// Which tool to run, with what.                                                                 
 	Params                                                                CallToolRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which tool to run, with what.
@@ -2002,6 +2057,14 @@ type CallToolRequestParamsClass struct {
 	// result comes from `tasks/result`. Only where the receiver declared it for this request                        
 	// type.                                                                                                         
 	Task                                                                                      *TaskClass             `json:"task,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
@@ -2013,6 +2076,14 @@ type CallToolRequestParamsClass struct {
 type TaskClass struct {
 	// How long, in milliseconds from creation, the requestor would like the task kept.       
 	TTL                                                                                *int64 `json:"ttl,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TaskClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TaskClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which tool to run and its arguments.
@@ -2028,6 +2099,14 @@ type CallToolRequestParams struct {
 	// result comes from `tasks/result`. Only where the receiver declared it for this request                        
 	// type.                                                                                                         
 	Task                                                                                      *TaskClass             `json:"task,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The outcome of running a tool. Failures of the tool itself are reported here with
@@ -2041,6 +2120,14 @@ type CallToolResult struct {
 	IsError                                                                                      *bool                  `json:"isError,omitempty"`
 	// The structured output as a JSON object, conforming to `outputSchema` when one is declared.                       
 	StructuredContent                                                                            map[string]interface{} `json:"structuredContent,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Any block that may appear in a tool result or a prompt message.
@@ -2106,6 +2193,14 @@ type ContentBlock struct {
 	URI                                                                                      *string                  `json:"uri,omitempty"`
 	// The embedded contents, as text or as base64 bytes.                                                             
 	Resource                                                                                 *ContentElement          `json:"resource,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ContentBlock) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ContentBlock) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A picture a user interface can show next to an item, optionally tied to a size and theme.
@@ -2120,6 +2215,14 @@ type IconElement struct {
 	Src                                                                                         string   `json:"src"`
 	// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.               
 	Theme                                                                                       *Theme   `json:"theme,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r IconElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *IconElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The embedded contents, as text or as base64 bytes.
@@ -2138,6 +2241,14 @@ type ContentElement struct {
 	URI                                                                       string                 `json:"uri"`
 	// The bytes, base64-encoded.                                                                    
 	Blob                                                                      *string                `json:"blob,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ContentElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ContentElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the receiver to stop a task and mark it `cancelled`. A task already in a final
@@ -2152,12 +2263,28 @@ type CancelTaskRequest struct {
 	Method                                                                CancelTaskRequestMethod `json:"method"`
 	// Which task.                                                                                
 	Params                                                                CancelTaskRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelTaskRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelTaskRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which task.
 type CancelTaskRequestParams struct {
 	// Id of the task to cancel.       
 	TaskID                      string `json:"taskId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelTaskRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelTaskRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The state of the task after cancellation.
@@ -2191,6 +2318,14 @@ type GetTaskResult struct {
 	// How long, in milliseconds from creation, the receiver will keep the task (it may differ           
 	// from what was asked); `null` means no limit.                                                      
 	TTL                                                                                       *int64     `json:"ttl"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetTaskResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetTaskResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells the peer to stop work on a request this side sent earlier and not to answer it. It
@@ -2203,6 +2338,14 @@ type CancelledNotification struct {
 	Method                              CancelledNotificationMethod      `json:"method"`
 	// Which request, and why.                                           
 	Params                              CancelledNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelledNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelledNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which request, and why.
@@ -2217,7 +2360,15 @@ type CancelledNotificationParamsClass struct {
 	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used                       
 	// for                                                                                                            
 	// tasks, which have `tasks/cancel`.                                                                              
-	RequestID                                                                                  *RequestID             `json:"requestId"`
+	RequestID                                                                                  *RequestID             `json:"requestId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelledNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelledNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which request is being abandoned, and why.
@@ -2230,7 +2381,15 @@ type CancelledNotificationParams struct {
 	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used                       
 	// for                                                                                                            
 	// tasks, which have `tasks/cancel`.                                                                              
-	RequestID                                                                                  *RequestID             `json:"requestId"`
+	RequestID                                                                                  *RequestID             `json:"requestId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelledNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The optional features a client supports, declared in `initialize`.
@@ -2246,6 +2405,14 @@ type ClientCapabilities struct {
 	Sampling                                                                                   *ClientCapabilitiesSampling       `json:"sampling,omitempty"`
 	// Present when the client can run server requests as tasks.                                                                 
 	Tasks                                                                                      *ClientCapabilitiesTasks          `json:"tasks,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientCapabilities) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the client can answer `elicitation/create`. An empty object means form mode
@@ -2255,12 +2422,28 @@ type ClientCapabilitiesElicitation struct {
 	Form                                                      map[string]interface{} `json:"form,omitempty"`
 	// Present when the client supports URL-mode elicitation.                        
 	URL                                                       map[string]interface{} `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the client can answer `roots/list`.
 type ClientCapabilitiesRoots struct {
 	// True when the client will send `notifications/roots/list_changed`.      
 	ListChanged                                                          *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the client can answer `sampling/createMessage`.
@@ -2270,6 +2453,14 @@ type ClientCapabilitiesSampling struct {
 	Context                                                                                   map[string]interface{} `json:"context,omitempty"`
 	// Present when the client accepts `tools` and `toolChoice` in sampling requests.                                
 	Tools                                                                                     map[string]interface{} `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the client can run server requests as tasks.
@@ -2280,6 +2471,14 @@ type ClientCapabilitiesTasks struct {
 	List                                                                                     map[string]interface{} `json:"list,omitempty"`
 	// Which server-to-client requests may carry a `task` field; anything not listed may not.                       
 	Requests                                                                                 *PurpleRequests        `json:"requests,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientCapabilitiesTasks) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientCapabilitiesTasks) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which server-to-client requests may carry a `task` field; anything not listed may not.
@@ -2288,18 +2487,42 @@ type PurpleRequests struct {
 	Elicitation                              *PurpleElicitation `json:"elicitation,omitempty"`
 	// Task support for sampling requests.                      
 	Sampling                                 *PurpleSampling    `json:"sampling,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleRequests) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleRequests) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Task support for elicitation requests.
 type PurpleElicitation struct {
 	// Present when `elicitation/create` may be run as a task.                       
 	Create                                                    map[string]interface{} `json:"create,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleElicitation) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Task support for sampling requests.
 type PurpleSampling struct {
 	// Present when `sampling/createMessage` may be run as a task.                       
 	CreateMessage                                                 map[string]interface{} `json:"createMessage,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleSampling) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every notification a client may send to a server.
@@ -2342,6 +2565,14 @@ type ClientNotification struct {
 	//                                                                     
 	// The progress report.                                                
 	Params                                       *ClientNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which request, and why.
@@ -2372,7 +2603,7 @@ type ClientNotificationParams struct {
 	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used                       
 	// for                                                                                                            
 	// tasks, which have `tasks/cancel`.                                                                              
-	RequestID                                                                                  *RequestID             `json:"requestId"`
+	RequestID                                                                                  *RequestID             `json:"requestId,omitempty"`
 	// When the task was created, as an ISO 8601 timestamp.                                                           
 	CreatedAt                                                                                  *string                `json:"createdAt,omitempty"`
 	// When the task last changed, as an ISO 8601 timestamp.                                                          
@@ -2389,7 +2620,7 @@ type ClientNotificationParams struct {
 	TaskID                                                                                     *string                `json:"taskId,omitempty"`
 	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                        
 	// from what was asked); `null` means no limit.                                                                   
-	TTL                                                                                        *int64                 `json:"ttl"`
+	TTL                                                                                        *int64                 `json:"ttl,omitempty"`
 	// Human-readable text describing the current state.                                                              
 	Message                                                                                    *string                `json:"message,omitempty"`
 	// Amount done so far; it must grow with every report, even when the total is unknown. May                        
@@ -2397,9 +2628,17 @@ type ClientNotificationParams struct {
 	// fractional.                                                                                                    
 	Progress                                                                                   *float64               `json:"progress,omitempty"`
 	// The token from the request this report is about.                                                               
-	ProgressToken                                                                              *RequestID             `json:"progressToken"`
+	ProgressToken                                                                              *RequestID             `json:"progressToken,omitempty"`
 	// Amount that will be done in all, when known. May be fractional.                                                
 	Total                                                                                      *float64               `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every request a client may send to a server.
@@ -2508,6 +2747,14 @@ type ClientRequest struct {
 	//                                                                                         
 	// The threshold to apply.                                                                 
 	Params                                                                *ClientRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What is being completed, and the text typed so far.
@@ -2585,6 +2832,14 @@ type ClientRequestParams struct {
 	Task                                                                                       *TaskClass             `json:"task,omitempty"`
 	// Entries at this severity and every more severe one are sent; less severe ones are not.                         
 	Level                                                                                      *LoggingLevel          `json:"level,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The argument being completed.
@@ -2593,6 +2848,14 @@ type ParamsArgument struct {
 	Name                                                       string `json:"name"`
 	// What has been typed so far; suggestions should match it.       
 	Value                                                      string `json:"value"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsArgument) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The optional features the client supports for this session.
@@ -2610,6 +2873,14 @@ type ParamsCapabilities struct {
 	Sampling                                                                                   *CapabilitiesSampling             `json:"sampling,omitempty"`
 	// Present when the client can run server requests as tasks.                                                                 
 	Tasks                                                                                      *PurpleTasks                      `json:"tasks,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsCapabilities) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the client can answer `elicitation/create`. An empty object means form mode
@@ -2619,12 +2890,28 @@ type CapabilitiesElicitation struct {
 	Form                                                      map[string]interface{} `json:"form,omitempty"`
 	// Present when the client supports URL-mode elicitation.                        
 	URL                                                       map[string]interface{} `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the client can answer `roots/list`.
 type CapabilitiesRoots struct {
 	// True when the client will send `notifications/roots/list_changed`.      
 	ListChanged                                                          *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesRoots) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesRoots) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the client can answer `sampling/createMessage`.
@@ -2634,6 +2921,14 @@ type CapabilitiesSampling struct {
 	Context                                                                                   map[string]interface{} `json:"context,omitempty"`
 	// Present when the client accepts `tools` and `toolChoice` in sampling requests.                                
 	Tools                                                                                     map[string]interface{} `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesSampling) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the client can run server requests as tasks.
@@ -2644,6 +2939,14 @@ type PurpleTasks struct {
 	List                                                                                     map[string]interface{} `json:"list,omitempty"`
 	// Which server-to-client requests may carry a `task` field; anything not listed may not.                       
 	Requests                                                                                 *FluffyRequests        `json:"requests,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleTasks) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleTasks) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which server-to-client requests may carry a `task` field; anything not listed may not.
@@ -2652,18 +2955,42 @@ type FluffyRequests struct {
 	Elicitation                              *FluffyElicitation `json:"elicitation,omitempty"`
 	// Task support for sampling requests.                      
 	Sampling                                 *FluffySampling    `json:"sampling,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffyRequests) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffyRequests) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Task support for elicitation requests.
 type FluffyElicitation struct {
 	// Present when `elicitation/create` may be run as a task.                       
 	Create                                                    map[string]interface{} `json:"create,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffyElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffyElicitation) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Task support for sampling requests.
 type FluffySampling struct {
 	// Present when `sampling/createMessage` may be run as a task.                       
 	CreateMessage                                                 map[string]interface{} `json:"createMessage,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffySampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffySampling) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Who the client is.
@@ -2687,12 +3014,28 @@ type ClientInfo struct {
 	Version                                                                                  string        `json:"version"`
 	// Home page of the program, if it has one.                                                            
 	WebsiteURL                                                                               *string       `json:"websiteUrl,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientInfo) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientInfo) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Extra information that can narrow the suggestions.
 type ParamsContext struct {
 	// Values already chosen for other arguments of the same prompt or template, by name.                  
 	Arguments                                                                            map[string]string `json:"arguments,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsContext) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsContext) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The prompt or resource template the argument belongs to.
@@ -2712,6 +3055,14 @@ type Ref struct {
 	Type                                                                               RefType `json:"type"`
 	// The resource's URI, or the URI template whose variable is being completed.              
 	URI                                                                                *string `json:"uri,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Ref) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Ref) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every result a client may return to a server's request. The bare `Result` covers empty
@@ -2759,7 +3110,7 @@ type ClientResult struct {
 	TaskID                                                                                      *string                `json:"taskId,omitempty"`
 	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                         
 	// from what was asked); `null` means no limit.                                                                    
-	TTL                                                                                         *int64                 `json:"ttl"`
+	TTL                                                                                         *int64                 `json:"ttl,omitempty"`
 	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                           
 	Meta                                                                                        map[string]interface{} `json:"_meta,omitempty"`
 	// Cursor for the page after this one. Present when more items may follow; absent on the                           
@@ -2775,7 +3126,7 @@ type ClientResult struct {
 	// for an accepted form-mode request; absent in URL mode.                                                          
 	//                                                                                                                 
 	// What the turn says: a single block or a list of blocks.                                                         
-	Content                                                                                     *ClientResultContent   `json:"content"`
+	Content                                                                                     *ClientResultContent   `json:"content,omitempty"`
 	// Which model the client actually used.                                                                           
 	Model                                                                                       *string                `json:"model,omitempty"`
 	// Who speaks this turn.                                                                                           
@@ -2785,6 +3136,14 @@ type ClientResult struct {
 	StopReason                                                                                  *string                `json:"stopReason,omitempty"`
 	// Every root the server may operate on.                                                                           
 	Roots                                                                                       []RootElement          `json:"roots,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Any block that may appear in a sampling message, including tool calls and their results.
@@ -2843,6 +3202,14 @@ type SamplingMessageContentBlock struct {
 	StructuredContent                                                                           map[string]interface{}          `json:"structuredContent,omitempty"`
 	// The `id` of the `tool_use` block this answers.                                                                           
 	ToolUseID                                                                                   *string                         `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SamplingMessageContentBlock) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The submitted form answers, keyed by field name and following the requested schema. Only
@@ -2865,11 +3232,11 @@ type PurpleSomething struct {
 	//                                                                                                            
 	// Free-form metadata; clients should keep it when sending the result back in later sampling                  
 	// requests, which helps caching.                                                                             
-	Meta                                                                                        *MetaUnion        `json:"_meta"`
+	Meta                                                                                        *MetaUnion        `json:"_meta,omitempty"`
 	// Display and audience hints for the client.                                                                 
-	Annotations                                                                                 *AnnotationsUnion `json:"annotations"`
+	Annotations                                                                                 *AnnotationsUnion `json:"annotations,omitempty"`
 	// The text itself.                                                                                           
-	Text                                                                                        *ContentValue     `json:"text"`
+	Text                                                                                        *ContentValue     `json:"text,omitempty"`
 	// Always `text`.                                                                                             
 	//                                                                                                            
 	// Always `image`.                                                                                            
@@ -2879,29 +3246,37 @@ type PurpleSomething struct {
 	// Always `tool_use`.                                                                                         
 	//                                                                                                            
 	// Always `tool_result`.                                                                                      
-	Type                                                                                        *ContentValue     `json:"type"`
+	Type                                                                                        *ContentValue     `json:"type,omitempty"`
 	// The image bytes, base64-encoded.                                                                           
 	//                                                                                                            
 	// The audio bytes, base64-encoded.                                                                           
-	Data                                                                                        *ContentValue     `json:"data"`
+	Data                                                                                        *ContentValue     `json:"data,omitempty"`
 	// Image format, such as `image/png`; which formats work depends on the model provider.                       
 	//                                                                                                            
 	// Audio format, such as `audio/wav`; which formats work depends on the model provider.                       
-	MIMEType                                                                                    *ContentValue     `json:"mimeType"`
+	MIMEType                                                                                    *ContentValue     `json:"mimeType,omitempty"`
 	// Identifier of this call, unique within the conversation; its result refers back to it.                     
-	ID                                                                                          *ContentValue     `json:"id"`
+	ID                                                                                          *ContentValue     `json:"id,omitempty"`
 	// Arguments for the tool, following its input schema.                                                        
-	Input                                                                                       *MetaUnion        `json:"input"`
+	Input                                                                                       *MetaUnion        `json:"input,omitempty"`
 	// Which tool the model wants to run.                                                                         
-	Name                                                                                        *ContentValue     `json:"name"`
+	Name                                                                                        *ContentValue     `json:"name,omitempty"`
 	// The unstructured output, in the same form as a `tools/call` result.                                        
-	Content                                                                                     *PurpleContent    `json:"content"`
+	Content                                                                                     *PurpleContent    `json:"content,omitempty"`
 	// True when the call failed and `content` describes the failure (false when absent).                         
-	IsError                                                                                     *ContentValue     `json:"isError"`
+	IsError                                                                                     *ContentValue     `json:"isError,omitempty"`
 	// The structured output; should follow the tool's output schema when it has one.                             
-	StructuredContent                                                                           *MetaUnion        `json:"structuredContent"`
+	StructuredContent                                                                           *MetaUnion        `json:"structuredContent,omitempty"`
 	// The `id` of the `tool_use` block this answers.                                                             
-	ToolUseID                                                                                   *ContentValue     `json:"toolUseId"`
+	ToolUseID                                                                                   *ContentValue     `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleSomething) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleSomething) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A directory or file the server is allowed to operate on.
@@ -2912,6 +3287,14 @@ type RootElement struct {
 	Name                                                              *string                `json:"name,omitempty"`
 	// Where the root is; in this revision it must be a `file://` URI.                       
 	URI                                                               string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r RootElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *RootElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The state of one task, as reported by its receiver.
@@ -2935,6 +3318,14 @@ type TaskElement struct {
 	// How long, in milliseconds from creation, the receiver will keep the task (it may differ           
 	// from what was asked); `null` means no limit.                                                      
 	TTL                                                                                       *int64     `json:"ttl"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TaskElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TaskElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for suggested values of one argument of a prompt or resource template.
@@ -2947,6 +3338,14 @@ type CompleteRequest struct {
 	Method                                                                CompleteRequestMethod      `json:"method"`
 	// What is being completed, and the text typed so far.                                           
 	Params                                                                CompleteRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What is being completed, and the text typed so far.
@@ -2959,6 +3358,14 @@ type CompleteRequestParamsClass struct {
 	Context                                                                                  *ParamsContext         `json:"context,omitempty"`
 	// The prompt or resource template the argument belongs to.                                                     
 	Ref                                                                                      Ref                    `json:"ref"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What is being completed, and the text typed so far.
@@ -2971,6 +3378,14 @@ type CompleteRequestParams struct {
 	Context                                                                                  *CompleteRequestParamsContext `json:"context,omitempty"`
 	// The prompt or resource template the argument belongs to.                                                            
 	Ref                                                                                      Ref                           `json:"ref"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The argument being completed.
@@ -2979,12 +3394,28 @@ type CompleteRequestParamsArgument struct {
 	Name                                                       string `json:"name"`
 	// What has been typed so far; suggestions should match it.       
 	Value                                                      string `json:"value"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Extra information that can narrow the suggestions.
 type CompleteRequestParamsContext struct {
 	// Values already chosen for other arguments of the same prompt or template, by name.                  
 	Arguments                                                                            map[string]string `json:"arguments,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequestParamsContext) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The server's suggestions.
@@ -2993,6 +3424,14 @@ type CompleteResult struct {
 	Meta                                                                                    map[string]interface{}   `json:"_meta,omitempty"`
 	// The suggested values and how many more exist.                                                                 
 	Completion                                                                              CompleteResultCompletion `json:"completion"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The suggested values and how many more exist.
@@ -3003,6 +3442,14 @@ type CompleteResultCompletion struct {
 	Total                                                                               *int64   `json:"total,omitempty"`
 	// Suggested values, best first; at most 100 of them.                                        
 	Values                                                                              []string `json:"values"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteResultCompletion) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent by the server: asks the client to generate a model reply to the given messages. The
@@ -3016,6 +3463,14 @@ type CreateMessageRequest struct {
 	Method                                                                CreateMessageRequestMethod      `json:"method"`
 	// The conversation and generation settings.                                                          
 	Params                                                                CreateMessageRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateMessageRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateMessageRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The conversation and generation settings.
@@ -3052,6 +3507,14 @@ type CreateMessageRequestParamsClass struct {
 	ToolChoice                                                                                 *ToolChoiceClass       `json:"toolChoice,omitempty"`
 	// Tools the model may call while generating; needs the client's `sampling.tools`.                                
 	Tools                                                                                      []ToolElement          `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateMessageRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateMessageRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One turn of a conversation sent to or received from a model.
@@ -3062,6 +3525,14 @@ type ParamsMessage struct {
 	Content                                                          *MessageContent        `json:"content"`
 	// Who speaks this turn.                                                                
 	Role                                                             Role                   `json:"role"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A block of plain text exchanged with a model.
@@ -3118,6 +3589,14 @@ type FluffySomething struct {
 	StructuredContent                                                                           map[string]interface{}          `json:"structuredContent,omitempty"`
 	// The `id` of the `tool_use` block this answers.                                                                           
 	ToolUseID                                                                                   *string                         `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffySomething) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffySomething) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What the server would like in a model; the client may disregard it.
@@ -3135,6 +3614,14 @@ type ModelPreferencesClass struct {
 	IntelligencePriority                                                                      *float64      `json:"intelligencePriority,omitempty"`
 	// How much a fast (low-latency) model matters.                                                         
 	SpeedPriority                                                                             *float64      `json:"speedPriority,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ModelPreferencesClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ModelPreferencesClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A hint for choosing a model. Members other than `name` are left to the client to
@@ -3143,6 +3630,14 @@ type HintElement struct {
 	// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the        
 	// client may map it to an equivalent model of another provider.                                   
 	Name                                                                                       *string `json:"name,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r HintElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *HintElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Whether the model may, must or must not call tools (`auto` when absent); needs the
@@ -3154,6 +3649,14 @@ type ToolChoiceClass struct {
 	// `auto`: the model decides (the default); `required`: it must call at least one tool;                
 	// `none`: it must not call any.                                                                       
 	Mode                                                                                   *ToolChoiceMode `json:"mode,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolChoiceClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolChoiceClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A callable function the server offers, with the JSON Schemas of its input and output.
@@ -3181,6 +3684,14 @@ type ToolElement struct {
 	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
 	// `annotations.title` comes before `name`).                                                                      
 	Title                                                                                      *string                `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
@@ -3204,6 +3715,14 @@ type ToolAnnotationsClass struct {
 	ReadOnlyHint                                                                                *bool   `json:"readOnlyHint,omitempty"`
 	// A display name for the tool.                                                                     
 	Title                                                                                       *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolAnnotationsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolAnnotationsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // How the tool may be run, for example whether it can run as a task.
@@ -3213,6 +3732,14 @@ type Execution struct {
 	// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not             
 	// (`forbidden`, the meaning when absent) be run as a task.                                        
 	TaskSupport                                                                           *TaskSupport `json:"taskSupport,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Execution) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Execution) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // JSON Schema (an object schema) that the call's `arguments` must satisfy.
@@ -3225,6 +3752,14 @@ type ToolInputSchema struct {
 	Required                                                   []string                          `json:"required,omitempty"`
 	// Always `object`: arguments are a JSON object.                                             
 	Type                                                       InputSchemaType                   `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolInputSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolInputSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
@@ -3238,6 +3773,14 @@ type ToolOutputSchema struct {
 	Required                                                   []string                          `json:"required,omitempty"`
 	// Always `object`: structured output is a JSON object.                                      
 	Type                                                       InputSchemaType                   `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolOutputSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolOutputSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The conversation to continue and how to generate the reply.
@@ -3272,6 +3815,14 @@ type CreateMessageRequestParams struct {
 	ToolChoice                                                                                 *ToolChoiceClass       `json:"toolChoice,omitempty"`
 	// Tools the model may call while generating; needs the client's `sampling.tools`.                                
 	Tools                                                                                      []ToolElement          `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The client's answer to `sampling/createMessage`: the generated message and the model that
@@ -3288,6 +3839,14 @@ type CreateMessageResult struct {
 	// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or                       
 	// any provider-specific value.                                                                                    
 	StopReason                                                                                  *string                `json:"stopReason,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateMessageResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateMessageResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The immediate answer to a request accepted as a task; the real result comes later.
@@ -3296,6 +3855,14 @@ type CreateTaskResult struct {
 	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
 	// The newly created task, normally `working`.                                                                 
 	Task                                                                                    TaskElement            `json:"task"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateTaskResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateTaskResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent by the server: asks the client to collect information from the user, by a form or by
@@ -3309,6 +3876,14 @@ type ElicitRequest struct {
 	Method                                                                ElicitRequestMethod `json:"method"`
 	// What to ask the user, and how.                                                         
 	Params                                                                ElicitRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What to ask the user, and how.
@@ -3346,6 +3921,14 @@ type ElicitRequestParams struct {
 	// The fields to ask for: a JSON Schema object whose properties are all primitive (no                                           
 	// nesting).                                                                                                                    
 	RequestedSchema                                                                             *ElicitRequestParamsRequestedSchema `json:"requestedSchema,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The fields to ask for: a JSON Schema object whose properties are all primitive (no
@@ -3359,6 +3942,14 @@ type ElicitRequestParamsRequestedSchema struct {
 	Required                                                       []string                             `json:"required,omitempty"`
 	// Always `object`.                                                                                 
 	Type                                                           InputSchemaType                      `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestParamsRequestedSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestParamsRequestedSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The schema of one form field: any of the primitive field kinds.
@@ -3386,7 +3977,7 @@ type PrimitiveSchemaDefinition struct {
 	// Value selected at first.                                                                                              
 	//                                                                                                                       
 	// Values selected at first.                                                                                             
-	Default                                                                                *PrimitiveSchemaDefinitionDefault `json:"default"`
+	Default                                                                                *PrimitiveSchemaDefinitionDefault `json:"default,omitempty"`
 	// Help text shown for the field.                                                                                        
 	Description                                                                            *string                           `json:"description,omitempty"`
 	// Expected shape of the text, which the client may check.                                                               
@@ -3422,6 +4013,14 @@ type PrimitiveSchemaDefinition struct {
 	// Labels for the values of `enum`, in the same order; not part of standard JSON Schema                                  
 	// 2020-12.                                                                                                              
 	EnumNames                                                                              []string                          `json:"enumNames,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What each chosen value may be.
@@ -3432,6 +4031,14 @@ type PrimitiveSchemaDefinitionItems struct {
 	Type                                        *ItemsType    `json:"type,omitempty"`
 	// The options, each a value with its label.              
 	AnyOf                                       []PurpleAnyOf `json:"anyOf,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PrimitiveSchemaDefinitionItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PrimitiveSchemaDefinitionItems) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type PurpleAnyOf struct {
@@ -3439,6 +4046,14 @@ type PurpleAnyOf struct {
 	Const                                             string `json:"const"`
 	// The label shown for this option.                      
 	Title                                             string `json:"title"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleAnyOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleAnyOf) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type PrimitiveSchemaDefinitionOneOf struct {
@@ -3446,6 +4061,14 @@ type PrimitiveSchemaDefinitionOneOf struct {
 	Const                                             string `json:"const"`
 	// The label shown for this option.                      
 	Title                                             string `json:"title"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PrimitiveSchemaDefinitionOneOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PrimitiveSchemaDefinitionOneOf) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A form-mode question: the client shows a form built from a flat schema, and the answers
@@ -3466,6 +4089,14 @@ type ElicitRequestFormParams struct {
 	// result comes from `tasks/result`. Only where the receiver declared it for this request                                        
 	// type.                                                                                                                         
 	Task                                                                                      *TaskClass                             `json:"task,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestFormParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The fields to ask for: a JSON Schema object whose properties are all primitive (no
@@ -3479,6 +4110,14 @@ type ElicitRequestFormParamsRequestedSchema struct {
 	Required                                                       []string                             `json:"required,omitempty"`
 	// Always `object`.                                                                                 
 	Type                                                           InputSchemaType                      `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A URL-mode question: the client, with the user's consent, opens a URL where the
@@ -3501,6 +4140,14 @@ type ElicitRequestURLParams struct {
 	Task                                                                                        *TaskClass                 `json:"task,omitempty"`
 	// The page the user should open.                                                                                      
 	URL                                                                                         string                     `json:"url"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestURLParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The user's response to an elicitation, as reported by the client.
@@ -3513,6 +4160,14 @@ type ElicitResult struct {
 	// The submitted form answers, keyed by field name and following the requested schema. Only                          
 	// for an accepted form-mode request; absent in URL mode.                                                            
 	Content                                                                                     map[string]*ContentValue `json:"content,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent by the server, only to the client that received the original request: the
@@ -3525,12 +4180,28 @@ type ElicitationCompleteNotification struct {
 	Method                                         ElicitationCompleteNotificationMethod `json:"method"`
 	// Which elicitation finished.                                                       
 	Params                                         ElicitationCompleteNotificationParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitationCompleteNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitationCompleteNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which elicitation finished.
 type ElicitationCompleteNotificationParams struct {
 	// The `elicitationId` of the URL-mode request that finished.       
 	ElicitationID                                                string `json:"elicitationId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitationCompleteNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitationCompleteNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A resource's contents placed directly in a prompt or tool result; the client decides how
@@ -3545,6 +4216,14 @@ type EmbeddedResource struct {
 	Resource                                                         ContentElement           `json:"resource"`
 	// Always `resource`.                                                                     
 	Type                                                             EmbeddedResourceType     `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r EmbeddedResource) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *EmbeddedResource) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A choice field, single or multiple, with or without display labels.
@@ -3564,7 +4243,7 @@ type EnumSchema struct {
 	// Value selected at first.                                                                                             
 	//                                                                                                                      
 	// Values selected at first.                                                                                            
-	Default                                                                                *EnumSchemaDefault               `json:"default"`
+	Default                                                                                *EnumSchemaDefault               `json:"default,omitempty"`
 	// Help text shown for the field.                                                                                       
 	Description                                                                            *string                          `json:"description,omitempty"`
 	// The values to choose from.                                                                                           
@@ -3586,6 +4265,14 @@ type EnumSchema struct {
 	// Labels for the values of `enum`, in the same order; not part of standard JSON Schema                                 
 	// 2020-12.                                                                                                             
 	EnumNames                                                                              []string                         `json:"enumNames,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r EnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *EnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The error object of a failed response.
@@ -3593,9 +4280,17 @@ type Error struct {
 	// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).            
 	Code                                                                                     int64       `json:"code"`
 	// Any extra detail the sender chooses to attach (nested errors, diagnostics...).                    
-	Data                                                                                     interface{} `json:"data"`
+	Data                                                                                     interface{} `json:"data,omitempty"`
 	// One short sentence describing the failure.                                                        
 	Message                                                                                  string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Error) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Error) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for one prompt, with its template filled in from the given arguments.
@@ -3608,6 +4303,14 @@ type GetPromptRequest struct {
 	Method                                                                GetPromptRequestMethod      `json:"method"`
 	// Which prompt, with which arguments.                                                            
 	Params                                                                GetPromptRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which prompt, with which arguments.
@@ -3620,6 +4323,14 @@ type GetPromptRequestParamsClass struct {
 	Arguments                                                                                map[string]string      `json:"arguments,omitempty"`
 	// Name of the prompt, as listed by `prompts/list`.                                                             
 	Name                                                                                     string                 `json:"name"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which prompt to get and the values to fill it with.
@@ -3630,6 +4341,14 @@ type GetPromptRequestParams struct {
 	Arguments                                                                                map[string]string      `json:"arguments,omitempty"`
 	// Name of the prompt, as listed by `prompts/list`.                                                             
 	Name                                                                                     string                 `json:"name"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A prompt ready for use: the messages produced from the template.
@@ -3640,6 +4359,14 @@ type GetPromptResult struct {
 	Description                                                                             *string                  `json:"description,omitempty"`
 	// The messages, in order.                                                                                       
 	Messages                                                                                []GetPromptResultMessage `json:"messages"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One message of a filled-in prompt. Like a sampling message, but its content may also
@@ -3650,6 +4377,14 @@ type GetPromptResultMessage struct {
 	Content                    ContentBlock `json:"content"`
 	// Who speaks this message.             
 	Role                       Role         `json:"role"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptResultMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptResultMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks for the outcome of a task. The receiver holds the answer until the task ends, then
@@ -3663,12 +4398,28 @@ type GetTaskPayloadRequest struct {
 	Method                                                                GetTaskPayloadRequestMethod `json:"method"`
 	// Which task.                                                                                    
 	Params                                                                GetTaskPayloadRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetTaskPayloadRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetTaskPayloadRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which task.
 type GetTaskPayloadRequestParams struct {
 	// Id of the task whose outcome is wanted.       
 	TaskID                                    string `json:"taskId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetTaskPayloadRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetTaskPayloadRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks for the current state of a task; requestors poll with it until the task ends or
@@ -3683,12 +4434,28 @@ type GetTaskRequest struct {
 	Method                                                                GetTaskRequestMethod `json:"method"`
 	// Which task.                                                                             
 	Params                                                                GetTaskRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetTaskRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetTaskRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which task.
 type GetTaskRequestParams struct {
 	// Id of the task to look up.       
 	TaskID                       string `json:"taskId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetTaskRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetTaskRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A picture a user interface can show next to an item, optionally tied to a size and theme.
@@ -3703,6 +4470,14 @@ type Icon struct {
 	Src                                                                                         string   `json:"src"`
 	// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.               
 	Theme                                                                                       *Theme   `json:"theme,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Icon) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Icon) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Mixin for things that can show icons in a user interface.
@@ -3711,6 +4486,14 @@ type Icons struct {
 	// and                                                                                                 
 	// should handle SVG and WebP.                                                                         
 	Icons                                                                                    []IconElement `json:"icons,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Icons) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Icons) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // An image exchanged with a model.
@@ -3725,6 +4508,14 @@ type ImageContent struct {
 	MIMEType                                                                               string                   `json:"mimeType"`
 	// Always `image`.                                                                                              
 	Type                                                                                   ImageContentType         `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ImageContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ImageContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Name, version and display details of an MCP client or server program.
@@ -3744,6 +4535,14 @@ type Implementation struct {
 	Version                                                                                  string        `json:"version"`
 	// Home page of the program, if it has one.                                                            
 	WebsiteURL                                                                               *string       `json:"websiteUrl,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Implementation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Implementation) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The first message a client sends on a new connection, proposing a protocol version and
@@ -3757,6 +4556,14 @@ type InitializeRequest struct {
 	Method                                                                InitializeRequestMethod      `json:"method"`
 	// The client's proposal.                                                                          
 	Params                                                                InitializeRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InitializeRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The client's proposal.
@@ -3773,6 +4580,14 @@ type InitializeRequestParamsClass struct {
 	// may                                                                                                          
 	// still accept older ones.                                                                                     
 	ProtocolVersion                                                                          string                 `json:"protocolVersion"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InitializeRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InitializeRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What the client offers when it opens a session.
@@ -3787,6 +4602,14 @@ type InitializeRequestParams struct {
 	// may                                                                                                          
 	// still accept older ones.                                                                                     
 	ProtocolVersion                                                                          string                 `json:"protocolVersion"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InitializeRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InitializeRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The server's answer to `initialize`: the agreed version and what the server offers.
@@ -3803,6 +4626,14 @@ type InitializeResult struct {
 	ProtocolVersion                                                                             string                       `json:"protocolVersion"`
 	// Who the server is.                                                                                                    
 	ServerInfo                                                                                  ClientInfo                   `json:"serverInfo"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InitializeResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InitializeResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The optional features the server supports for this session.
@@ -3823,12 +4654,28 @@ type InitializeResultCapabilities struct {
 	Tasks                                                                   *FluffyTasks                      `json:"tasks,omitempty"`
 	// Present when the server offers tools.                                                                  
 	Tools                                                                   *CapabilitiesTools                `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InitializeResultCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InitializeResultCapabilities) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the server offers prompts.
 type CapabilitiesPrompts struct {
 	// True when the server will send `notifications/prompts/list_changed`.      
 	ListChanged                                                            *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesPrompts) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesPrompts) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the server offers resources.
@@ -3837,6 +4684,14 @@ type CapabilitiesResources struct {
 	ListChanged                                                                       *bool `json:"listChanged,omitempty"`
 	// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.      
 	Subscribe                                                                         *bool `json:"subscribe,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesResources) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesResources) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the server can run client requests as tasks.
@@ -3847,24 +4702,56 @@ type FluffyTasks struct {
 	List                                                                                     map[string]interface{} `json:"list,omitempty"`
 	// Which client-to-server requests may carry a `task` field; anything not listed may not.                       
 	Requests                                                                                 *TentacledRequests     `json:"requests,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffyTasks) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffyTasks) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which client-to-server requests may carry a `task` field; anything not listed may not.
 type TentacledRequests struct {
 	// Task support for tool requests.             
 	Tools                             *PurpleTools `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TentacledRequests) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TentacledRequests) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Task support for tool requests.
 type PurpleTools struct {
 	// Present when `tools/call` may be run as a task.                       
 	Call                                              map[string]interface{} `json:"call,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleTools) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the server offers tools.
 type CapabilitiesTools struct {
 	// True when the server will send `notifications/tools/list_changed`.      
 	ListChanged                                                          *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesTools) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent by the client once it has accepted the server's `initialize` answer; normal
@@ -3877,6 +4764,14 @@ type InitializedNotification struct {
 	Method                                   InitializedNotificationMethod `json:"method"`
 	// Carries nothing but optional metadata.                              
 	Params                                   *ParamsClass                  `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InitializedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InitializedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters every notification may carry, whatever its method.
@@ -3886,6 +4781,14 @@ type ParamsClass struct {
 	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                       
 	// itself.                                                                                                   
 	Meta                                                                                  map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A response saying the request failed.
@@ -3894,9 +4797,17 @@ type JSONRPCErrorResponse struct {
 	Error                                                                                    JSONRPCErrorResponseError `json:"error"`
 	// The id of the request being answered; left out only when the request was too malformed                          
 	// for its id to be read.                                                                                          
-	ID                                                                                       *RequestID                `json:"id"`
+	ID                                                                                       *RequestID                `json:"id,omitempty"`
 	// Protocol marker; always `"2.0"`.                                                                                
 	Jsonrpc                                                                                  Jsonrpc                   `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCErrorResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What went wrong.
@@ -3906,9 +4817,17 @@ type JSONRPCErrorResponseError struct {
 	// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).            
 	Code                                                                                     int64       `json:"code"`
 	// Any extra detail the sender chooses to attach (nested errors, diagnostics...).                    
-	Data                                                                                     interface{} `json:"data"`
+	Data                                                                                     interface{} `json:"data,omitempty"`
 	// One short sentence describing the failure.                                                        
 	Message                                                                                  string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Any message that can travel between client and server, in either direction.
@@ -3927,7 +4846,7 @@ type JSONRPCMessage struct {
 	//                                                                                                                  
 	// The id of the request being answered; left out only when the request was too malformed                           
 	// for its id to be read.                                                                                           
-	ID                                                                                       *RequestID                 `json:"id"`
+	ID                                                                                       *RequestID                 `json:"id,omitempty"`
 	// Protocol marker; always `"2.0"`.                                                                                 
 	Jsonrpc                                                                                  Jsonrpc                    `json:"jsonrpc"`
 	// Name of the operation being asked for.                                                                           
@@ -3942,6 +4861,14 @@ type JSONRPCMessage struct {
 	Result                                                                                   map[string]interface{}     `json:"result,omitempty"`
 	// What went wrong.                                                                                                 
 	Error                                                                                    *JSONRPCErrorResponseError `json:"error,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A one-way message; the peer never replies to it. It has no `id`.
@@ -3952,6 +4879,14 @@ type JSONRPCNotification struct {
 	Method                                                  string                 `json:"method"`
 	// Method-specific payload, if the notification has one.                       
 	Params                                                  map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A request that the peer must answer with a result or an error.
@@ -3964,6 +4899,14 @@ type JSONRPCRequest struct {
 	Method                                                                string                 `json:"method"`
 	// Method-specific arguments, if the method takes any.                                       
 	Params                                                                map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The answer to a request: either its result or an error.
@@ -3976,13 +4919,21 @@ type JSONRPCResponse struct {
 	//                                                                                                                  
 	// The id of the request being answered; left out only when the request was too malformed                           
 	// for its id to be read.                                                                                           
-	ID                                                                                       *RequestID                 `json:"id"`
+	ID                                                                                       *RequestID                 `json:"id,omitempty"`
 	// Protocol marker; always `"2.0"`.                                                                                 
 	Jsonrpc                                                                                  Jsonrpc                    `json:"jsonrpc"`
 	// The method-specific outcome.                                                                                     
 	Result                                                                                   map[string]interface{}     `json:"result,omitempty"`
 	// What went wrong.                                                                                                 
 	Error                                                                                    *JSONRPCErrorResponseError `json:"error,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A response saying the request succeeded, with its result.
@@ -3993,6 +4944,14 @@ type JSONRPCResultResponse struct {
 	Jsonrpc                                 Jsonrpc                `json:"jsonrpc"`
 	// The method-specific outcome.                                
 	Result                                  map[string]interface{} `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The older way to label single-choice options, with a parallel `enumNames` list.
@@ -4012,6 +4971,14 @@ type LegacyTitledEnumSchema struct {
 	Title                                                                                  *string   `json:"title,omitempty"`
 	// Always `string`.                                                                              
 	Type                                                                                   ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for the prompts and prompt templates it offers, one page at a time.
@@ -4024,6 +4991,14 @@ type ListPromptsRequest struct {
 	Method                                                                ListPromptsRequestMethod  `json:"method"`
 	// Optional cursor and metadata.                                                                
 	Params                                                                *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListPromptsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListPromptsRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Optional cursor and metadata.
@@ -4034,6 +5009,14 @@ type ListPromptsRequestParams struct {
 	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
 	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.                       
 	Cursor                                                                                     *string                `json:"cursor,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListPromptsRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListPromptsRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of the server's prompts.
@@ -4046,6 +5029,14 @@ type ListPromptsResult struct {
 	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
 	// The prompts on this page.                                                                                   
 	Prompts                                                                                 []PromptElement        `json:"prompts"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListPromptsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListPromptsResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A prompt, possibly a template with arguments, that the server makes available.
@@ -4065,6 +5056,14 @@ type PromptElement struct {
 	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                               
 	// `annotations.title` comes before `name`).                                                                    
 	Title                                                                                    *string                `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One value a prompt template accepts.
@@ -4078,6 +5077,14 @@ type ArgumentElement struct {
 	// Human-friendly label for user interfaces. When absent, show `name` (for tools,          
 	// `annotations.title` comes before `name`).                                               
 	Title                                                                              *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ArgumentElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ArgumentElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for its resource URI templates, one page at a time.
@@ -4090,6 +5097,14 @@ type ListResourceTemplatesRequest struct {
 	Method                                                                ListResourceTemplatesRequestMethod `json:"method"`
 	// Optional cursor and metadata.                                                                         
 	Params                                                                *ListPromptsRequestParams          `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of the server's resource templates.
@@ -4102,6 +5117,14 @@ type ListResourceTemplatesResult struct {
 	NextCursor                                                                              *string                   `json:"nextCursor,omitempty"`
 	// The templates on this page.                                                                                    
 	ResourceTemplates                                                                       []ResourceTemplateElement `json:"resourceTemplates"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A parameterised family of resources whose URIs follow a template.
@@ -4125,6 +5148,14 @@ type ResourceTemplateElement struct {
 	Title                                                                                    *string                  `json:"title,omitempty"`
 	// An RFC 6570 URI template; filling in its variables yields resource URIs.                                       
 	URITemplate                                                                              string                   `json:"uriTemplate"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceTemplateElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceTemplateElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for the resources it offers, one page at a time.
@@ -4137,6 +5168,14 @@ type ListResourcesRequest struct {
 	Method                                                                ListResourcesRequestMethod `json:"method"`
 	// Optional cursor and metadata.                                                                 
 	Params                                                                *ListPromptsRequestParams  `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourcesRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourcesRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of the server's resources.
@@ -4149,6 +5188,14 @@ type ListResourcesResult struct {
 	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
 	// The resources on this page.                                                                                 
 	Resources                                                                               []ResourceElement      `json:"resources"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourcesResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourcesResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A concrete resource the server can read.
@@ -4176,6 +5223,14 @@ type ResourceElement struct {
 	Title                                                                                    *string                  `json:"title,omitempty"`
 	// Where the resource lives.                                                                                      
 	URI                                                                                      string                   `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent by the server: asks the client which roots (for example project folders or
@@ -4189,6 +5244,14 @@ type ListRootsRequest struct {
 	Method                                                                ListRootsRequestMethod  `json:"method"`
 	// Carries nothing but optional metadata.                                                     
 	Params                                                                *ListRootsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListRootsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListRootsRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Carries nothing but optional metadata.
@@ -4197,6 +5260,14 @@ type ListRootsRequest struct {
 type ListRootsRequestParams struct {
 	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListRootsRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListRootsRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The client's current roots.
@@ -4205,6 +5276,14 @@ type ListRootsResult struct {
 	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
 	// Every root the server may operate on.                                                                       
 	Roots                                                                                   []RootElement          `json:"roots"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListRootsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListRootsResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks for the tasks the requestor may see, one page at a time.
@@ -4217,6 +5296,14 @@ type ListTasksRequest struct {
 	Method                                                                ListTasksRequestMethod    `json:"method"`
 	// Optional cursor and metadata.                                                                
 	Params                                                                *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListTasksRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListTasksRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of tasks.
@@ -4229,6 +5316,14 @@ type ListTasksResult struct {
 	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
 	// The tasks on this page.                                                                                     
 	Tasks                                                                                   []TaskElement          `json:"tasks"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListTasksResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListTasksResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for the tools it offers, one page at a time.
@@ -4241,6 +5336,14 @@ type ListToolsRequest struct {
 	Method                                                                ListToolsRequestMethod    `json:"method"`
 	// Optional cursor and metadata.                                                                
 	Params                                                                *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListToolsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListToolsRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of the server's tools.
@@ -4253,6 +5356,14 @@ type ListToolsResult struct {
 	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
 	// The tools on this page.                                                                                     
 	Tools                                                                                   []ToolElement          `json:"tools"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListToolsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListToolsResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One log entry pushed by the server. Until the client sets a level, the server chooses
@@ -4265,6 +5376,14 @@ type LoggingMessageNotification struct {
 	Method                             LoggingMessageNotificationMethod      `json:"method"`
 	// The log entry.                                                        
 	Params                             LoggingMessageNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r LoggingMessageNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The log entry.
@@ -4280,6 +5399,14 @@ type LoggingMessageNotificationParamsClass struct {
 	Level                                                                                 LoggingLevel           `json:"level"`
 	// Name of the component that produced the entry, if any.                                                    
 	Logger                                                                                *string                `json:"logger,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r LoggingMessageNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *LoggingMessageNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The contents of one log entry.
@@ -4293,6 +5420,14 @@ type LoggingMessageNotificationParams struct {
 	Level                                                                                 LoggingLevel           `json:"level"`
 	// Name of the component that produced the entry, if any.                                                    
 	Logger                                                                                *string                `json:"logger,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A hint for choosing a model. Members other than `name` are left to the client to
@@ -4301,6 +5436,14 @@ type ModelHint struct {
 	// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the        
 	// client may map it to an equivalent model of another provider.                                   
 	Name                                                                                       *string `json:"name,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ModelHint) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ModelHint) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What the server values when the client chooses a model. Priorities run from 0
@@ -4316,6 +5459,14 @@ type ModelPreferences struct {
 	IntelligencePriority                                                                      *float64      `json:"intelligencePriority,omitempty"`
 	// How much a fast (low-latency) model matters.                                                         
 	SpeedPriority                                                                             *float64      `json:"speedPriority,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ModelPreferences) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ModelPreferences) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A field where the user picks any number of values from a list.
@@ -4338,6 +5489,14 @@ type MultiSelectEnumSchema struct {
 	Title                                                        *string                        `json:"title,omitempty"`
 	// Always `array`: the answer is a list of the chosen values.                               
 	Type                                                         MultiSelectEnumSchemaType      `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r MultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *MultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The shape common to every notification: a method name and optional parameters, no reply.
@@ -4346,6 +5505,14 @@ type Notification struct {
 	Method                                                  string                 `json:"method"`
 	// Method-specific payload, if the notification has one.                       
 	Params                                                  map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Notification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Notification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters every notification may carry, whatever its method.
@@ -4353,6 +5520,14 @@ type NotificationParams struct {
 	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                       
 	// itself.                                                                                                   
 	Meta                                                                                  map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r NotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *NotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A numeric form field.
@@ -4369,6 +5544,14 @@ type NumberSchema struct {
 	Title                                                        *string          `json:"title,omitempty"`
 	// `number` for any number, `integer` for whole numbers only.                 
 	Type                                                         NumberSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r NumberSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *NumberSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The shape shared by every list request that returns pages.
@@ -4381,6 +5564,14 @@ type PaginatedRequest struct {
 	Method                                                                string                    `json:"method"`
 	// Optional cursor and metadata.                                                                
 	Params                                                                *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PaginatedRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PaginatedRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters shared by every list request that returns pages.
@@ -4389,6 +5580,14 @@ type PaginatedRequestParams struct {
 	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
 	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.                       
 	Cursor                                                                                     *string                `json:"cursor,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PaginatedRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The shape shared by every page of a listing.
@@ -4399,6 +5598,14 @@ type PaginatedResult struct {
 	// last                                                                                                        
 	// page.                                                                                                       
 	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PaginatedResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PaginatedResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the peer to prove it is still responsive. A peer that does not answer in time may be
@@ -4412,6 +5619,14 @@ type PingRequest struct {
 	Method                                                                PingRequestMethod       `json:"method"`
 	// Carries nothing but optional metadata.                                                     
 	Params                                                                *ListRootsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PingRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PingRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Reports how far a long-running request has got. Either side may send it, but only for a
@@ -4423,6 +5638,14 @@ type ProgressNotification struct {
 	Method                             ProgressNotificationMethod      `json:"method"`
 	// The progress report.                                            
 	Params                             ProgressNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ProgressNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ProgressNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The progress report.
@@ -4442,6 +5665,14 @@ type ProgressNotificationParamsClass struct {
 	ProgressToken                                                                             *RequestID             `json:"progressToken"`
 	// Amount that will be done in all, when known. May be fractional.                                               
 	Total                                                                                     *float64               `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ProgressNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ProgressNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One progress report.
@@ -4459,6 +5690,14 @@ type ProgressNotificationParams struct {
 	ProgressToken                                                                             *RequestID             `json:"progressToken"`
 	// Amount that will be done in all, when known. May be fractional.                                               
 	Total                                                                                     *float64               `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ProgressNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A prompt, possibly a template with arguments, that the server makes available.
@@ -4478,6 +5717,14 @@ type Prompt struct {
 	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                               
 	// `annotations.title` comes before `name`).                                                                    
 	Title                                                                                    *string                `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Prompt) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Prompt) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One value a prompt template accepts.
@@ -4491,6 +5738,14 @@ type PromptArgument struct {
 	// Human-friendly label for user interfaces. When absent, show `name` (for tools,          
 	// `annotations.title` comes before `name`).                                               
 	Title                                                                              *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptArgument) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells the client that the server's set of prompts changed, so it may list them again.
@@ -4503,6 +5758,14 @@ type PromptListChangedNotification struct {
 	Method                                         PromptListChangedNotificationMethod `json:"method"`
 	// Carries nothing but optional metadata.                                          
 	Params                                         *ParamsClass                        `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One message of a filled-in prompt. Like a sampling message, but its content may also
@@ -4513,6 +5776,14 @@ type PromptMessage struct {
 	Content                    ContentBlock `json:"content"`
 	// Who speaks this message.             
 	Role                       Role         `json:"role"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Points at a prompt by name, as the target of a completion.
@@ -4524,6 +5795,14 @@ type PromptReference struct {
 	Title                                                                              *string             `json:"title,omitempty"`
 	// Always `ref/prompt`.                                                                                
 	Type                                                                               PromptReferenceType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptReference) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptReference) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for the contents of one resource.
@@ -4536,6 +5815,14 @@ type ReadResourceRequest struct {
 	Method                                                                ReadResourceRequestMethod      `json:"method"`
 	// Which resource to read.                                                                           
 	Params                                                                ReadResourceRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource to read.
@@ -4544,6 +5831,14 @@ type ReadResourceRequestParamsClass struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// The resource's URI, in any scheme; the server decides what it means.                                         
 	URI                                                                                      string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource to read.
@@ -4552,6 +5847,14 @@ type ReadResourceRequestParams struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// The resource's URI, in any scheme; the server decides what it means.                                         
 	URI                                                                                      string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The contents of a resource that was read.
@@ -4560,6 +5863,14 @@ type ReadResourceResult struct {
 	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
 	// One or more pieces of contents (a resource may expand into several sub-resources).                          
 	Contents                                                                                []ContentElement       `json:"contents"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Ties a message to a task; sent in `_meta` under `io.modelcontextprotocol/related-task` on
@@ -4567,6 +5878,14 @@ type ReadResourceResult struct {
 type RelatedTaskMetadata struct {
 	// Id of the task the message belongs to.       
 	TaskID                                   string `json:"taskId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r RelatedTaskMetadata) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *RelatedTaskMetadata) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The shape common to every request, before the JSON-RPC envelope is added: a method name
@@ -4577,12 +5896,28 @@ type Request struct {
 	Method                                                string                 `json:"method"`
 	// Method-specific arguments, if the method takes any.                       
 	Params                                                map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Request) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Request) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters every request may carry, whatever its method.
 type RequestParams struct {
 	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r RequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *RequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A concrete resource the server can read.
@@ -4610,6 +5945,14 @@ type Resource struct {
 	Title                                                                                    *string                  `json:"title,omitempty"`
 	// Where the resource lives.                                                                                      
 	URI                                                                                      string                   `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Resource) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Resource) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The part every piece of resource contents has, whether text or binary.
@@ -4620,6 +5963,14 @@ type ResourceContents struct {
 	MIMEType                                                                  *string                `json:"mimeType,omitempty"`
 	// The URI these contents belong to (the resource itself or a part of it).                       
 	URI                                                                       string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceContents) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A pointer to a resource the server can read, returned inside a result instead of the
@@ -4651,6 +6002,14 @@ type ResourceLink struct {
 	Type                                                                                     ResourceLinkType         `json:"type"`
 	// Where the resource lives.                                                                                      
 	URI                                                                                      string                   `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceLink) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceLink) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells the client that the set of readable resources changed, so it may list them again.
@@ -4662,6 +6021,14 @@ type ResourceListChangedNotification struct {
 	Method                                           ResourceListChangedNotificationMethod `json:"method"`
 	// Carries nothing but optional metadata.                                              
 	Params                                           *ParamsClass                          `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of any request that targets one resource by URI.
@@ -4670,6 +6037,14 @@ type ResourceRequestParams struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// The resource's URI, in any scheme; the server decides what it means.                                         
 	URI                                                                                      string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A parameterised family of resources whose URIs follow a template.
@@ -4693,6 +6068,14 @@ type ResourceTemplate struct {
 	Title                                                                                    *string                  `json:"title,omitempty"`
 	// An RFC 6570 URI template; filling in its variables yields resource URIs.                                       
 	URITemplate                                                                              string                   `json:"uriTemplate"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceTemplate) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceTemplate) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Points at a resource or resource template by URI, as the target of a completion.
@@ -4701,6 +6084,14 @@ type ResourceTemplateReference struct {
 	Type                                                                         ResourceTemplateReferenceType `json:"type"`
 	// The resource's URI, or the URI template whose variable is being completed.                              
 	URI                                                                          string                        `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceTemplateReference) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells the client that a resource it subscribed to has changed and may be worth reading
@@ -4712,6 +6103,14 @@ type ResourceUpdatedNotification struct {
 	Method                                      ResourceUpdatedNotificationMethod      `json:"method"`
 	// Which resource changed.                                                         
 	Params                                      ResourceUpdatedNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource changed.
@@ -4722,6 +6121,14 @@ type ResourceUpdatedNotificationParamsClass struct {
 	// Where the change happened; may be a part (sub-resource) of the resource that was                          
 	// subscribed.                                                                                               
 	URI                                                                                   string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceUpdatedNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceUpdatedNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource changed.
@@ -4732,6 +6139,14 @@ type ResourceUpdatedNotificationParams struct {
 	// Where the change happened; may be a part (sub-resource) of the resource that was                          
 	// subscribed.                                                                                               
 	URI                                                                                   string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A directory or file the server is allowed to operate on.
@@ -4742,6 +6157,14 @@ type Root struct {
 	Name                                                              *string                `json:"name,omitempty"`
 	// Where the root is; in this revision it must be a `file://` URI.                       
 	URI                                                               string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Root) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Root) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent by the client whenever it adds, removes or changes a root; the server may then ask
@@ -4754,6 +6177,14 @@ type RootsListChangedNotification struct {
 	Method                                       RootsListChangedNotificationMethod `json:"method"`
 	// Carries nothing but optional metadata.                                       
 	Params                                       *ParamsClass                       `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r RootsListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One turn of a conversation sent to or received from a model.
@@ -4764,6 +6195,14 @@ type SamplingMessage struct {
 	Content                                                          *MessageContent        `json:"content"`
 	// Who speaks this turn.                                                                
 	Role                                                             Role                   `json:"role"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SamplingMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SamplingMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The optional features a server supports, declared in its `initialize` result.
@@ -4782,12 +6221,28 @@ type ServerCapabilities struct {
 	Tasks                                                                   *ServerCapabilitiesTasks          `json:"tasks,omitempty"`
 	// Present when the server offers tools.                                                                  
 	Tools                                                                   *ServerCapabilitiesTools          `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilities) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the server offers prompts.
 type ServerCapabilitiesPrompts struct {
 	// True when the server will send `notifications/prompts/list_changed`.      
 	ListChanged                                                            *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the server offers resources.
@@ -4796,6 +6251,14 @@ type ServerCapabilitiesResources struct {
 	ListChanged                                                                       *bool `json:"listChanged,omitempty"`
 	// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.      
 	Subscribe                                                                         *bool `json:"subscribe,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the server can run client requests as tasks.
@@ -4806,24 +6269,56 @@ type ServerCapabilitiesTasks struct {
 	List                                                                                     map[string]interface{} `json:"list,omitempty"`
 	// Which client-to-server requests may carry a `task` field; anything not listed may not.                       
 	Requests                                                                                 *StickyRequests        `json:"requests,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilitiesTasks) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilitiesTasks) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which client-to-server requests may carry a `task` field; anything not listed may not.
 type StickyRequests struct {
 	// Task support for tool requests.             
 	Tools                             *FluffyTools `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r StickyRequests) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *StickyRequests) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Task support for tool requests.
 type FluffyTools struct {
 	// Present when `tools/call` may be run as a task.                       
 	Call                                              map[string]interface{} `json:"call,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffyTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffyTools) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Present when the server offers tools.
 type ServerCapabilitiesTools struct {
 	// True when the server will send `notifications/tools/list_changed`.      
 	ListChanged                                                          *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every notification a server may send to a client.
@@ -4893,6 +6388,14 @@ type ServerNotification struct {
 	//                                                                         
 	// The progress report.                                                    
 	Params                                           *ServerNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which request, and why.
@@ -4931,7 +6434,7 @@ type ServerNotificationParams struct {
 	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used                       
 	// for                                                                                                            
 	// tasks, which have `tasks/cancel`.                                                                              
-	RequestID                                                                                  *RequestID             `json:"requestId"`
+	RequestID                                                                                  *RequestID             `json:"requestId,omitempty"`
 	// Where the change happened; may be a part (sub-resource) of the resource that was                               
 	// subscribed.                                                                                                    
 	URI                                                                                        *string                `json:"uri,omitempty"`
@@ -4951,11 +6454,11 @@ type ServerNotificationParams struct {
 	TaskID                                                                                     *string                `json:"taskId,omitempty"`
 	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                        
 	// from what was asked); `null` means no limit.                                                                   
-	TTL                                                                                        *int64                 `json:"ttl"`
+	TTL                                                                                        *int64                 `json:"ttl,omitempty"`
 	// The `elicitationId` of the URL-mode request that finished.                                                     
 	ElicitationID                                                                              *string                `json:"elicitationId,omitempty"`
 	// What is being logged: a message string, an object, or any other JSON value.                                    
-	Data                                                                                       interface{}            `json:"data"`
+	Data                                                                                       interface{}            `json:"data,omitempty"`
 	// How severe the entry is.                                                                                       
 	Level                                                                                      *LoggingLevel          `json:"level,omitempty"`
 	// Name of the component that produced the entry, if any.                                                         
@@ -4967,9 +6470,17 @@ type ServerNotificationParams struct {
 	// fractional.                                                                                                    
 	Progress                                                                                   *float64               `json:"progress,omitempty"`
 	// The token from the request this report is about.                                                               
-	ProgressToken                                                                              *RequestID             `json:"progressToken"`
+	ProgressToken                                                                              *RequestID             `json:"progressToken,omitempty"`
 	// Amount that will be done in all, when known. May be fractional.                                                
 	Total                                                                                      *float64               `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every request a server may send to a client.
@@ -5029,6 +6540,14 @@ type ServerRequest struct {
 	//                                                                                         
 	// The conversation and generation settings.                                               
 	Params                                                                *ServerRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which task.
@@ -5107,6 +6626,14 @@ type ServerRequestParams struct {
 	ToolChoice                                                                                  *ToolChoiceClass                    `json:"toolChoice,omitempty"`
 	// Tools the model may call while generating; needs the client's `sampling.tools`.                                              
 	Tools                                                                                       []ToolElement                       `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every result a server may return to a client's request. The bare `Result` covers empty
@@ -5181,7 +6708,7 @@ type ServerResult struct {
 	TaskID                                                                                       *string                       `json:"taskId,omitempty"`
 	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                                 
 	// from what was asked); `null` means no limit.                                                                            
-	TTL                                                                                          *int64                        `json:"ttl"`
+	TTL                                                                                          *int64                        `json:"ttl,omitempty"`
 	// The tasks on this page.                                                                                                 
 	Tasks                                                                                        []TaskElement                 `json:"tasks,omitempty"`
 	// The optional features the server supports for this session.                                                             
@@ -5208,6 +6735,14 @@ type ServerResult struct {
 	Description                                                                                  *string                       `json:"description,omitempty"`
 	// The messages, in order.                                                                                                 
 	Messages                                                                                     []GetPromptResultMessage      `json:"messages,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The suggested values and how many more exist.
@@ -5218,6 +6753,14 @@ type ServerResultCompletion struct {
 	Total                                                                               *int64   `json:"total,omitempty"`
 	// Suggested values, best first; at most 100 of them.                                        
 	Values                                                                              []string `json:"values"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerResultCompletion) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerResultCompletion) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sets the lowest severity of log entries the client wants the server to send.
@@ -5230,6 +6773,14 @@ type SetLevelRequest struct {
 	Method                                                                SetLevelRequestMethod      `json:"method"`
 	// The threshold to apply.                                                                       
 	Params                                                                SetLevelRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SetLevelRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SetLevelRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The threshold to apply.
@@ -5240,6 +6791,14 @@ type SetLevelRequestParamsClass struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// Entries at this severity and every more severe one are sent; less severe ones are not.                       
 	Level                                                                                    LoggingLevel           `json:"level"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SetLevelRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SetLevelRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The severity threshold to apply.
@@ -5248,6 +6807,14 @@ type SetLevelRequestParams struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// Entries at this severity and every more severe one are sent; less severe ones are not.                       
 	Level                                                                                    LoggingLevel           `json:"level"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SetLevelRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A field where the user picks exactly one value from a list.
@@ -5268,6 +6835,14 @@ type SingleSelectEnumSchema struct {
 	Type                                        ItemsType                        `json:"type"`
 	// The options, each a value with its label.                                 
 	OneOf                                       []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A free-text form field.
@@ -5286,6 +6861,14 @@ type StringSchema struct {
 	Title                                                     *string   `json:"title,omitempty"`
 	// Always `string`.                                                 
 	Type                                                      ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r StringSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *StringSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server to send `notifications/resources/updated` whenever the given resource
@@ -5299,6 +6882,14 @@ type SubscribeRequest struct {
 	Method                                                                SubscribeRequestMethod      `json:"method"`
 	// Which resource to watch.                                                                       
 	Params                                                                SubscribeRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscribeRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscribeRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource to watch.
@@ -5307,6 +6898,14 @@ type SubscribeRequestParamsClass struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// The resource's URI, in any scheme; the server decides what it means.                                         
 	URI                                                                                      string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscribeRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscribeRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource to watch.
@@ -5315,6 +6914,14 @@ type SubscribeRequestParams struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// The resource's URI, in any scheme; the server decides what it means.                                         
 	URI                                                                                      string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscribeRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The state of one task, as reported by its receiver.
@@ -5336,6 +6943,14 @@ type Task struct {
 	// How long, in milliseconds from creation, the receiver will keep the task (it may differ           
 	// from what was asked); `null` means no limit.                                                      
 	TTL                                                                                       *int64     `json:"ttl"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Task) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Task) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of a request that may be run as a task.
@@ -5347,12 +6962,28 @@ type TaskAugmentedRequestParams struct {
 	// result comes from `tasks/result`. Only where the receiver declared it for this request                        
 	// type.                                                                                                         
 	Task                                                                                      *TaskClass             `json:"task,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TaskAugmentedRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TaskAugmentedRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What a requestor puts in a request's `task` field to have it run as a task.
 type TaskMetadata struct {
 	// How long, in milliseconds from creation, the requestor would like the task kept.       
 	TTL                                                                                *int64 `json:"ttl,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TaskMetadata) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TaskMetadata) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent by a task's receiver when the task's status changes. Optional: requestors must keep
@@ -5364,6 +6995,14 @@ type TaskStatusNotification struct {
 	Method                                 TaskStatusNotificationMethod `json:"method"`
 	// The full new state of the task.                                  
 	Params                                 TaskStatusNotificationParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TaskStatusNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TaskStatusNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The full new state of the task.
@@ -5398,6 +7037,14 @@ type TaskStatusNotificationParams struct {
 	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                       
 	// from what was asked); `null` means no limit.                                                                  
 	TTL                                                                                       *int64                 `json:"ttl"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TaskStatusNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TaskStatusNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A block of plain text exchanged with a model.
@@ -5410,6 +7057,14 @@ type TextContent struct {
 	Text                                                             string                   `json:"text"`
 	// Always `text`.                                                                         
 	Type                                                             TextContentType          `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TextContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TextContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Resource contents that are text.
@@ -5422,6 +7077,14 @@ type TextResourceContents struct {
 	Text                                                                      string                 `json:"text"`
 	// The URI these contents belong to (the resource itself or a part of it).                       
 	URI                                                                       string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TextResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TextResourceContents) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A multiple-choice field whose options each have a display label.
@@ -5440,12 +7103,28 @@ type TitledMultiSelectEnumSchema struct {
 	Title                                                        *string                          `json:"title,omitempty"`
 	// Always `array`: the answer is a list of the chosen values.                                 
 	Type                                                         MultiSelectEnumSchemaType        `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What each chosen value may be.
 type TitledMultiSelectEnumSchemaItems struct {
 	// The options, each a value with its label.              
 	AnyOf                                       []FluffyAnyOf `json:"anyOf"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type FluffyAnyOf struct {
@@ -5453,6 +7132,14 @@ type FluffyAnyOf struct {
 	Const                                             string `json:"const"`
 	// The label shown for this option.                      
 	Title                                             string `json:"title"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffyAnyOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffyAnyOf) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A single-choice field whose options each have a display label.
@@ -5467,6 +7154,14 @@ type TitledSingleSelectEnumSchema struct {
 	Title                                       *string                             `json:"title,omitempty"`
 	// Always `string`.                                                             
 	Type                                        ItemsType                           `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type TitledSingleSelectEnumSchemaOneOf struct {
@@ -5474,6 +7169,14 @@ type TitledSingleSelectEnumSchemaOneOf struct {
 	Const                                             string `json:"const"`
 	// The label shown for this option.                      
 	Title                                             string `json:"title"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TitledSingleSelectEnumSchemaOneOf) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A callable function the server offers, with the JSON Schemas of its input and output.
@@ -5501,6 +7204,14 @@ type Tool struct {
 	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
 	// `annotations.title` comes before `name`).                                                                      
 	Title                                                                                      *string                `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Tool) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Tool) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // JSON Schema (an object schema) that the call's `arguments` must satisfy.
@@ -5513,6 +7224,14 @@ type ToolInputSchemaClass struct {
 	Required                                                   []string                          `json:"required,omitempty"`
 	// Always `object`: arguments are a JSON object.                                             
 	Type                                                       InputSchemaType                   `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolInputSchemaClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolInputSchemaClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
@@ -5526,6 +7245,14 @@ type ToolOutputSchemaClass struct {
 	Required                                                   []string                          `json:"required,omitempty"`
 	// Always `object`: structured output is a JSON object.                                      
 	Type                                                       InputSchemaType                   `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolOutputSchemaClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolOutputSchemaClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Self-described traits of a tool. They are only hints, not guarantees; a client must not
@@ -5546,6 +7273,14 @@ type ToolAnnotations struct {
 	ReadOnlyHint                                                                                *bool   `json:"readOnlyHint,omitempty"`
 	// A display name for the tool.                                                                     
 	Title                                                                                       *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolAnnotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolAnnotations) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // How the model may use the tools offered in a sampling request.
@@ -5553,6 +7288,14 @@ type ToolChoice struct {
 	// `auto`: the model decides (the default); `required`: it must call at least one tool;                
 	// `none`: it must not call any.                                                                       
 	Mode                                                                                   *ToolChoiceMode `json:"mode,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolChoice) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolChoice) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // How a tool may be executed.
@@ -5560,6 +7303,14 @@ type ToolExecution struct {
 	// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not             
 	// (`forbidden`, the meaning when absent) be run as a task.                                        
 	TaskSupport                                                                           *TaskSupport `json:"taskSupport,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolExecution) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolExecution) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells the client that the server's set of tools changed, so it may list them again. Sent
@@ -5571,6 +7322,14 @@ type ToolListChangedNotification struct {
 	Method                                       ToolListChangedNotificationMethod `json:"method"`
 	// Carries nothing but optional metadata.                                      
 	Params                                       *ParamsClass                      `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The outcome of a tool call, sent back to the model in a later sampling request.
@@ -5588,6 +7347,14 @@ type ToolResultContent struct {
 	ToolUseID                                                                                   string                 `json:"toolUseId"`
 	// Always `tool_result`.                                                                                           
 	Type                                                                                        ToolResultContentType  `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolResultContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolResultContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A call to a tool requested by the model during sampling.
@@ -5603,6 +7370,14 @@ type ToolUseContent struct {
 	Name                                                                                      string                 `json:"name"`
 	// Always `tool_use`.                                                                                            
 	Type                                                                                      ToolUseContentType     `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolUseContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolUseContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // An error response saying the request cannot go ahead until the user completes one or more
@@ -5611,9 +7386,17 @@ type URLElicitationRequiredError struct {
 	// Code -32042, with the elicitations to complete in `data`.                                 
 	Error                                                       URLElicitationRequiredErrorError `json:"error"`
 	// The id of the request being refused.                                                      
-	ID                                                          *RequestID                       `json:"id"`
+	ID                                                          *RequestID                       `json:"id,omitempty"`
 	// Protocol marker; always `"2.0"`.                                                          
 	Jsonrpc                                                     Jsonrpc                          `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r URLElicitationRequiredError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *URLElicitationRequiredError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Code -32042, with the elicitations to complete in `data`.
@@ -5632,6 +7415,14 @@ type URLElicitationRequiredErrorError struct {
 	Data                                                                                     map[string]interface{} `json:"data"`
 	// One short sentence describing the failure.                                                                   
 	Message                                                                                  string                 `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r URLElicitationRequiredErrorError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *URLElicitationRequiredErrorError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server to stop the update notifications started by an earlier
@@ -5645,6 +7436,14 @@ type UnsubscribeRequest struct {
 	Method                                                                UnsubscribeRequestMethod      `json:"method"`
 	// Which resource to stop watching.                                                                 
 	Params                                                                UnsubscribeRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UnsubscribeRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource to stop watching.
@@ -5653,6 +7452,14 @@ type UnsubscribeRequestParamsClass struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// The resource's URI, in any scheme; the server decides what it means.                                         
 	URI                                                                                      string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UnsubscribeRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UnsubscribeRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource to stop watching.
@@ -5661,6 +7468,14 @@ type UnsubscribeRequestParams struct {
 	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
 	// The resource's URI, in any scheme; the server decides what it means.                                         
 	URI                                                                                      string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UnsubscribeRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A multiple-choice field whose options are shown as their raw values.
@@ -5679,6 +7494,14 @@ type UntitledMultiSelectEnumSchema struct {
 	Title                                                        *string                            `json:"title,omitempty"`
 	// Always `array`: the answer is a list of the chosen values.                                   
 	Type                                                         MultiSelectEnumSchemaType          `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What each chosen value may be.
@@ -5687,6 +7510,14 @@ type UntitledMultiSelectEnumSchemaItems struct {
 	Enum                         []string  `json:"enum"`
 	// Always `string`.                    
 	Type                         ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A single-choice field whose options are shown as their raw values.
@@ -5701,6 +7532,14 @@ type UntitledSingleSelectEnumSchema struct {
 	Title                            *string   `json:"title,omitempty"`
 	// Always `string`.                        
 	Type                             ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Who a message or piece of content comes from, or is meant for, in a conversation.

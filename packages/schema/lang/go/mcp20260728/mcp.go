@@ -474,6 +474,10 @@ import "bytes"
 import "errors"
 
 import "encoding/json"
+import "example.invalid/mcpkit/packages/schema/lang/go/internal/jsonopen"
+
+// ProgressToken is RequestID: the schema gives ProgressToken the same shape.
+type ProgressToken = RequestID
 
 func UnmarshalAnnotations(data []byte) (Annotations, error) {
 	var r Annotations
@@ -1127,10 +1131,6 @@ func UnmarshalJSONValue(data []byte) (JSONValue, error) {
 	return r, err
 }
 
-func (r *JSONValue) Marshal() ([]byte, error) {
-	return json.Marshal(r)
-}
-
 func UnmarshalLegacyTitledEnumSchema(data []byte) (LegacyTitledEnumSchema, error) {
 	var r LegacyTitledEnumSchema
 	err := json.Unmarshal(data, &r)
@@ -1487,10 +1487,6 @@ func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 	var r ProgressToken
 	err := json.Unmarshal(data, &r)
 	return r, err
-}
-
-func (r *ProgressToken) Marshal() ([]byte, error) {
-	return json.Marshal(r)
 }
 
 func UnmarshalPrompt(data []byte) (Prompt, error) {
@@ -2056,6 +2052,14 @@ type Annotations struct {
 	LastModified                                                                   *string  `json:"lastModified,omitempty"`
 	// How much the content matters, from 0 (optional) to 1 (effectively required).         
 	Priority                                                                       *float64 `json:"priority,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Annotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Annotations) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A piece of audio exchanged with a model, inlined as base64.
@@ -2070,6 +2074,14 @@ type AudioContent struct {
 	MIMEType                                                                                    string                   `json:"mimeType"`
 	// Discriminator: always `"audio"`.                                                                                  
 	Type                                                                                        AudioContentType         `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r AudioContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *AudioContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Hints about audience, importance and age.
@@ -2083,6 +2095,14 @@ type AudioContentAnnotations struct {
 	LastModified                                                                   *string  `json:"lastModified,omitempty"`
 	// How much the content matters, from 0 (optional) to 1 (effectively required).         
 	Priority                                                                       *float64 `json:"priority,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r AudioContentAnnotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *AudioContentAnnotations) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A name for code and an optional title for people, shared by most named objects.
@@ -2092,6 +2112,14 @@ type BaseMetadata struct {
 	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`        
 	// comes before `name`).                                                                           
 	Title                                                                                      *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r BaseMetadata) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *BaseMetadata) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Resource contents given as binary data.
@@ -2104,6 +2132,14 @@ type BlobResourceContents struct {
 	MIMEType                                  *string                `json:"mimeType,omitempty"`
 	// The URI these contents belong to.                             
 	URI                                       string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r BlobResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *BlobResourceContents) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A yes/no field.
@@ -2116,6 +2152,14 @@ type BooleanSchema struct {
 	Title                      *string           `json:"title,omitempty"`
 	// Always `"boolean"`.                       
 	Type                       BooleanSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r BooleanSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *BooleanSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A result that tells the client how long, and for whom, it may be reused from a cache.
@@ -2135,6 +2179,14 @@ type CacheableResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CacheableResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CacheableResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Reserved and free metadata about the result, such as the server's identity.
@@ -2145,6 +2197,14 @@ type CacheableResultMeta struct {
 	// display                                                                                                                
 	// and logs only, not verified and not to drive behaviour.                                                                
 	IoModelcontextprotocolServerInfo                                                        *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CacheableResultMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CacheableResultMeta) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Self-reported identity of the server software. Recommended on every result; meant for
@@ -2170,6 +2230,14 @@ type IoModelcontextprotocolServerInfo struct {
 	Version                                                                                    string        `json:"version"`
 	// Home page of the program.                                                                             
 	WebsiteURL                                                                                 *string       `json:"websiteUrl,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r IoModelcontextprotocolServerInfo) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *IoModelcontextprotocolServerInfo) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // An image a client may show for an object, optionally restricted to sizes and a theme.
@@ -2184,6 +2252,14 @@ type IconElement struct {
 	Src                                                                                      string   `json:"src"`
 	// Background the image is drawn for: `light` or `dark`; absent means either.                     
 	Theme                                                                                    *Theme   `json:"theme,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r IconElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *IconElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Runs one tool. The server may answer with an InputRequiredResult when it needs more input.
@@ -2196,6 +2272,14 @@ type CallToolRequest struct {
 	Method                                                                   CallToolRequestMethod      `json:"method"`
 	// Which tool, with which arguments, plus any input responses of a retry.                           
 	Params                                                                   CallToolRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which tool, with which arguments, plus any input responses of a retry.
@@ -2212,6 +2296,14 @@ type CallToolRequestParamsClass struct {
 	Name                                                                                       string                    `json:"name"`
 	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
 	RequestState                                                                               *string                   `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The client's answer to one input request: the result of the matching method. These
@@ -2234,7 +2326,7 @@ type InputResponse struct {
 	// The submitted form values, by field name; present only when a form was accepted.                               
 	//                                                                                                                
 	// The content of the turn: a single block or a list of blocks.                                                   
-	Content                                                                                    *InputResponseContent  `json:"content"`
+	Content                                                                                    *InputResponseContent  `json:"content,omitempty"`
 	// The roots the server may use.                                                                                  
 	Roots                                                                                      []RootElement          `json:"roots,omitempty"`
 	// Free metadata about the message.                                                                               
@@ -2246,6 +2338,14 @@ type InputResponse struct {
 	// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or                          
 	// `toolUse`, but providers may report other values.                                                              
 	StopReason                                                                                 *string                `json:"stopReason,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InputResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InputResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One block of a sampling message: text, image, audio, a tool call or a tool result.
@@ -2300,9 +2400,17 @@ type SamplingMessageContentBlock struct {
 	// True when the tool call failed; false when absent.                                                                       
 	IsError                                                                                     *bool                           `json:"isError,omitempty"`
 	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.                                    
-	StructuredContent                                                                           interface{}                     `json:"structuredContent"`
+	StructuredContent                                                                           interface{}                     `json:"structuredContent,omitempty"`
 	// The `id` of the ToolUseContent this answers.                                                                             
 	ToolUseID                                                                                   *string                         `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SamplingMessageContentBlock) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One block of content in a tool result or prompt message: text, image, audio, a resource
@@ -2371,6 +2479,14 @@ type ContentBlock struct {
 	URI                                                                                        *string                  `json:"uri,omitempty"`
 	// The embedded contents, as text or as base64 bytes.                                                               
 	Resource                                                                                   *ContentElement          `json:"resource,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ContentBlock) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ContentBlock) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The embedded contents, as text or as base64 bytes.
@@ -2389,6 +2505,14 @@ type ContentElement struct {
 	URI                                                                         string                 `json:"uri"`
 	// The raw bytes, base64-encoded.                                                                  
 	Blob                                                                        *string                `json:"blob,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ContentElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ContentElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The submitted form values, by field name; present only when a form was accepted.
@@ -2408,11 +2532,11 @@ type ContentClass struct {
 	// Free metadata; clients should keep it when replaying the call, to help caching.                            
 	//                                                                                                            
 	// Free metadata; clients should keep it when replaying the result, to help caching.                          
-	Meta                                                                                        *MetaUnion        `json:"_meta"`
+	Meta                                                                                        *MetaUnion        `json:"_meta,omitempty"`
 	// Hints about audience, importance and age.                                                                  
-	Annotations                                                                                 *AnnotationsUnion `json:"annotations"`
+	Annotations                                                                                 *AnnotationsUnion `json:"annotations,omitempty"`
 	// The text itself.                                                                                           
-	Text                                                                                        *ContentValue     `json:"text"`
+	Text                                                                                        *ContentValue     `json:"text,omitempty"`
 	// Discriminator: always `"text"`.                                                                            
 	//                                                                                                            
 	// Discriminator: always `"image"`.                                                                           
@@ -2422,30 +2546,38 @@ type ContentClass struct {
 	// Discriminator: always `"tool_use"`.                                                                        
 	//                                                                                                            
 	// Discriminator: always `"tool_result"`.                                                                     
-	Type                                                                                        *ContentValue     `json:"type"`
+	Type                                                                                        *ContentValue     `json:"type,omitempty"`
 	// The image bytes, base64-encoded.                                                                           
 	//                                                                                                            
 	// The audio bytes, base64-encoded.                                                                           
-	Data                                                                                        *ContentValue     `json:"data"`
+	Data                                                                                        *ContentValue     `json:"data,omitempty"`
 	// Media type of the image, e.g. `image/png`; which ones work depends on the model                            
 	// provider.                                                                                                  
 	//                                                                                                            
 	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.                  
-	MIMEType                                                                                    *ContentValue     `json:"mimeType"`
+	MIMEType                                                                                    *ContentValue     `json:"mimeType,omitempty"`
 	// Identifier of this call, which the matching tool result repeats in `toolUseId`.                            
-	ID                                                                                          *ContentValue     `json:"id"`
+	ID                                                                                          *ContentValue     `json:"id,omitempty"`
 	// Arguments for the tool, matching its input schema.                                                         
-	Input                                                                                       *MetaUnion        `json:"input"`
+	Input                                                                                       *MetaUnion        `json:"input,omitempty"`
 	// Name of the tool to run.                                                                                   
-	Name                                                                                        *ContentValue     `json:"name"`
+	Name                                                                                        *ContentValue     `json:"name,omitempty"`
 	// The unstructured outcome, in the same form as a CallToolResult's `content`.                                
-	Content                                                                                     *PurpleContent    `json:"content"`
+	Content                                                                                     *PurpleContent    `json:"content,omitempty"`
 	// True when the tool call failed; false when absent.                                                         
-	IsError                                                                                     *ContentValue     `json:"isError"`
+	IsError                                                                                     *ContentValue     `json:"isError,omitempty"`
 	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.                      
-	StructuredContent                                                                           interface{}       `json:"structuredContent"`
+	StructuredContent                                                                           interface{}       `json:"structuredContent,omitempty"`
 	// The `id` of the ToolUseContent this answers.                                                               
-	ToolUseID                                                                                   *ContentValue     `json:"toolUseId"`
+	ToolUseID                                                                                   *ContentValue     `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ContentClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ContentClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A block of plain text exchanged with a model.
@@ -2508,6 +2640,14 @@ type PurpleSomething struct {
 	URI                                                                                        *string                  `json:"uri,omitempty"`
 	// The embedded contents, as text or as base64 bytes.                                                               
 	Resource                                                                                   *ContentElement          `json:"resource,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleSomething) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleSomething) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A directory or file the server may operate on.
@@ -2518,6 +2658,14 @@ type RootElement struct {
 	Name                                                              *string                `json:"name,omitempty"`
 	// Where the root is; in this revision it must be a `file://` URI.                       
 	URI                                                               string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r RootElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *RootElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Per-request protocol version, client capabilities and other reserved keys.
@@ -2544,7 +2692,15 @@ type CallToolRequestParamsMeta struct {
 	// When present, asks for `notifications/progress` about this request, tagged with this                                              
 	// token.                                                                                                                            
 	// The server may still send none.                                                                                                   
-	ProgressToken                                                                               *RequestID                               `json:"progressToken"`
+	ProgressToken                                                                               *RequestID                               `json:"progressToken,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolRequestParamsMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolRequestParamsMeta) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What the client can do while this request is served. Required; `{}` declares nothing. The
@@ -2571,6 +2727,14 @@ type IoModelcontextprotocolClientCapabilities struct {
 	// model.                                                                                                                                        
 	// Deprecated together with sampling.                                                                                                            
 	Sampling                                                                                    *IoModelcontextprotocolClientCapabilitiesSampling    `json:"sampling,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r IoModelcontextprotocolClientCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *IoModelcontextprotocolClientCapabilities) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the client can answer `elicitation/create` input requests. An empty object means
@@ -2580,6 +2744,14 @@ type IoModelcontextprotocolClientCapabilitiesElicitation struct {
 	Form                                                                 map[string]interface{} `json:"form,omitempty"`
 	// Set when the client can send the user to an external URL.                                
 	URL                                                                  map[string]interface{} `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r IoModelcontextprotocolClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *IoModelcontextprotocolClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the client can answer `sampling/createMessage` input requests by calling a
@@ -2592,6 +2764,14 @@ type IoModelcontextprotocolClientCapabilitiesSampling struct {
 	Context                                                                               map[string]interface{} `json:"context,omitempty"`
 	// Set when the client accepts `tools` and `toolChoice` in sampling requests.                                
 	Tools                                                                                 map[string]interface{} `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r IoModelcontextprotocolClientCapabilitiesSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *IoModelcontextprotocolClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `tools/call`; a retry after an InputRequiredResult also carries the answers.
@@ -2606,6 +2786,14 @@ type CallToolRequestParams struct {
 	Name                                                                                       string                    `json:"name"`
 	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
 	RequestState                                                                               *string                   `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What a tool call produced. Failures of the tool itself (its input validation included)
@@ -2626,7 +2814,15 @@ type CallToolResult struct {
 	// The structured output: any JSON value, which must match `outputSchema` when the tool has                     
 	// one.                                                                                                         
 	// Servers should also put its serialized form in a text block.                                                 
-	StructuredContent                                                                          interface{}          `json:"structuredContent"`
+	StructuredContent                                                                          interface{}          `json:"structuredContent,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `tools/call`: the tool's output, or a request for more input.
@@ -2637,6 +2833,14 @@ type CallToolResultResponse struct {
 	Jsonrpc                                                                         Jsonrpc                      `json:"jsonrpc"`
 	// The tool's output, or what the server still needs before it can run the tool.                             
 	Result                                                                          CallToolResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The tool's output, or what the server still needs before it can run the tool.
@@ -2663,13 +2867,21 @@ type CallToolResultResponseResult struct {
 	// The structured output: any JSON value, which must match `outputSchema` when the tool has                        
 	// one.                                                                                                            
 	// Servers should also put its serialized form in a text block.                                                    
-	StructuredContent                                                                          interface{}             `json:"structuredContent"`
+	StructuredContent                                                                          interface{}             `json:"structuredContent,omitempty"`
 	// The questions the client should answer before retrying.                                                         
 	InputRequests                                                                              map[string]InputRequest `json:"inputRequests,omitempty"`
 	// Opaque state to send back unchanged in the retry. Only the server reads it; the client                          
 	// must                                                                                                            
 	// not inspect or alter it.                                                                                        
 	RequestState                                                                               *string                 `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CallToolResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CallToolResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A question a server can put to the client inside an InputRequiredResult: a bare
@@ -2698,6 +2910,14 @@ type InputRequest struct {
 	//                                                                 
 	// The conversation and the generation settings.                   
 	Params                                          *ParamsClass       `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InputRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InputRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of a form-mode elicitation: a message and a flat schema the client renders as
@@ -2750,6 +2970,14 @@ type ParamsClass struct {
 	ToolChoice                                                                                   *ToolChoiceClass       `json:"toolChoice,omitempty"`
 	// Tools the model may call while generating; needs the `sampling.tools` capability.                                
 	Tools                                                                                        []ToolElement          `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One turn of the conversation sent to, or produced by, the model. A user turn that returns
@@ -2762,6 +2990,14 @@ type ParamsMessage struct {
 	Content                                                        *MessageContent        `json:"content"`
 	// Who speaks in this turn.                                                           
 	Role                                                           Role                   `json:"role"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A block of plain text exchanged with a model.
@@ -2814,9 +3050,17 @@ type FluffySomething struct {
 	// True when the tool call failed; false when absent.                                                                       
 	IsError                                                                                     *bool                           `json:"isError,omitempty"`
 	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.                                    
-	StructuredContent                                                                           interface{}                     `json:"structuredContent"`
+	StructuredContent                                                                           interface{}                     `json:"structuredContent,omitempty"`
 	// The `id` of the ToolUseContent this answers.                                                                             
 	ToolUseID                                                                                   *string                         `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffySomething) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffySomething) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which model the server would prefer; the client may ignore this.
@@ -2832,6 +3076,14 @@ type ModelPreferencesClass struct {
 	IntelligencePriority                                                                 *float64      `json:"intelligencePriority,omitempty"`
 	// How much low latency matters, from 0 (not at all) to 1 (most).                                  
 	SpeedPriority                                                                        *float64      `json:"speedPriority,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ModelPreferencesClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ModelPreferencesClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A hint about which model to use. Clients may interpret keys not defined here as they see
@@ -2841,6 +3093,14 @@ type HintElement struct {
 	// model                                                                                         
 	// of another provider.                                                                          
 	Name                                                                                     *string `json:"name,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r HintElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *HintElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The form: a flat JSON Schema object whose properties are all primitive (string, number,
@@ -2854,6 +3114,14 @@ type ParamsRequestedSchema struct {
 	Required                                     []string                             `json:"required,omitempty"`
 	// Always `"object"`.                                                             
 	Type                                         RequestedSchemaType                  `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsRequestedSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsRequestedSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Any field type allowed in a form-mode `requestedSchema`: no nested objects, and arrays
@@ -2883,7 +3151,7 @@ type PrimitiveSchemaDefinition struct {
 	// Value to pre-select.                                                                                         
 	//                                                                                                              
 	// Values to pre-select.                                                                                        
-	Default                                                                       *PrimitiveSchemaDefinitionDefault `json:"default"`
+	Default                                                                       *PrimitiveSchemaDefinitionDefault `json:"default,omitempty"`
 	// Help text for the field.                                                                                     
 	Description                                                                   *string                           `json:"description,omitempty"`
 	// Required shape of the text: an email address, a URI, a date or a date-time.                                  
@@ -2918,6 +3186,14 @@ type PrimitiveSchemaDefinition struct {
 	MinItems                                                                      *int64                            `json:"minItems,omitempty"`
 	// Display labels, in the same order as `enum` (not standard JSON Schema).                                      
 	EnumNames                                                                     []string                          `json:"enumNames,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What each picked item may be.
@@ -2928,6 +3204,14 @@ type PrimitiveSchemaDefinitionItems struct {
 	Type                                                      *ItemsType    `json:"type,omitempty"`
 	// The options, each a value and the label to show for it.              
 	AnyOf                                                     []PurpleAnyOf `json:"anyOf,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PrimitiveSchemaDefinitionItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PrimitiveSchemaDefinitionItems) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type PurpleAnyOf struct {
@@ -2935,6 +3219,14 @@ type PurpleAnyOf struct {
 	Const                                             string `json:"const"`
 	// The label shown for this option.                      
 	Title                                             string `json:"title"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleAnyOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleAnyOf) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type PrimitiveSchemaDefinitionOneOf struct {
@@ -2942,6 +3234,14 @@ type PrimitiveSchemaDefinitionOneOf struct {
 	Const                                             string `json:"const"`
 	// The label shown for this option.                      
 	Title                                             string `json:"title"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PrimitiveSchemaDefinitionOneOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PrimitiveSchemaDefinitionOneOf) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // How the model may use `tools` (`auto` when absent); needs the `sampling.tools`
@@ -2953,6 +3253,14 @@ type ToolChoiceClass struct {
 	// tool,                                                                                                
 	// `"none"` forbids tool calls.                                                                         
 	Mode                                                                                    *ToolChoiceMode `json:"mode,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolChoiceClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolChoiceClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A tool the server offers: its name, what it is for, and JSON Schemas for its arguments
@@ -2984,6 +3292,14 @@ type ToolElement struct {
 	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                       
 	// comes before `name`).                                                                                          
 	Title                                                                                      *string                `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
@@ -3009,6 +3325,14 @@ type ToolAnnotationsClass struct {
 	ReadOnlyHint                                                                               *bool   `json:"readOnlyHint,omitempty"`
 	// Display title of the tool; used when the tool itself has no `title`.                            
 	Title                                                                                      *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolAnnotationsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolAnnotationsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Says that the sender gives up on a request. The receiver should stop the work and send
@@ -3023,6 +3347,14 @@ type CancelledNotification struct {
 	Method                                        CancelledNotificationMethod      `json:"method"`
 	// Which request is cancelled, and why.                                        
 	Params                                        CancelledNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelledNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelledNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which request is cancelled, and why.
@@ -3037,6 +3369,14 @@ type CancelledNotificationParamsClass struct {
 	// or,                                                                                                                      
 	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.                                 
 	RequestID                                                                                  *RequestID                       `json:"requestId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelledNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelledNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Reserved and free metadata; names the listen stream for listen-stream notifications.
@@ -3047,7 +3387,15 @@ type CancelledNotificationParamsMeta struct {
 	// The `id` of the `subscriptions/listen` request whose stream carries this notification           
 	// (same                                                                                           
 	// JSON type as that id). Required on listen-stream notifications, absent on all others.           
-	IoModelcontextprotocolSubscriptionID                                                    *RequestID `json:"io.modelcontextprotocol/subscriptionId"`
+	IoModelcontextprotocolSubscriptionID                                                    *RequestID `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelledNotificationParamsMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelledNotificationParamsMeta) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `notifications/cancelled`.
@@ -3060,6 +3408,14 @@ type CancelledNotificationParams struct {
 	// or,                                                                                                                      
 	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.                                 
 	RequestID                                                                                  *RequestID                       `json:"requestId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CancelledNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Optional features the client supports for the request that carries it, sent in
@@ -3081,6 +3437,14 @@ type ClientCapabilities struct {
 	// model.                                                                                                                     
 	// Deprecated together with sampling.                                                                                         
 	Sampling                                                                                    *ClientCapabilitiesSampling       `json:"sampling,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientCapabilities) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the client can answer `elicitation/create` input requests. An empty object means
@@ -3090,6 +3454,14 @@ type ClientCapabilitiesElicitation struct {
 	Form                                                                 map[string]interface{} `json:"form,omitempty"`
 	// Set when the client can send the user to an external URL.                                
 	URL                                                                  map[string]interface{} `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the client can answer `sampling/createMessage` input requests by calling a
@@ -3102,6 +3474,14 @@ type ClientCapabilitiesSampling struct {
 	Context                                                                               map[string]interface{} `json:"context,omitempty"`
 	// Set when the client accepts `tools` and `toolChoice` in sampling requests.                                
 	Tools                                                                                 map[string]interface{} `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Says that the sender gives up on a request. The receiver should stop the work and send
@@ -3116,6 +3496,14 @@ type ClientNotification struct {
 	Method                                        CancelledNotificationMethod      `json:"method"`
 	// Which request is cancelled, and why.                                        
 	Params                                        CancelledNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every request a client may send to a server.
@@ -3186,6 +3574,14 @@ type ClientRequest struct {
 	//                                                                                             
 	// Which prompt, with which arguments, plus any input responses of a retry.                    
 	Params                                                                     ClientRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What to complete, and in which context.
@@ -3251,6 +3647,14 @@ type ClientRequestParams struct {
 	URI                                                                                        *string                   `json:"uri,omitempty"`
 	// The notifications to receive on this stream.                                                                      
 	Notifications                                                                              *Notifications            `json:"notifications,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ClientRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ClientRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The argument being completed and what has been typed so far.
@@ -3259,12 +3663,28 @@ type ParamsArgument struct {
 	Name                                         string `json:"name"`
 	// The partial value to find completions for.       
 	Value                                        string `json:"value"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsArgument) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What is already known besides the argument being completed.
 type ParamsContext struct {
 	// Values already chosen for other arguments or variables, by name.                  
 	Arguments                                                          map[string]string `json:"arguments,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParamsContext) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParamsContext) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The notifications to receive on this stream.
@@ -3285,6 +3705,14 @@ type Notifications struct {
 	ResourceSubscriptions                                                []string `json:"resourceSubscriptions,omitempty"`
 	// Deliver `notifications/tools/list_changed`.                                
 	ToolsListChanged                                                     *bool    `json:"toolsListChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Notifications) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Notifications) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The prompt or resource template the argument belongs to.
@@ -3305,6 +3733,14 @@ type Ref struct {
 	Type                                                                                       RefType `json:"type"`
 	// URI of the resource, or the URI template containing the variable.                               
 	URI                                                                                        *string `json:"uri,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Ref) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Ref) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for completion suggestions for one argument.
@@ -3317,6 +3753,14 @@ type CompleteRequest struct {
 	Method                                        CompleteRequestMethod      `json:"method"`
 	// What to complete, and in which context.                               
 	Params                                        CompleteRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What to complete, and in which context.
@@ -3331,6 +3775,14 @@ type CompleteRequestParamsClass struct {
 	Context                                                                      *ParamsContext            `json:"context,omitempty"`
 	// The prompt or resource template the argument belongs to.                                            
 	Ref                                                                          Ref                       `json:"ref"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `completion/complete`.
@@ -3343,6 +3795,14 @@ type CompleteRequestParams struct {
 	Context                                                                      *CompleteRequestParamsContext `json:"context,omitempty"`
 	// The prompt or resource template the argument belongs to.                                                
 	Ref                                                                          Ref                           `json:"ref"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The argument being completed and what has been typed so far.
@@ -3351,12 +3811,28 @@ type CompleteRequestParamsArgument struct {
 	Name                                         string `json:"name"`
 	// The partial value to find completions for.       
 	Value                                        string `json:"value"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What is already known besides the argument being completed.
 type CompleteRequestParamsContext struct {
 	// Values already chosen for other arguments or variables, by name.                  
 	Arguments                                                          map[string]string `json:"arguments,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteRequestParamsContext) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The suggestions for a completion request.
@@ -3369,6 +3845,14 @@ type CompleteResult struct {
 	// an                                                                                                              
 	// older server and counts as `"complete"`.                                                                        
 	ResultType                                                                                string                   `json:"resultType"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The suggested values and how many more there are.
@@ -3379,6 +3863,14 @@ type CompleteResultCompletion struct {
 	Total                                                                        *int64   `json:"total,omitempty"`
 	// Suggested values, best first; at most 100.                                         
 	Values                                                                       []string `json:"values"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteResultCompletion) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `completion/complete`.
@@ -3389,6 +3881,14 @@ type CompleteResultResponse struct {
 	Jsonrpc                                       Jsonrpc                      `json:"jsonrpc"`
 	// The suggestions.                                                        
 	Result                                        CompleteResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The suggestions.
@@ -3403,6 +3903,14 @@ type CompleteResultResponseResult struct {
 	// an                                                                                                          
 	// older server and counts as `"complete"`.                                                                    
 	ResultType                                                                                string               `json:"resultType"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CompleteResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CompleteResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The suggested values and how many more there are.
@@ -3413,6 +3921,14 @@ type ResultCompletion struct {
 	Total                                                                        *int64   `json:"total,omitempty"`
 	// Suggested values, best first; at most 100.                                         
 	Values                                                                       []string `json:"values"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResultCompletion) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResultCompletion) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the client to sample its model. The user should be able to review both the request
@@ -3423,6 +3939,14 @@ type CreateMessageRequest struct {
 	Method                                          CreateMessageRequestMethod      `json:"method"`
 	// The conversation and the generation settings.                                
 	Params                                          CreateMessageRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateMessageRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateMessageRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The conversation and the generation settings.
@@ -3450,6 +3974,14 @@ type CreateMessageRequestParamsClass struct {
 	ToolChoice                                                                                   *ToolChoiceClass       `json:"toolChoice,omitempty"`
 	// Tools the model may call while generating; needs the `sampling.tools` capability.                                
 	Tools                                                                                        []ToolElement          `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateMessageRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateMessageRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `sampling/createMessage`.
@@ -3475,6 +4007,14 @@ type CreateMessageRequestParams struct {
 	ToolChoice                                                                                   *ToolChoiceClass       `json:"toolChoice,omitempty"`
 	// Tools the model may call while generating; needs the `sampling.tools` capability.                                
 	Tools                                                                                        []ToolElement          `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The message the model produced, returned in `inputResponses`. There is no error slot: a
@@ -3492,6 +4032,14 @@ type CreateMessageResult struct {
 	// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or                       
 	// `toolUse`, but providers may report other values.                                                           
 	StopReason                                                                              *string                `json:"stopReason,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CreateMessageResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CreateMessageResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server which protocol versions it speaks, what it offers and who it is. Takes
@@ -3506,6 +4054,14 @@ type DiscoverRequest struct {
 	Method                                        DiscoverRequestMethod `json:"method"`
 	// Only the required `_meta`.                                       
 	Params                                        DiscoverRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r DiscoverRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *DiscoverRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Only the required `_meta`.
@@ -3516,6 +4072,14 @@ type DiscoverRequest struct {
 type DiscoverRequestParams struct {
 	// Per-request protocol version, client capabilities and other reserved keys.                          
 	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r DiscoverRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *DiscoverRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What the server reports about itself, with caching hints. Its identity travels in
@@ -3542,6 +4106,14 @@ type DiscoverResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r DiscoverResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *DiscoverResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The optional features the server offers.
@@ -3567,12 +4139,28 @@ type Capabilities struct {
 	Resources                                                                                  *CapabilitiesResources            `json:"resources,omitempty"`
 	// Set when the server offers tools (`tools/list`, `tools/call`).                                                            
 	Tools                                                                                      *CapabilitiesTools                `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Capabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Capabilities) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the server offers prompts (`prompts/list`, `prompts/get`).
 type CapabilitiesPrompts struct {
 	// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.      
 	ListChanged                                                                            *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesPrompts) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesPrompts) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the server offers resources (`resources/list`, `resources/read`, templates).
@@ -3581,12 +4169,28 @@ type CapabilitiesResources struct {
 	ListChanged                                                                              *bool `json:"listChanged,omitempty"`
 	// Whether listeners may watch individual resources via `resourceSubscriptions`.               
 	Subscribe                                                                                *bool `json:"subscribe,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesResources) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesResources) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the server offers tools (`tools/list`, `tools/call`).
 type CapabilitiesTools struct {
 	// Whether the server sends `notifications/tools/list_changed` to listeners that ask.      
 	ListChanged                                                                          *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r CapabilitiesTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *CapabilitiesTools) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `server/discover`.
@@ -3597,6 +4201,14 @@ type DiscoverResultResponse struct {
 	Jsonrpc                                             Jsonrpc                      `json:"jsonrpc"`
 	// The server's versions, capabilities and identity.                             
 	Result                                              DiscoverResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r DiscoverResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *DiscoverResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The server's versions, capabilities and identity.
@@ -3625,6 +4237,14 @@ type DiscoverResultResponseResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r DiscoverResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *DiscoverResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the user, through the client, for input. Appears only inside an InputRequiredResult.
@@ -3633,6 +4253,14 @@ type ElicitRequest struct {
 	Method                            ElicitRequestMethod `json:"method"`
 	// The form or the URL to present.                    
 	Params                            ElicitRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The form or the URL to present.
@@ -3660,6 +4288,14 @@ type ElicitRequestParams struct {
 	// The page to open. The client shows it in full, asks for consent first, and never                              
 	// prefetches it.                                                                                                
 	URL                                                                                       *string                `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of a form-mode elicitation: a message and a flat schema the client renders as
@@ -3672,6 +4308,14 @@ type ElicitRequestFormParams struct {
 	// The form: a flat JSON Schema object whose properties are all primitive (string, number,                                       
 	// boolean or enum); nesting is not allowed.                                                                                     
 	RequestedSchema                                                                           ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestFormParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The form: a flat JSON Schema object whose properties are all primitive (string, number,
@@ -3685,6 +4329,14 @@ type ElicitRequestFormParamsRequestedSchema struct {
 	Required                                     []string                             `json:"required,omitempty"`
 	// Always `"object"`.                                                             
 	Type                                         RequestedSchemaType                  `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of a URL-mode elicitation: the user is sent to a page outside the client, for
@@ -3698,6 +4350,14 @@ type ElicitRequestURLParams struct {
 	// The page to open. The client shows it in full, asks for consent first, and never                           
 	// prefetches it.                                                                                             
 	URL                                                                                string                     `json:"url"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitRequestURLParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The user's reaction to an elicitation, returned in `inputResponses`.
@@ -3707,6 +4367,14 @@ type ElicitResult struct {
 	Action                                                                                     Action                   `json:"action"`
 	// The submitted form values, by field name; present only when a form was accepted.                                 
 	Content                                                                                    map[string]*ContentValue `json:"content,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ElicitResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ElicitResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A resource whose contents travel inline inside a tool result or prompt. The client
@@ -3721,6 +4389,14 @@ type EmbeddedResource struct {
 	Resource                                             ContentElement           `json:"resource"`
 	// Discriminator: always `"resource"`.                                        
 	Type                                                 EmbeddedResourceType     `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r EmbeddedResource) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *EmbeddedResource) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Any choice field: single or multiple choice, titled or not, or the legacy titled form.
@@ -3740,7 +4416,7 @@ type EnumSchema struct {
 	// Value to pre-select.                                                                                    
 	//                                                                                                         
 	// Values to pre-select.                                                                                   
-	Default                                                                   *EnumSchemaDefault               `json:"default"`
+	Default                                                                   *EnumSchemaDefault               `json:"default,omitempty"`
 	// Help text for the field.                                                                                
 	Description                                                               *string                          `json:"description,omitempty"`
 	// The values to choose from.                                                                              
@@ -3761,6 +4437,14 @@ type EnumSchema struct {
 	MinItems                                                                  *int64                           `json:"minItems,omitempty"`
 	// Display labels, in the same order as `enum` (not standard JSON Schema).                                 
 	EnumNames                                                                 []string                         `json:"enumNames,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r EnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *EnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The error member of a failed response.
@@ -3768,9 +4452,17 @@ type Error struct {
 	// Integer naming the kind of failure (see the standard and MCP codes).                          
 	Code                                                                                 int64       `json:"code"`
 	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data"`
+	Data                                                                                 interface{} `json:"data,omitempty"`
 	// Short human-readable summary, ideally one sentence.                                           
 	Message                                                                              string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Error) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Error) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Resolves a prompt into messages. Unknown names and missing required arguments get -32602;
@@ -3785,6 +4477,14 @@ type GetPromptRequest struct {
 	Method                                                                     GetPromptRequestMethod      `json:"method"`
 	// Which prompt, with which arguments, plus any input responses of a retry.                            
 	Params                                                                     GetPromptRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which prompt, with which arguments, plus any input responses of a retry.
@@ -3802,6 +4502,14 @@ type GetPromptRequestParamsClass struct {
 	Name                                                                                       string                    `json:"name"`
 	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
 	RequestState                                                                               *string                   `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
@@ -3817,6 +4525,14 @@ type GetPromptRequestParams struct {
 	Name                                                                                       string                    `json:"name"`
 	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
 	RequestState                                                                               *string                   `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A resolved prompt, ready to hand to a model.
@@ -3831,6 +4547,14 @@ type GetPromptResult struct {
 	// an                                                                                                              
 	// older server and counts as `"complete"`.                                                                        
 	ResultType                                                                                string                   `json:"resultType"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One message of a resolved prompt: who says it and one content block. Unlike a sampling
@@ -3841,6 +4565,14 @@ type GetPromptResultMessage struct {
 	Content                                    ContentBlock `json:"content"`
 	// Who the message is from.                             
 	Role                                       Role         `json:"role"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptResultMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptResultMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `prompts/get`: the messages, or a request for more input.
@@ -3851,6 +4583,14 @@ type GetPromptResultResponse struct {
 	Jsonrpc                                                                         Jsonrpc                       `json:"jsonrpc"`
 	// The resolved prompt, or what the server still needs before it can resolve it.                              
 	Result                                                                          GetPromptResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The resolved prompt, or what the server still needs before it can resolve it.
@@ -3877,6 +4617,14 @@ type GetPromptResultResponseResult struct {
 	Description                                                                               *string                  `json:"description,omitempty"`
 	// The messages the prompt consists of.                                                                            
 	Messages                                                                                  []GetPromptResultMessage `json:"messages,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r GetPromptResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *GetPromptResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Error -32020: an HTTP header the request needs is missing or malformed, or its (decoded)
@@ -3887,9 +4635,17 @@ type HeaderMismatchError struct {
 	// The error, with code -32020.                                                                                   
 	Error                                                                                    HeaderMismatchErrorError `json:"error"`
 	// The `id` of the failed request; left out only when the request could not even be read.                         
-	ID                                                                                       *RequestID               `json:"id"`
+	ID                                                                                       *RequestID               `json:"id,omitempty"`
 	// Protocol marker; always the string `"2.0"`.                                                                    
 	Jsonrpc                                                                                  Jsonrpc                  `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r HeaderMismatchError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *HeaderMismatchError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The error, with code -32020.
@@ -3903,9 +4659,17 @@ type HeaderMismatchErrorError struct {
 	// Always -32020.                                                                                
 	Code                                                                                 int64       `json:"code"`
 	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data"`
+	Data                                                                                 interface{} `json:"data,omitempty"`
 	// Short human-readable summary, ideally one sentence.                                           
 	Message                                                                              string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r HeaderMismatchErrorError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *HeaderMismatchErrorError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // An image a client may show for an object, optionally restricted to sizes and a theme.
@@ -3920,6 +4684,14 @@ type Icon struct {
 	Src                                                                                      string   `json:"src"`
 	// Background the image is drawn for: `light` or `dark`; absent means either.                     
 	Theme                                                                                    *Theme   `json:"theme,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Icon) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Icon) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Mixin for objects that can carry a list of icons.
@@ -3927,6 +4699,14 @@ type Icons struct {
 	// Icons a client may display for this object. Clients that show icons must handle PNG and              
 	// JPEG and should handle SVG and WebP.                                                                 
 	Icons                                                                                     []IconElement `json:"icons,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Icons) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Icons) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // An image exchanged with a model, inlined as base64.
@@ -3941,6 +4721,14 @@ type ImageContent struct {
 	MIMEType                                                                                    string                   `json:"mimeType"`
 	// Discriminator: always `"image"`.                                                                                  
 	Type                                                                                        ImageContentType         `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ImageContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ImageContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Identity of a client or server program, as reported by itself.
@@ -3959,6 +4747,14 @@ type Implementation struct {
 	Version                                                                                    string        `json:"version"`
 	// Home page of the program.                                                                             
 	WebsiteURL                                                                                 *string       `json:"websiteUrl,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Implementation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Implementation) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Says the request cannot finish yet: the client should answer `inputRequests` and/or echo
@@ -3977,6 +4773,14 @@ type InputRequiredResult struct {
 	// an                                                                                                             
 	// older server and counts as `"complete"`.                                                                       
 	ResultType                                                                                string                  `json:"resultType"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InputRequiredResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InputRequiredResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of the requests that may be retried after an InputRequiredResult. A retry is a
@@ -3989,6 +4793,14 @@ type InputResponseRequestParams struct {
 	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
 	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
 	RequestState                                                                               *string                   `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InputResponseRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InputResponseRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Error -32603: the receiver hit an unexpected failure of its own while handling the
@@ -3997,9 +4809,17 @@ type InternalError struct {
 	// Always -32603.                                                                                
 	Code                                                                                 int64       `json:"code"`
 	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data"`
+	Data                                                                                 interface{} `json:"data,omitempty"`
 	// Short human-readable summary, ideally one sentence.                                           
 	Message                                                                              string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InternalError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InternalError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Error -32602: the parameters are wrong. MCP uses it for missing required `_meta` keys,
@@ -4010,9 +4830,17 @@ type InvalidParamsError struct {
 	// Always -32602.                                                                                
 	Code                                                                                 int64       `json:"code"`
 	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data"`
+	Data                                                                                 interface{} `json:"data,omitempty"`
 	// Short human-readable summary, ideally one sentence.                                           
 	Message                                                                              string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InvalidParamsError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InvalidParamsError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Error -32600: the JSON is valid but is not a well-formed JSON-RPC request (for example a
@@ -4022,9 +4850,17 @@ type InvalidRequestError struct {
 	// Always -32600.                                                                                
 	Code                                                                                 int64       `json:"code"`
 	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data"`
+	Data                                                                                 interface{} `json:"data,omitempty"`
 	// Short human-readable summary, ideally one sentence.                                           
 	Message                                                                              string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r InvalidRequestError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *InvalidRequestError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A failed JSON-RPC response: an `error` object instead of a result.
@@ -4032,9 +4868,17 @@ type JSONRPCErrorResponse struct {
 	// Why the request failed.                                                                          
 	Error                                                                                    ErrorClass `json:"error"`
 	// The `id` of the failed request; left out only when the request could not even be read.           
-	ID                                                                                       *RequestID `json:"id"`
+	ID                                                                                       *RequestID `json:"id,omitempty"`
 	// Protocol marker; always the string `"2.0"`.                                                      
 	Jsonrpc                                                                                  Jsonrpc    `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCErrorResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The error member of a failed response.
@@ -4044,9 +4888,17 @@ type ErrorClass struct {
 	// Integer naming the kind of failure (see the standard and MCP codes).                          
 	Code                                                                                 int64       `json:"code"`
 	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data"`
+	Data                                                                                 interface{} `json:"data,omitempty"`
 	// Short human-readable summary, ideally one sentence.                                           
 	Message                                                                              string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ErrorClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ErrorClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Anything that can travel on an MCP connection: a request, a notification, or one of the
@@ -4066,7 +4918,7 @@ type JSONRPCMessage struct {
 	// The `id` of the request being answered.                                                                         
 	//                                                                                                                 
 	// The `id` of the failed request; left out only when the request could not even be read.                          
-	ID                                                                                          *RequestID             `json:"id"`
+	ID                                                                                          *RequestID             `json:"id,omitempty"`
 	// Protocol marker; always the string `"2.0"`.                                                                     
 	Jsonrpc                                                                                     Jsonrpc                `json:"jsonrpc"`
 	// Name of the operation to perform.                                                                               
@@ -4083,6 +4935,14 @@ type JSONRPCMessage struct {
 	Result                                                                                      map[string]interface{} `json:"result,omitempty"`
 	// Why the request failed.                                                                                         
 	Error                                                                                       *ErrorClass            `json:"error,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A JSON-RPC notification: a one-way message with no `id` that never gets a response.
@@ -4094,6 +4954,14 @@ type JSONRPCNotification struct {
 	// Details of the event. Concrete notifications narrow this to a named params type; the open                       
 	// index signature here only lets them do so.                                                                      
 	Params                                                                                      map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A JSON-RPC request: a call that expects exactly one response carrying the same `id`.
@@ -4107,6 +4975,14 @@ type JSONRPCRequest struct {
 	// Arguments of the operation. Concrete requests narrow this to a named params type; the                       
 	// open index signature here only lets them do so.                                                             
 	Params                                                                                  map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Any response: either a result or an error.
@@ -4118,13 +4994,21 @@ type JSONRPCResponse struct {
 	// The `id` of the request being answered.                                                                      
 	//                                                                                                              
 	// The `id` of the failed request; left out only when the request could not even be read.                       
-	ID                                                                                       *RequestID             `json:"id"`
+	ID                                                                                       *RequestID             `json:"id,omitempty"`
 	// Protocol marker; always the string `"2.0"`.                                                                  
 	Jsonrpc                                                                                  Jsonrpc                `json:"jsonrpc"`
 	// What the request produced.                                                                                   
 	Result                                                                                   map[string]interface{} `json:"result,omitempty"`
 	// Why the request failed.                                                                                      
 	Error                                                                                    *ErrorClass            `json:"error,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A successful JSON-RPC response: the `result` of the request with the same `id`.
@@ -4135,6 +5019,14 @@ type JSONRPCResultResponse struct {
 	Jsonrpc                                       Jsonrpc                `json:"jsonrpc"`
 	// What the request produced.                                        
 	Result                                        map[string]interface{} `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r JSONRPCResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Deprecated single choice whose labels sit in a parallel, non-standard `enumNames` array.
@@ -4153,6 +5045,14 @@ type LegacyTitledEnumSchema struct {
 	Title                                                                     *string   `json:"title,omitempty"`
 	// Always `"string"`.                                                               
 	Type                                                                      ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for (one page of) the prompts it offers.
@@ -4165,6 +5065,14 @@ type ListPromptsRequest struct {
 	Method                                        ListPromptsRequestMethod `json:"method"`
 	// Where to continue, plus the usual `_meta`.                          
 	Params                                        ListPromptsRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListPromptsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListPromptsRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Where to continue, plus the usual `_meta`.
@@ -4177,6 +5085,14 @@ type ListPromptsRequestParams struct {
 	// the                                                                                                               
 	// first page.                                                                                                       
 	Cursor                                                                                     *string                   `json:"cursor,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListPromptsRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListPromptsRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of the server's prompts, with caching hints.
@@ -4200,6 +5116,14 @@ type ListPromptsResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListPromptsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListPromptsResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A prompt or prompt template the server offers.
@@ -4218,6 +5142,14 @@ type PromptElement struct {
 	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                       
 	// comes before `name`).                                                                                          
 	Title                                                                                      *string                `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One named argument a prompt template accepts.
@@ -4231,6 +5163,14 @@ type ArgumentElement struct {
 	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`        
 	// comes before `name`).                                                                           
 	Title                                                                                      *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ArgumentElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ArgumentElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `prompts/list`.
@@ -4241,6 +5181,14 @@ type ListPromptsResultResponse struct {
 	Jsonrpc                                       Jsonrpc                         `json:"jsonrpc"`
 	// The page of prompts.                                                       
 	Result                                        ListPromptsResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListPromptsResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListPromptsResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The page of prompts.
@@ -4266,6 +5214,14 @@ type ListPromptsResultResponseResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListPromptsResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListPromptsResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for (one page of) its resource templates.
@@ -4278,6 +5234,14 @@ type ListResourceTemplatesRequest struct {
 	Method                                        ListResourceTemplatesRequestMethod `json:"method"`
 	// Where to continue, plus the usual `_meta`.                                    
 	Params                                        ListPromptsRequestParams           `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of the server's resource templates, with caching hints.
@@ -4301,6 +5265,14 @@ type ListResourceTemplatesResult struct {
 	// means                                                                                                            
 	// stale at once; this is not a polling interval.                                                                   
 	TTLMS                                                                                     int64                     `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A pattern for a family of resources whose URIs the client fills in itself.
@@ -4324,6 +5296,14 @@ type ResourceTemplateElement struct {
 	Title                                                                                      *string                  `json:"title,omitempty"`
 	// RFC 6570 URI template that expands to the URIs of matching resources.                                            
 	URITemplate                                                                                string                   `json:"uriTemplate"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceTemplateElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceTemplateElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `resources/templates/list`.
@@ -4334,6 +5314,14 @@ type ListResourceTemplatesResultResponse struct {
 	Jsonrpc                                       Jsonrpc                                   `json:"jsonrpc"`
 	// The page of templates.                                                               
 	Result                                        ListResourceTemplatesResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourceTemplatesResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourceTemplatesResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The page of templates.
@@ -4359,6 +5347,14 @@ type ListResourceTemplatesResultResponseResult struct {
 	// means                                                                                                            
 	// stale at once; this is not a polling interval.                                                                   
 	TTLMS                                                                                     int64                     `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourceTemplatesResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourceTemplatesResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for (one page of) the resources it offers.
@@ -4371,6 +5367,14 @@ type ListResourcesRequest struct {
 	Method                                        ListResourcesRequestMethod `json:"method"`
 	// Where to continue, plus the usual `_meta`.                            
 	Params                                        ListPromptsRequestParams   `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourcesRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourcesRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of the server's resources, with caching hints.
@@ -4394,6 +5398,14 @@ type ListResourcesResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourcesResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourcesResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A resource the server can read, as listed by `resources/list`.
@@ -4418,6 +5430,14 @@ type ResourceElement struct {
 	Title                                                                                      *string                  `json:"title,omitempty"`
 	// The URI that identifies the resource and is passed to `resources/read`.                                          
 	URI                                                                                        string                   `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceElement) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `resources/list`.
@@ -4428,6 +5448,14 @@ type ListResourcesResultResponse struct {
 	Jsonrpc                                       Jsonrpc                           `json:"jsonrpc"`
 	// The page of resources.                                                       
 	Result                                        ListResourcesResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourcesResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourcesResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The page of resources.
@@ -4453,6 +5481,14 @@ type ListResourcesResultResponseResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListResourcesResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListResourcesResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the client which roots the server may work on. Appears only inside an
@@ -4463,12 +5499,28 @@ type ListRootsRequest struct {
 	Method                                ListRootsRequestMethod  `json:"method"`
 	// Nothing but optional free metadata.                        
 	Params                                *ListRootsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListRootsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListRootsRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Nothing but optional free metadata.
 type ListRootsRequestParams struct {
 	// Free metadata about the request.                       
 	Meta                               map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListRootsRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListRootsRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The client's roots, returned in `inputResponses`. There is no error slot: a client that
@@ -4477,6 +5529,14 @@ type ListRootsRequestParams struct {
 type ListRootsResult struct {
 	// The roots the server may use.              
 	Roots                           []RootElement `json:"roots"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListRootsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListRootsResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for (one page of) the tools it offers.
@@ -4489,6 +5549,14 @@ type ListToolsRequest struct {
 	Method                                        ListToolsRequestMethod   `json:"method"`
 	// Where to continue, plus the usual `_meta`.                          
 	Params                                        ListPromptsRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListToolsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListToolsRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One page of the server's tools, with caching hints. The order should be stable.
@@ -4512,6 +5580,14 @@ type ListToolsResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListToolsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListToolsResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `tools/list`.
@@ -4522,6 +5598,14 @@ type ListToolsResultResponse struct {
 	Jsonrpc                                       Jsonrpc                       `json:"jsonrpc"`
 	// The page of tools.                                                       
 	Result                                        ListToolsResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListToolsResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListToolsResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The page of tools.
@@ -4547,6 +5631,14 @@ type ListToolsResultResponseResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ListToolsResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ListToolsResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One log message about a request whose `_meta` set a log level. Without that key the
@@ -4559,6 +5651,14 @@ type LoggingMessageNotification struct {
 	Method                                               LoggingMessageNotificationMethod      `json:"method"`
 	// The severity, the logger name and the logged data.                                      
 	Params                                               LoggingMessageNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r LoggingMessageNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The severity, the logger name and the logged data.
@@ -4573,6 +5673,14 @@ type LoggingMessageNotificationParamsClass struct {
 	Level                                                                                  LoggingLevel                     `json:"level"`
 	// Name of the component that logged the message.                                                                       
 	Logger                                                                                 *string                          `json:"logger,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r LoggingMessageNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *LoggingMessageNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `notifications/message`.
@@ -4585,6 +5693,14 @@ type LoggingMessageNotificationParams struct {
 	Level                                                                                  LoggingLevel                     `json:"level"`
 	// Name of the component that logged the message.                                                                       
 	Logger                                                                                 *string                          `json:"logger,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Error -32601: the method is unknown, or belongs to a server capability that was not
@@ -4594,9 +5710,17 @@ type MethodNotFoundError struct {
 	// Always -32601.                                                                                
 	Code                                                                                 int64       `json:"code"`
 	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data"`
+	Data                                                                                 interface{} `json:"data,omitempty"`
 	// Short human-readable summary, ideally one sentence.                                           
 	Message                                                                              string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r MethodNotFoundError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *MethodNotFoundError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Error -32021: the server cannot handle the request without a client capability that the
@@ -4605,9 +5729,17 @@ type MissingRequiredClientCapabilityError struct {
 	// The error, with code -32021 and the capabilities that were missing.                                                             
 	Error                                                                                    MissingRequiredClientCapabilityErrorError `json:"error"`
 	// The `id` of the failed request; left out only when the request could not even be read.                                          
-	ID                                                                                       *RequestID                                `json:"id"`
+	ID                                                                                       *RequestID                                `json:"id,omitempty"`
 	// Protocol marker; always the string `"2.0"`.                                                                                     
 	Jsonrpc                                                                                  Jsonrpc                                   `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r MissingRequiredClientCapabilityError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *MissingRequiredClientCapabilityError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The error, with code -32021 and the capabilities that were missing.
@@ -4626,12 +5758,28 @@ type MissingRequiredClientCapabilityErrorError struct {
 	Data                                                                                 PurpleData `json:"data"`
 	// Short human-readable summary, ideally one sentence.                                          
 	Message                                                                              string     `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r MissingRequiredClientCapabilityErrorError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *MissingRequiredClientCapabilityErrorError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which capabilities are needed.
 type PurpleData struct {
 	// The client capabilities the server needs in order to serve this request.                                         
 	RequiredCapabilities                                                       IoModelcontextprotocolClientCapabilities `json:"requiredCapabilities"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PurpleData) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PurpleData) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A hint about which model to use. Clients may interpret keys not defined here as they see
@@ -4641,6 +5789,14 @@ type ModelHint struct {
 	// model                                                                                         
 	// of another provider.                                                                          
 	Name                                                                                     *string `json:"name,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ModelHint) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ModelHint) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // How the server would weigh models against each other. The client decides; these are
@@ -4654,6 +5810,14 @@ type ModelPreferences struct {
 	IntelligencePriority                                                                 *float64      `json:"intelligencePriority,omitempty"`
 	// How much low latency matters, from 0 (not at all) to 1 (most).                                  
 	SpeedPriority                                                                        *float64      `json:"speedPriority,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ModelPreferences) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ModelPreferences) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A multiple-choice field, with or without display labels.
@@ -4676,6 +5840,14 @@ type MultiSelectEnumSchema struct {
 	Title                                *string                        `json:"title,omitempty"`
 	// Always `"array"`.                                                
 	Type                                 MultiSelectEnumSchemaType      `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r MultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *MultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The method-and-params core of any notification, before the JSON-RPC envelope is added.
@@ -4685,6 +5857,14 @@ type Notification struct {
 	// Details of the event. Concrete notifications narrow this to a named params type; the open                       
 	// index signature here only lets them do so.                                                                      
 	Params                                                                                      map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Notification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Notification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The `_meta` of a notification's `params`. Besides free keys it tells which listen stream
@@ -4693,13 +5873,29 @@ type NotificationMetaObject struct {
 	// The `id` of the `subscriptions/listen` request whose stream carries this notification           
 	// (same                                                                                           
 	// JSON type as that id). Required on listen-stream notifications, absent on all others.           
-	IoModelcontextprotocolSubscriptionID                                                    *RequestID `json:"io.modelcontextprotocol/subscriptionId"`
+	IoModelcontextprotocolSubscriptionID                                                    *RequestID `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r NotificationMetaObject) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *NotificationMetaObject) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters every notification may carry.
 type NotificationParams struct {
 	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                 
 	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r NotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *NotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A numeric field, either any number or integers only.
@@ -4716,6 +5912,14 @@ type NumberSchema struct {
 	Title                                                       *string          `json:"title,omitempty"`
 	// `"number"` for any number, `"integer"` for whole numbers.                 
 	Type                                                        NumberSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r NumberSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *NumberSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A request for one page of a list. Concrete list methods fix `method`.
@@ -4728,6 +5932,14 @@ type PaginatedRequest struct {
 	Method                                        string                   `json:"method"`
 	// Where to continue, plus the usual `_meta`.                          
 	Params                                        ListPromptsRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PaginatedRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PaginatedRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of a list request: the usual `_meta` and an optional position to continue from.
@@ -4738,6 +5950,14 @@ type PaginatedRequestParams struct {
 	// the                                                                                                               
 	// first page.                                                                                                       
 	Cursor                                                                                     *string                   `json:"cursor,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PaginatedRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A result holding one page of a list.
@@ -4752,6 +5972,14 @@ type PaginatedResult struct {
 	// an                                                                                                          
 	// older server and counts as `"complete"`.                                                                    
 	ResultType                                                                                string               `json:"resultType"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PaginatedResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PaginatedResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Error -32700: the receiver got text that is not valid JSON.
@@ -4759,9 +5987,17 @@ type ParseError struct {
 	// Always -32700.                                                                                
 	Code                                                                                 int64       `json:"code"`
 	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data"`
+	Data                                                                                 interface{} `json:"data,omitempty"`
 	// Short human-readable summary, ideally one sentence.                                           
 	Message                                                                              string      `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ParseError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ParseError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Reports how far a long-running request has got. Sent only for requests that carried a
@@ -4773,6 +6009,14 @@ type ProgressNotification struct {
 	Method                                                               ProgressNotificationMethod      `json:"method"`
 	// The token, the amount done and optionally the total and a message.                                
 	Params                                                               ProgressNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ProgressNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ProgressNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The token, the amount done and optionally the total and a message.
@@ -4791,6 +6035,14 @@ type ProgressNotificationParamsClass struct {
 	ProgressToken                                                                           *RequestID                       `json:"progressToken"`
 	// The value `progress` will reach when the work is done, when known.                                                    
 	Total                                                                                   *float64                         `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ProgressNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ProgressNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `notifications/progress`.
@@ -4807,6 +6059,14 @@ type ProgressNotificationParams struct {
 	ProgressToken                                                                           *RequestID                       `json:"progressToken"`
 	// The value `progress` will reach when the work is done, when known.                                                    
 	Total                                                                                   *float64                         `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ProgressNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A prompt or prompt template the server offers.
@@ -4825,6 +6085,14 @@ type Prompt struct {
 	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                       
 	// comes before `name`).                                                                                          
 	Title                                                                                      *string                `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Prompt) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Prompt) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One named argument a prompt template accepts.
@@ -4838,6 +6106,14 @@ type PromptArgument struct {
 	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`        
 	// comes before `name`).                                                                           
 	Title                                                                                      *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptArgument) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells a listener that the set of available prompts changed. Sent only on a
@@ -4849,6 +6125,14 @@ type PromptListChangedNotification struct {
 	Method                                           PromptListChangedNotificationMethod  `json:"method"`
 	// Only the `_meta` naming the listen stream.                                         
 	Params                                           *PromptListChangedNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Only the `_meta` naming the listen stream.
@@ -4857,6 +6141,14 @@ type PromptListChangedNotification struct {
 type PromptListChangedNotificationParams struct {
 	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                 
 	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptListChangedNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptListChangedNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One message of a resolved prompt: who says it and one content block. Unlike a sampling
@@ -4867,6 +6159,14 @@ type PromptMessage struct {
 	Content                                    ContentBlock `json:"content"`
 	// Who the message is from.                             
 	Role                                       Role         `json:"role"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Points at a prompt by name, as the thing whose argument is being completed.
@@ -4878,6 +6178,14 @@ type PromptReference struct {
 	Title                                                                                      *string             `json:"title,omitempty"`
 	// Discriminator: always `"ref/prompt"`.                                                                       
 	Type                                                                                       PromptReferenceType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r PromptReference) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *PromptReference) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Asks the server for the contents of one resource. It may answer with an
@@ -4891,6 +6199,14 @@ type ReadResourceRequest struct {
 	Method                                                         ReadResourceRequestMethod      `json:"method"`
 	// Which resource to read, plus any input responses of a retry.                               
 	Params                                                         ReadResourceRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource to read, plus any input responses of a retry.
@@ -4907,6 +6223,14 @@ type ReadResourceRequestParamsClass struct {
 	// URI of the resource to read; the scheme is free and the server decides how to interpret                           
 	// it.                                                                                                               
 	URI                                                                                        string                    `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `resources/read`; a retry after an InputRequiredResult also carries the
@@ -4921,6 +6245,14 @@ type ReadResourceRequestParams struct {
 	// URI of the resource to read; the scheme is free and the server decides how to interpret                           
 	// it.                                                                                                               
 	URI                                                                                        string                    `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The contents of a resource; several entries are possible (e.g. the files of a directory).
@@ -4941,6 +6273,14 @@ type ReadResourceResult struct {
 	// means                                                                                                       
 	// stale at once; this is not a polling interval.                                                              
 	TTLMS                                                                                     int64                `json:"ttlMs"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `resources/read`: the contents, or a request for more input.
@@ -4951,6 +6291,14 @@ type ReadResourceResultResponse struct {
 	Jsonrpc                                                                   Jsonrpc                          `json:"jsonrpc"`
 	// The contents, or what the server still needs before it can return them.                                 
 	Result                                                                    ReadResourceResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The contents, or what the server still needs before it can return them.
@@ -4983,6 +6331,14 @@ type ReadResourceResultResponseResult struct {
 	// means                                                                                                          
 	// stale at once; this is not a polling interval.                                                                 
 	TTLMS                                                                                     *int64                  `json:"ttlMs,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ReadResourceResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ReadResourceResultResponseResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The method-and-params core of any request, before the JSON-RPC envelope is added. Also
@@ -4994,6 +6350,14 @@ type Request struct {
 	// Arguments of the operation. Concrete requests narrow this to a named params type; the                       
 	// open index signature here only lets them do so.                                                             
 	Params                                                                                  map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Request) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Request) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The `_meta` of every request's `params`. Besides free keys it names the protocol version
@@ -5018,7 +6382,15 @@ type RequestMetaObject struct {
 	// When present, asks for `notifications/progress` about this request, tagged with this                                              
 	// token.                                                                                                                            
 	// The server may still send none.                                                                                                   
-	ProgressToken                                                                               *RequestID                               `json:"progressToken"`
+	ProgressToken                                                                               *RequestID                               `json:"progressToken,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r RequestMetaObject) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *RequestMetaObject) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters every client request carries: at least the required `_meta`, which is why
@@ -5027,6 +6399,14 @@ type RequestMetaObject struct {
 type RequestParams struct {
 	// Per-request protocol version, client capabilities and other reserved keys.                          
 	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r RequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *RequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A resource the server can read, as listed by `resources/list`.
@@ -5051,6 +6431,14 @@ type Resource struct {
 	Title                                                                                      *string                  `json:"title,omitempty"`
 	// The URI that identifies the resource and is passed to `resources/read`.                                          
 	URI                                                                                        string                   `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Resource) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Resource) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Fields shared by the contents of a resource (or of one of its sub-resources).
@@ -5061,6 +6449,14 @@ type ResourceContents struct {
 	MIMEType                                  *string                `json:"mimeType,omitempty"`
 	// The URI these contents belong to.                             
 	URI                                       string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceContents) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A pointer to a resource the server can read, placed in a tool result or prompt. The
@@ -5089,6 +6485,14 @@ type ResourceLink struct {
 	Type                                                                                       ResourceLinkType         `json:"type"`
 	// The URI that identifies the resource and is passed to `resources/read`.                                          
 	URI                                                                                        string                   `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceLink) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceLink) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells a listener that the set of available resources changed. Sent only on a
@@ -5100,6 +6504,14 @@ type ResourceListChangedNotification struct {
 	Method                                             ResourceListChangedNotificationMethod `json:"method"`
 	// Only the `_meta` naming the listen stream.                                            
 	Params                                             *PromptListChangedNotificationParams  `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters shared by requests that act on one resource.
@@ -5108,6 +6520,14 @@ type ResourceRequestParams struct {
 	Meta                                                                                  CallToolRequestParamsMeta `json:"_meta"`
 	// URI of the resource; the scheme is free and the server decides how to interpret it.                          
 	URI                                                                                   string                    `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A pattern for a family of resources whose URIs the client fills in itself.
@@ -5131,6 +6551,14 @@ type ResourceTemplate struct {
 	Title                                                                                      *string                  `json:"title,omitempty"`
 	// RFC 6570 URI template that expands to the URIs of matching resources.                                            
 	URITemplate                                                                                string                   `json:"uriTemplate"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceTemplate) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceTemplate) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Points at a resource or resource template by URI, as the thing whose variable is being
@@ -5140,6 +6568,14 @@ type ResourceTemplateReference struct {
 	Type                                                                ResourceTemplateReferenceType `json:"type"`
 	// URI of the resource, or the URI template containing the variable.                              
 	URI                                                                 string                        `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceTemplateReference) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells a listener that a watched resource changed and may be worth reading again. Sent
@@ -5152,6 +6588,14 @@ type ResourceUpdatedNotification struct {
 	Method                                        ResourceUpdatedNotificationMethod      `json:"method"`
 	// Which resource changed.                                                           
 	Params                                        ResourceUpdatedNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which resource changed.
@@ -5162,6 +6606,14 @@ type ResourceUpdatedNotificationParamsClass struct {
 	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
 	// The resource that changed; it may be a sub-resource of the URI the client watches.                                   
 	URI                                                                                    string                           `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceUpdatedNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceUpdatedNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `notifications/resources/updated`.
@@ -5170,6 +6622,14 @@ type ResourceUpdatedNotificationParams struct {
 	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
 	// The resource that changed; it may be a sub-resource of the URI the client watches.                                   
 	URI                                                                                    string                           `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The `_meta` of a result. Besides free keys it may identify the server that produced it.
@@ -5178,6 +6638,14 @@ type ResultMetaObject struct {
 	// display                                                                                                                
 	// and logs only, not verified and not to drive behaviour.                                                                
 	IoModelcontextprotocolServerInfo                                                        *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResultMetaObject) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResultMetaObject) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A directory or file the server may operate on.
@@ -5188,6 +6656,14 @@ type Root struct {
 	Name                                                              *string                `json:"name,omitempty"`
 	// Where the root is; in this revision it must be a `file://` URI.                       
 	URI                                                               string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Root) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Root) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // One turn of the conversation sent to, or produced by, the model. A user turn that returns
@@ -5200,6 +6676,14 @@ type SamplingMessage struct {
 	Content                                                        *MessageContent        `json:"content"`
 	// Who speaks in this turn.                                                           
 	Role                                                           Role                   `json:"role"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SamplingMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SamplingMessage) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Optional features a server offers, returned by `server/discover`. A method whose
@@ -5223,12 +6707,28 @@ type ServerCapabilities struct {
 	Resources                                                                                  *ServerCapabilitiesResources      `json:"resources,omitempty"`
 	// Set when the server offers tools (`tools/list`, `tools/call`).                                                            
 	Tools                                                                                      *ServerCapabilitiesTools          `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilities) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the server offers prompts (`prompts/list`, `prompts/get`).
 type ServerCapabilitiesPrompts struct {
 	// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.      
 	ListChanged                                                                            *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the server offers resources (`resources/list`, `resources/read`, templates).
@@ -5237,12 +6737,28 @@ type ServerCapabilitiesResources struct {
 	ListChanged                                                                              *bool `json:"listChanged,omitempty"`
 	// Whether listeners may watch individual resources via `resourceSubscriptions`.               
 	Subscribe                                                                                *bool `json:"subscribe,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Set when the server offers tools (`tools/list`, `tools/call`).
 type ServerCapabilitiesTools struct {
 	// Whether the server sends `notifications/tools/list_changed` to listeners that ask.      
 	ListChanged                                                                          *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every notification a server may send to a client: progress and log messages on a
@@ -5312,6 +6828,14 @@ type ServerNotification struct {
 	//                                                                                             
 	// The granted filter, plus the `_meta` naming the stream.                                     
 	Params                                                               *ServerNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The severity, the logger name and the logged data.
@@ -5341,7 +6865,7 @@ type ServerNotificationParams struct {
 	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                     
 	Meta                                                                                       *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
 	// What is logged: a string, an object or any other JSON value.                                                             
-	Data                                                                                       interface{}                      `json:"data"`
+	Data                                                                                       interface{}                      `json:"data,omitempty"`
 	// How severe the message is; never below the level the request asked for.                                                  
 	Level                                                                                      *LoggingLevel                    `json:"level,omitempty"`
 	// Name of the component that logged the message.                                                                           
@@ -5353,7 +6877,7 @@ type ServerNotificationParams struct {
 	// when the total is unknown.                                                                                               
 	Progress                                                                                   *float64                         `json:"progress,omitempty"`
 	// The token from the request's `_meta`, identifying which request progressed.                                              
-	ProgressToken                                                                              *RequestID                       `json:"progressToken"`
+	ProgressToken                                                                              *RequestID                       `json:"progressToken,omitempty"`
 	// The value `progress` will reach when the work is done, when known.                                                       
 	Total                                                                                      *float64                         `json:"total,omitempty"`
 	// Why the request is cancelled, for logs or for showing to a person.                                                       
@@ -5361,13 +6885,21 @@ type ServerNotificationParams struct {
 	// The `id` of the request to abandon: one the client itself sent and that is still open,                                   
 	// or,                                                                                                                      
 	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.                                 
-	RequestID                                                                                  *RequestID                       `json:"requestId"`
+	RequestID                                                                                  *RequestID                       `json:"requestId,omitempty"`
 	// The resource that changed; it may be a sub-resource of the URI the client watches.                                       
 	URI                                                                                        *string                          `json:"uri,omitempty"`
 	// The part of the requested filter the server will honour; kinds it does not support are                                   
 	// left                                                                                                                     
 	// out, so the client can compare this with what it asked for.                                                              
 	Notifications                                                                              *Notifications                   `json:"notifications,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Every result a server may return, including the generic Result and the
@@ -5453,7 +6985,7 @@ type ServerResult struct {
 	// The structured output: any JSON value, which must match `outputSchema` when the tool has                          
 	// one.                                                                                                              
 	// Servers should also put its serialized form in a text block.                                                      
-	StructuredContent                                                                          interface{}               `json:"structuredContent"`
+	StructuredContent                                                                          interface{}               `json:"structuredContent,omitempty"`
 	// The questions the client should answer before retrying.                                                           
 	InputRequests                                                                              map[string]InputRequest   `json:"inputRequests,omitempty"`
 	// Opaque state to send back unchanged in the retry. Only the server reads it; the client                            
@@ -5480,6 +7012,14 @@ type ServerResult struct {
 	Description                                                                                *string                   `json:"description,omitempty"`
 	// The messages the prompt consists of.                                                                              
 	Messages                                                                                   []GetPromptResultMessage  `json:"messages,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Reserved and free metadata about the result, such as the server's identity.
@@ -5499,7 +7039,15 @@ type ServerResultMeta struct {
 	// The `id` of the `subscriptions/listen` request this result ends; it equals the response                                  
 	// `id`                                                                                                                     
 	// and the tag carried by the stream's notifications.                                                                       
-	IoModelcontextprotocolSubscriptionID                                                      *RequestID                        `json:"io.modelcontextprotocol/subscriptionId"`
+	IoModelcontextprotocolSubscriptionID                                                      *RequestID                        `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ServerResultMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ServerResultMeta) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A single-choice field, with or without display labels.
@@ -5520,6 +7068,14 @@ type SingleSelectEnumSchema struct {
 	Type                                                      ItemsType                        `json:"type"`
 	// The options, each a value and the label to show for it.                                 
 	OneOf                                                     []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A text field.
@@ -5538,6 +7094,14 @@ type StringSchema struct {
 	Title                                                                         *string   `json:"title,omitempty"`
 	// Always `"string"`.                                                                   
 	Type                                                                          ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r StringSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *StringSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which notifications a listener wants. Everything is opt-in: the server never sends a kind
@@ -5552,6 +7116,14 @@ type SubscriptionFilter struct {
 	ResourceSubscriptions                                                []string `json:"resourceSubscriptions,omitempty"`
 	// Deliver `notifications/tools/list_changed`.                                
 	ToolsListChanged                                                     *bool    `json:"toolsListChanged,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionFilter) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionFilter) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Confirms that a listen stream is open and says which notifications it will carry. It is
@@ -5565,6 +7137,14 @@ type SubscriptionsAcknowledgedNotification struct {
 	Method                                                    SubscriptionsAcknowledgedNotificationMethod      `json:"method"`
 	// The granted filter, plus the `_meta` naming the stream.                                                 
 	Params                                                    SubscriptionsAcknowledgedNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsAcknowledgedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsAcknowledgedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The granted filter, plus the `_meta` naming the stream.
@@ -5577,6 +7157,14 @@ type SubscriptionsAcknowledgedNotificationParamsClass struct {
 	// left                                                                                                                   
 	// out, so the client can compare this with what it asked for.                                                            
 	Notifications                                                                            Notifications                    `json:"notifications"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsAcknowledgedNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsAcknowledgedNotificationParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `notifications/subscriptions/acknowledged`.
@@ -5587,6 +7175,14 @@ type SubscriptionsAcknowledgedNotificationParams struct {
 	// left                                                                                                                   
 	// out, so the client can compare this with what it asked for.                                                            
 	Notifications                                                                            Notifications                    `json:"notifications"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsAcknowledgedNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsAcknowledgedNotificationParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Opens a stream of change notifications. It stays open until the client cancels it
@@ -5601,6 +7197,14 @@ type SubscriptionsListenRequest struct {
 	Method                                        SubscriptionsListenRequestMethod      `json:"method"`
 	// The filter, plus the usual `_meta`.                                              
 	Params                                        SubscriptionsListenRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsListenRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsListenRequest) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The filter, plus the usual `_meta`.
@@ -5611,6 +7215,14 @@ type SubscriptionsListenRequestParamsClass struct {
 	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
 	// The notifications to receive on this stream.                                                        
 	Notifications                                                                Notifications             `json:"notifications"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsListenRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsListenRequestParamsClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Parameters of `subscriptions/listen`.
@@ -5619,6 +7231,14 @@ type SubscriptionsListenRequestParams struct {
 	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
 	// The notifications to receive on this stream.                                                        
 	Notifications                                                                Notifications             `json:"notifications"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsListenRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsListenRequestParams) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent only when the server closes a subscription in an orderly way (e.g. on shutdown). A
@@ -5631,6 +7251,14 @@ type SubscriptionsListenResult struct {
 	// an                                                                                                                   
 	// older server and counts as `"complete"`.                                                                             
 	ResultType                                                                                string                        `json:"resultType"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsListenResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsListenResult) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Must name the subscription being closed.
@@ -5647,6 +7275,14 @@ type SubscriptionsListenResultMeta struct {
 	// `id`                                                                                                                     
 	// and the tag carried by the stream's notifications.                                                                       
 	IoModelcontextprotocolSubscriptionID                                                      *RequestID                        `json:"io.modelcontextprotocol/subscriptionId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsListenResultMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsListenResultMeta) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The `_meta` of the final `subscriptions/listen` result: a result `_meta` that must also
@@ -5661,6 +7297,14 @@ type SubscriptionsListenResultMetaObject struct {
 	// `id`                                                                                                                     
 	// and the tag carried by the stream's notifications.                                                                       
 	IoModelcontextprotocolSubscriptionID                                                      *RequestID                        `json:"io.modelcontextprotocol/subscriptionId"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsListenResultMetaObject) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsListenResultMetaObject) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The successful response to `subscriptions/listen`, marking an orderly end of the stream.
@@ -5671,6 +7315,14 @@ type SubscriptionsListenResultResponse struct {
 	Jsonrpc                                       Jsonrpc     `json:"jsonrpc"`
 	// The closing result.                                    
 	Result                                        ResultClass `json:"result"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r SubscriptionsListenResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *SubscriptionsListenResultResponse) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Sent only when the server closes a subscription in an orderly way (e.g. on shutdown). A
@@ -5685,6 +7337,14 @@ type ResultClass struct {
 	// an                                                                                                                   
 	// older server and counts as `"complete"`.                                                                             
 	ResultType                                                                                string                        `json:"resultType"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ResultClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ResultClass) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A block of plain text exchanged with a model.
@@ -5697,6 +7357,14 @@ type TextContent struct {
 	Text                                        string                   `json:"text"`
 	// Discriminator: always `"text"`.                                   
 	Type                                        TextContentType          `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TextContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TextContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Resource contents that can be represented as text.
@@ -5709,6 +7377,14 @@ type TextResourceContents struct {
 	Text                                                                        string                 `json:"text"`
 	// The URI these contents belong to.                                                               
 	URI                                                                         string                 `json:"uri"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TextResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TextResourceContents) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A multiple choice among values that each have a display label; the answer is an array.
@@ -5727,12 +7403,28 @@ type TitledMultiSelectEnumSchema struct {
 	Title                                *string                          `json:"title,omitempty"`
 	// Always `"array"`.                                                  
 	Type                                 MultiSelectEnumSchemaType        `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What each picked item may be.
 type TitledMultiSelectEnumSchemaItems struct {
 	// The options, each a value and the label to show for it.              
 	AnyOf                                                     []FluffyAnyOf `json:"anyOf"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type FluffyAnyOf struct {
@@ -5740,6 +7432,14 @@ type FluffyAnyOf struct {
 	Const                                             string `json:"const"`
 	// The label shown for this option.                      
 	Title                                             string `json:"title"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffyAnyOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffyAnyOf) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A single choice among values that each have a display label.
@@ -5754,6 +7454,14 @@ type TitledSingleSelectEnumSchema struct {
 	Title                                                     *string                             `json:"title,omitempty"`
 	// Always `"string"`.                                                                         
 	Type                                                      ItemsType                           `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type TitledSingleSelectEnumSchemaOneOf struct {
@@ -5761,6 +7469,14 @@ type TitledSingleSelectEnumSchemaOneOf struct {
 	Const                                             string `json:"const"`
 	// The label shown for this option.                      
 	Title                                             string `json:"title"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *TitledSingleSelectEnumSchemaOneOf) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A tool the server offers: its name, what it is for, and JSON Schemas for its arguments
@@ -5792,6 +7508,14 @@ type Tool struct {
 	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                       
 	// comes before `name`).                                                                                          
 	Title                                                                                      *string                `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r Tool) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *Tool) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Behaviour hints about a tool. They are not guarantees: a client must not rely on them
@@ -5814,6 +7538,14 @@ type ToolAnnotations struct {
 	ReadOnlyHint                                                                               *bool   `json:"readOnlyHint,omitempty"`
 	// Display title of the tool; used when the tool itself has no `title`.                            
 	Title                                                                                      *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolAnnotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolAnnotations) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Whether and how the model may use the offered tools.
@@ -5822,6 +7554,14 @@ type ToolChoice struct {
 	// tool,                                                                                                
 	// `"none"` forbids tool calls.                                                                         
 	Mode                                                                                    *ToolChoiceMode `json:"mode,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolChoice) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolChoice) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Tells a listener that the set of available tools changed. Sent only on a
@@ -5834,6 +7574,14 @@ type ToolListChangedNotification struct {
 	Method                                         ToolListChangedNotificationMethod    `json:"method"`
 	// Only the `_meta` naming the listen stream.                                       
 	Params                                         *PromptListChangedNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The outcome of a tool call, sent back to the model in a user message.
@@ -5845,11 +7593,19 @@ type ToolResultContent struct {
 	// True when the tool call failed; false when absent.                                                          
 	IsError                                                                                 *bool                  `json:"isError,omitempty"`
 	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.                       
-	StructuredContent                                                                       interface{}            `json:"structuredContent"`
+	StructuredContent                                                                       interface{}            `json:"structuredContent,omitempty"`
 	// The `id` of the ToolUseContent this answers.                                                                
 	ToolUseID                                                                               string                 `json:"toolUseId"`
 	// Discriminator: always `"tool_result"`.                                                                      
 	Type                                                                                    ToolResultContentType  `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolResultContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolResultContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The model asks for a tool to be run (sampling with tools).
@@ -5864,6 +7620,14 @@ type ToolUseContent struct {
 	Name                                                                              string                 `json:"name"`
 	// Discriminator: always `"tool_use"`.                                                                   
 	Type                                                                              ToolUseContentType     `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r ToolUseContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *ToolUseContent) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Error -32022: the server does not serve the protocol version named by the request, either
@@ -5872,9 +7636,17 @@ type UnsupportedProtocolVersionError struct {
 	// The error, with code -32022 and the versions involved.                                                                     
 	Error                                                                                    UnsupportedProtocolVersionErrorError `json:"error"`
 	// The `id` of the failed request; left out only when the request could not even be read.                                     
-	ID                                                                                       *RequestID                           `json:"id"`
+	ID                                                                                       *RequestID                           `json:"id,omitempty"`
 	// Protocol marker; always the string `"2.0"`.                                                                                
 	Jsonrpc                                                                                  Jsonrpc                              `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UnsupportedProtocolVersionError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UnsupportedProtocolVersionError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // The error, with code -32022 and the versions involved.
@@ -5893,6 +7665,14 @@ type UnsupportedProtocolVersionErrorError struct {
 	Data                                                                                 FluffyData `json:"data"`
 	// Short human-readable summary, ideally one sentence.                                          
 	Message                                                                              string     `json:"message"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UnsupportedProtocolVersionErrorError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UnsupportedProtocolVersionErrorError) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Which version was asked for and which ones would work.
@@ -5901,6 +7681,14 @@ type FluffyData struct {
 	Requested                                                                 string   `json:"requested"`
 	// Versions the server serves; the client retries with one it also speaks.         
 	Supported                                                                 []string `json:"supported"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r FluffyData) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *FluffyData) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A multiple choice among strings that are shown as they are; the answer is an array.
@@ -5919,6 +7707,14 @@ type UntitledMultiSelectEnumSchema struct {
 	Title                                *string                            `json:"title,omitempty"`
 	// Always `"array"`.                                                    
 	Type                                 MultiSelectEnumSchemaType          `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // What each picked item may be.
@@ -5927,6 +7723,14 @@ type UntitledMultiSelectEnumSchemaItems struct {
 	Enum                         []string  `json:"enum"`
 	// Always `"string"`.                  
 	Type                         ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // A single choice among strings that are shown as they are.
@@ -5941,6 +7745,14 @@ type UntitledSingleSelectEnumSchema struct {
 	Title                        *string   `json:"title,omitempty"`
 	// Always `"string"`.                  
 	Type                         ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls), kept as received and written back.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+func (r UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+
+func (r *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 // Who a message or piece of content is for, or who produced it: the user or the model.

@@ -1,0 +1,3 @@
+module example.invalid/mcpkit/packages/schema/lang/go
+
+go 1.19
