@@ -1,17 +1,26 @@
 #!/usr/bin/env sh
 # Installs the Debian packages the tests need when they are missing, so `pnpm test` works on a
 # fresh machine with only Node 20 and npm: redis-server (the @mcpkit/redis tests start their own).
+# With --runtimes also chromium (the browser cell of the runtime matrix, `pnpm runtimes`).
 set -eu
-command -v redis-server >/dev/null 2>&1 && exit 0
+need="redis-server"
+if [ "${1:-}" = "--runtimes" ]; then need="$need chromium"; fi
+missing=""
+for pkg in $need; do
+  command -v "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
+done
+[ -z "$missing" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "redis-server is missing and apt-get is not available: install redis-server (7.x) yourself." >&2
+  echo "missing:$missing, and apt-get is not available: install them yourself." >&2
   exit 1
 fi
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-echo "Installing redis-server (needed by the @mcpkit/redis tests)..." >&2
-if ! $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q redis-server >/dev/null; then
+echo "Installing$missing (needed by the tests)..." >&2
+# shellcheck disable=SC2086
+if ! $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing >/dev/null; then
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q redis-server >/dev/null
+  # shellcheck disable=SC2086
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing >/dev/null
 fi
-command -v redis-server >/dev/null 2>&1
+for pkg in $need; do command -v "$pkg" >/dev/null 2>&1; done
