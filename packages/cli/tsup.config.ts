@@ -9,4 +9,7 @@ export default defineConfig({
   target: 'node20',
   treeshake: true,
   shims: true, // import.meta.url in the CJS build (the demo finds the bin next to it)
+  // examples/everything is private: its code ships inside the CLI (a lazily loaded chunk), its
+  // dependencies (@mcpkit/server, http, stdio, jsonrpc) are the CLI's own.
+  noExternal: ['@mcpkit/example-everything'],
 });

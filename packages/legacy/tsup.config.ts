@@ -1,7 +1,10 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // `server` is the dual-era server alone: it reaches neither @mcpkit/stdio nor any `node:` module,
+  // so Workers and browser bundles can take it. The root entry adds the client (`connect()` spawns
+  // stdio servers) on top.
+  entry: { index: 'src/index.ts', server: 'src/server/entry.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

@@ -19,6 +19,20 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   // Redis implementations of interfaces the other packages define (EventBus, ReplayGuard,
   // SessionStore, the client cache store). Opt-in: nothing depends on it.
   redis: ['jsonrpc', 'schema', 'server', 'client', 'legacy'],
+  // Framework adapters sit on top of http and know HTTP, not MCP: they mount an HttpHandler (Host
+  // checks, the body a framework parsed, its auth as the principal, the node fast lane) and nothing more.
+  express: ['http'],
+  fastify: ['http'],
+  hono: ['http'],
+};
+
+/**
+ * Private examples (examples/<name>, not published) whose code a package bundles into its own dist
+ * at build time, so its source may import them: the CLI ships examples/everything for
+ * `mcpkit serve-example` and `mcpkit demo`.
+ */
+export const BUNDLED_EXAMPLES: Record<string, readonly string[]> = {
+  cli: ['example-everything'],
 };
 
 /** Packages that implement the modern era and must never depend on the legacy adapter. */

@@ -25,6 +25,19 @@ describe('the repository keeps the house rules of ARCHITECTURE.md', () => {
       expect(m.exports?.['.']?.import?.types, pkg.dir).toBeTruthy();
       expect(m.exports?.['.']?.require?.default, pkg.dir).toMatch(/\.cjs$/);
       expect(fs.existsSync(path.join(pkg.root, 'README.md')), `${pkg.dir}/README.md`).toBe(true);
+      // npm packs a LICENSE file whatever `files` says; the packages declare Apache-2.0.
+      expect(m.license, pkg.dir).toBe('Apache-2.0');
+      expect(fs.readFileSync(path.join(pkg.root, 'LICENSE'), 'utf8'), `${pkg.dir}/LICENSE`).toContain('Apache License\n                           Version 2.0, January 2004');
+    }
+  });
+
+  it('every subpath entry resolves under TypeScript node10 resolution too (typesVersions)', () => {
+    for (const pkg of readPackages(repoRoot)) {
+      const m = JSON.parse(fs.readFileSync(path.join(pkg.root, 'package.json'), 'utf8'));
+      for (const [subpath, target] of Object.entries<{ import?: { types?: string } }>(m.exports ?? {})) {
+        if (subpath === '.' || subpath.endsWith('.json') || typeof target !== 'object' || !target.import?.types) continue;
+        expect(m.typesVersions?.['*']?.[subpath.slice(2)], `${pkg.dir}: typesVersions for ${subpath}`).toEqual([target.import.types]);
+      }
     }
   });
 

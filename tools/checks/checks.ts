@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ALLOWED_ARROWS } from './arrows.js';
+import { ALLOWED_ARROWS, BUNDLED_EXAMPLES } from './arrows.js';
 import { findCycles } from './cycles.js';
 import { parseWorkspaceSpecifier, readImports } from './imports.js';
 import { listSourceFiles, readPackages, type WorkspacePackage } from './workspace.js';
@@ -37,7 +37,7 @@ export function checkArrows(repoRoot: string, arrows: Record<string, readonly st
     for (const file of listSourceFiles(path.join(pkg.root, 'src'))) {
       for (const edge of readImports(file)) {
         const target = parseWorkspaceSpecifier(edge.specifier);
-        if (!target || target.pkg === pkg.dir) continue;
+        if (!target || target.pkg === pkg.dir || BUNDLED_EXAMPLES[pkg.dir]?.includes(target.pkg)) continue;
         const where = `${rel(repoRoot, file)}:${edge.line}`;
         if (!allowed.includes(target.pkg)) {
           out.push({ rule: 'arrow', where, message: `@mcpkit/${pkg.dir} imports ${edge.specifier}, against the arrows (allowed: ${allowed.join(', ') || 'none'})` });
@@ -78,6 +78,7 @@ export function checkExportsOnly(repoRoot: string): Violation[] {
       for (const edge of readImports(file)) {
         const where = `${rel(repoRoot, file)}:${edge.line}`;
         const target = parseWorkspaceSpecifier(edge.specifier);
+        if (target && BUNDLED_EXAMPLES[pkg.dir]?.includes(target.pkg)) continue;
         if (target) {
           const dep = byDir.get(target.pkg);
           if (!dep) out.push({ rule: 'exports', where, message: `${edge.specifier}: no workspace package @mcpkit/${target.pkg}` });

@@ -5,6 +5,7 @@
 # (packages/schema/test/bindings/): Python, Go, Rust with Debian's serde crates (used offline),
 # mono's C# compiler with Newtonsoft.Json, Kotlin with the Jackson jars. Each is checked by what the
 # tests run, so a toolchain installed another way (rustup, pyenv) is used as it is.
+# With --runtimes also chromium (the browser cell of the runtime matrix, `pnpm runtimes`).
 set -eu
 
 missing=""
@@ -28,6 +29,7 @@ need libnewtonsoft-json-cil-dev test -f /usr/lib/cli/Newtonsoft.Json-5.0/Newtons
 need kotlin has kotlinc
 need "libjackson2-databind-java libjackson2-core-java libjackson2-annotations-java" \
   sh -c 'test -f /usr/share/java/jackson-databind.jar && test -f /usr/share/java/jackson-core.jar && test -f /usr/share/java/jackson-annotations.jar'
+if [ "${1:-}" = "--runtimes" ]; then need chromium has chromium; fi
 
 [ -z "$missing" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
@@ -45,3 +47,4 @@ if ! $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing >/d
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing >/dev/null
 fi
 command -v redis-server >/dev/null 2>&1
+if [ "${1:-}" = "--runtimes" ]; then command -v chromium >/dev/null 2>&1; fi

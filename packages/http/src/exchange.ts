@@ -50,13 +50,24 @@ export interface Exchange {
   abandon(): void;
 }
 
+/** What a framework already did with a request before handing it over (see `handleRequest`). */
+export interface HandOver {
+  /**
+   * The JSON body, when the framework already parsed it (say `express.json()`): it is used as the
+   * message instead of reading the body stream again. `undefined` means "not parsed, read it".
+   */
+  readonly body?: unknown;
+  /** Who the framework's own authentication says is calling; reaches the dispatcher as `ctx.transport.principal`. */
+  readonly principal?: unknown;
+}
+
 /** The core as a host adapter drives it. */
 export interface ExchangeServer {
   /**
    * Serves one exchange; settles once the reply was decided (streams continue afterwards). Never
    * rejects: an unexpected failure is reported and answered with 500 when nothing was sent yet.
    */
-  serve(exchange: Exchange): Promise<void>;
+  serve(exchange: Exchange, given?: HandOver): Promise<void>;
 }
 
 /** Where a handler made by `createHttpHandler` keeps its core, for the node adapter's fast lane. */

@@ -9,7 +9,7 @@
 import { classify, messageKind, type Dispatcher, type InvalidOutcome, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId, type TransportInfo } from '@mcpkit/jsonrpc';
 import { parseJsonBody } from './body.js';
 import { CorsPolicy } from './cors.js';
-import { CORE, type Exchange, type ExchangeServer } from './exchange.js';
+import { CORE, coreOf, type Exchange, type ExchangeServer, type HandOver } from './exchange.js';
 import type { HeaderParamSource } from './header-params.js';
 import { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
 import { DEFAULT_LIMITS, resolveLimits, type HttpHandlerOptions, type HttpLimits, type InterceptContext } from './options.js';
@@ -79,15 +79,15 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     }
   }
 
-  async serve(ex: Exchange): Promise<void> {
+  async serve(ex: Exchange, given?: HandOver): Promise<void> {
     try {
-      await this.serveChecked(ex);
+      await this.serveChecked(ex, given);
     } catch (error) {
       this.crashed(ex, error);
     }
   }
 
-  private async serveChecked(ex: Exchange): Promise<void> {
+  private async serveChecked(ex: Exchange, given: HandOver | undefined): Promise<void> {
     const origin = ex.header('origin');
     let cors: Record<string, string> | undefined;
     if (origin !== null) {
@@ -96,9 +96,10 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       if (this.cors) cors = this.cors.replyHeaders(origin);
     }
     const method = ex.method;
-    if (method !== 'POST') return this.serveOther(ex, method, origin, cors);
+    if (method !== 'POST') return this.serveOther(ex, method, origin, cors, given?.principal);
 
-    let principal: unknown;
+    // A framework's principal stands unless an `authenticate` hook is configured too: then the hook decides.
+    let principal: unknown = given?.principal;
     if (this.options.authenticate) {
       const outcome = await this.options.authenticate(ex.request());
       if (outcome instanceof Response) return ex.respondWith(outcome, cors);
@@ -116,25 +117,35 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     this.inFlight++;
     let owned = false;
     try {
-      owned = await this.servePost(ex, principal, cors);
+      owned = await this.servePost(ex, principal, cors, given?.body);
     } finally {
       if (!owned) this.inFlight--;
     }
   }
 
   /** Returns true when a RequestContext took over the concurrency slot. */
-  private async servePost(ex: Exchange, principal: unknown, cors: Record<string, string> | undefined): Promise<boolean> {
-    const bytes = await ex.readBody(this.limits.maxBodyBytes);
-    if (bytes === null) {
-      this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${this.limits.maxBodyBytes} bytes`, cors);
-      return false;
+  private async servePost(ex: Exchange, principal: unknown, cors: Record<string, string> | undefined, parsedBody: unknown): Promise<boolean> {
+    let body: unknown;
+    if (parsedBody !== undefined) {
+      // Parsed by the framework: its size is what the request declared (the framework enforced its own limit while reading).
+      if (Number(ex.header('content-length') ?? 0) > this.limits.maxBodyBytes) {
+        this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${this.limits.maxBodyBytes} bytes`, cors);
+        return false;
+      }
+      body = parsedBody;
+    } else {
+      const bytes = await ex.readBody(this.limits.maxBodyBytes);
+      if (bytes === null) {
+        this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${this.limits.maxBodyBytes} bytes`, cors);
+        return false;
+      }
+      const parsed = parseJsonBody(bytes);
+      if (!parsed.ok) {
+        this.fail(ex, 400, undefined, ErrorCode.ParseError, `Parse error: ${parsed.reason}`, cors);
+        return false;
+      }
+      body = parsed.value;
     }
-    const parsed = parseJsonBody(bytes);
-    if (!parsed.ok) {
-      this.fail(ex, 400, undefined, ErrorCode.ParseError, `Parse error: ${parsed.reason}`, cors);
-      return false;
-    }
-    const body = parsed.value;
     const kind = messageKind(body);
     if (kind === 'invalid') {
       const { error } = classify(body) as InvalidOutcome;
@@ -197,7 +208,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     }
   }
 
-  private async serveOther(ex: Exchange, method: string, origin: string | null, cors: Record<string, string> | undefined): Promise<void> {
+  private async serveOther(ex: Exchange, method: string, origin: string | null, cors: Record<string, string> | undefined, givenPrincipal: unknown): Promise<void> {
     if (method === 'OPTIONS' && this.cors && origin !== null) {
       const requested = ex.header('access-control-request-headers');
       if (!this.cors.allowsRequestHeaders(requested)) return ex.respond(403, NO_HEADERS, null);
@@ -205,7 +216,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     }
     const intercept = this.options.intercept;
     if (intercept && (method === 'GET' || method === 'DELETE')) {
-      let principal: unknown;
+      let principal: unknown = givenPrincipal;
       if (this.options.authenticate) {
         const outcome = await this.options.authenticate(ex.request());
         if (outcome instanceof Response) return ex.respondWith(outcome, cors);
@@ -234,6 +245,20 @@ export function createHttpHandler(dispatcher: Dispatcher, options: HttpHandlerOp
   };
   Object.defineProperty(handler, CORE, { value: core });
   return handler;
+}
+
+/**
+ * Serves `request` through a handler made by `createHttpHandler`, with what a framework already did:
+ * its parsed JSON body (when it consumed the stream) and its principal. This is what framework
+ * adapters build on; a plain `handler(request)` is the same call with nothing handed over.
+ * @example const response = await handleRequest(handler, c.req.raw, { body: await c.req.json(), principal: c.get('auth') });
+ */
+export function handleRequest(handler: HttpHandler, request: Request, given: HandOver = {}): Promise<Response> {
+  const core = coreOf(handler);
+  if (core === undefined) throw new TypeError('handleRequest needs a handler made by createHttpHandler');
+  const exchange = new WebExchange(request);
+  void core.serve(exchange, given);
+  return exchange.response;
 }
 
 export { DEFAULT_LIMITS };

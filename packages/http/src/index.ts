@@ -2,7 +2,8 @@
  * @mcpkit/http: MCP Streamable HTTP (2026-07-28) on web-standard Request/Response, and the
  * fetch-based client transport. The `node:http` adapter lives in `@mcpkit/http/node`.
  */
-export { createHttpHandler, DEFAULT_LIMITS, type HttpHandler } from './handler.js';
+export { createHttpHandler, handleRequest, DEFAULT_LIMITS, type HttpHandler } from './handler.js';
+export type { HandOver } from './exchange.js';
 export type {
   Authenticated,
   AuthenticateHook,
@@ -13,6 +14,7 @@ export type {
   InterceptHook,
 } from './options.js';
 export { createOriginCheck, isLocalOrigin, type OriginAllowList } from './origin.js';
+export { createHostCheck, type HostAllowList } from './host.js';
 export { CorsPolicy, type CorsOptions } from './cors.js';
 export { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
 export { parseJsonBody, readBodyLimited, type JsonBody } from './body.js';

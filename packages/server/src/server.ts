@@ -66,13 +66,16 @@ export class McpServer implements Dispatcher {
     noteOffered(this.offered, this.current);
 
     const configured = options.state?.keys ?? env(STATE_KEYS_ENV);
+    // The random key is drawn on first use (Workers forbids random values at load), and the warning
+    // waits for the first seal: a server whose handlers never return input requests with state needs no key.
     const ring = configured === undefined ? KeyRing.random() : new KeyRing(typeof configured === 'string' ? parseStateKeys(configured) : configured);
-    if (ring.random && !warnedRandomKey) {
+    const onRandomKey = () => {
+      if (warnedRandomKey) return;
       warnedRandomKey = true;
       warn(
         `mcpkit: no ${STATE_KEYS_ENV} configured; requestState is sealed with a random per-process key, so it does not survive a restart nor work across replicas`,
       );
-    }
+    };
     const page = options.pageSize;
     const pageSize = (list: ListName) => {
       const size = typeof page === 'number' ? page : (page?.[list] ?? 100);
@@ -105,7 +108,7 @@ export class McpServer implements Dispatcher {
       }),
       development: !production,
       logging: capabilityOptions.logging ?? true,
-      codec: new StateCodec(ring),
+      codec: new StateCodec(ring, Date.now, onRandomKey),
       stateTtlMs,
       replayGuard: options.state?.replayGuard,
       hub: new ListenHub(this.events),

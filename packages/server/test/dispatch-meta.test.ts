@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogue } from '@mcpkit/schema';
 import { createServer, prompt, resource, tool } from '../src/index.js';
 import { failure, meta, quiet, result, send, VERSION } from './helpers.js';
@@ -133,20 +133,5 @@ describe('responses', () => {
     const res = await result(anonymous, 'tools/list');
     expect(res._meta).toBeUndefined();
     expect(res.resultType).toBe('complete');
-  });
-});
-
-describe('configuration warnings', () => {
-  it('says once per process that requestState uses a random key when none is configured', () => {
-    const warnings: string[] = [];
-    const previous = process.env.MCPKIT_STATE_KEYS;
-    delete process.env.MCPKIT_STATE_KEYS;
-    const warn = vi.fn((m: string) => warnings.push(m));
-    // Earlier servers in this file may already have warned: the flag is per process.
-    createServer({ info: { name: 'w', version: '1' }, onWarning: warn });
-    createServer({ info: { name: 'w', version: '1' }, onWarning: warn });
-    if (previous !== undefined) process.env.MCPKIT_STATE_KEYS = previous;
-    expect(warnings.length).toBeLessThanOrEqual(1);
-    for (const w of warnings) expect(w).toContain('MCPKIT_STATE_KEYS');
   });
 });

@@ -159,11 +159,15 @@ export class StdioClientTransport implements MessageTransport {
     });
     child.on('exit', (code, signal) => this.exited(code, signal));
     child.on('close', () => this.finish());
-    await stream.start();
-    await new Promise<void>((resolve, reject) => {
+    // Listen for 'spawn' and 'error' before the first await: Bun can emit 'spawn' before code that
+    // awaits something first has attached its listener, and the start would then hang forever.
+    const running = new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', () => reject(this.finished ?? this.failure()));
     });
+    running.catch(() => {}); // observed below; this only keeps an early failure from being "unhandled"
+    await stream.start();
+    await running;
   }
 
   private escalate(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL', afterMs: number): void {

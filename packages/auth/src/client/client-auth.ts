@@ -2,7 +2,8 @@
  * Client authentication at the token endpoint: `client_secret_basic` (RFC 6749 §2.3.1),
  * `client_secret_post`, `none` (public clients) and `private_key_jwt` (RFC 7523 §2.2, signed with `jose`).
  */
-import { importJWK, importPKCS8, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
+import { jose } from '../shared/jose.js';
 import { AuthError } from '../shared/errors.js';
 import { randomToken } from './pkce.js';
 
@@ -85,6 +86,7 @@ async function clientAssertion(client: ClientCredentialsInput, issuer: string): 
   if (client.privateKey === undefined) throw new AuthError('invalid_configuration', 'private_key_jwt needs a private key');
   const { key, alg } = await importPrivateKey(client.privateKey, client.signingAlgorithm);
   const now = Math.floor(Date.now() / 1000);
+  const { SignJWT } = await jose();
   return new SignJWT({})
     .setProtectedHeader({ alg, typ: 'JWT' })
     .setIssuer(client.clientId)
@@ -98,6 +100,7 @@ async function clientAssertion(client: ClientCredentialsInput, issuer: string): 
 
 async function importPrivateKey(input: PrivateKeyInput, algorithm: string | undefined): Promise<{ key: CryptoKey | Uint8Array; alg: string }> {
   try {
+    const { importJWK, importPKCS8 } = await jose();
     if (typeof input === 'string') {
       const alg = algorithm ?? 'ES256';
       return { key: await importPKCS8(input, alg), alg };

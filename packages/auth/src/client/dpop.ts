@@ -4,7 +4,8 @@
  * DPoP-bound token (`ath` included, §7), and the last nonce each server handed out (§8, §9), kept
  * per server because a nonce is only good at the server that issued it.
  */
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
+import { jose } from '../shared/jose.js';
 import { accessTokenHash, DPOP_NONCE_HEADER, normalizeHtu } from '../shared/dpop.js';
 import { AuthError } from '../shared/errors.js';
 import { randomToken } from './pkce.js';
@@ -69,6 +70,7 @@ export class DpopProver {
     const claims: Record<string, unknown> = { htm: method.toUpperCase(), htu: normalizeHtu(url) };
     if (accessToken !== undefined) claims.ath = await accessTokenHash(accessToken);
     if (nonce !== undefined) claims.nonce = nonce;
+    const { SignJWT } = await jose();
     return new SignJWT(claims)
       .setProtectedHeader({ typ: 'dpop+jwt', alg: signer.alg, jwk: signer.publicJwk })
       .setJti(randomToken(16))
@@ -103,7 +105,8 @@ export class DpopProver {
 
   /** The JWK SHA-256 thumbprint of the public key (the `dpop_jkt` of an authorization request). */
   async thumbprint(server?: ServerMetadata): Promise<string> {
-    return calculateJwkThumbprint((await this.key(server)).publicJwk, 'sha256');
+    const signer = await this.key(server);
+    return (await jose()).calculateJwkThumbprint(signer.publicJwk, 'sha256');
   }
 
   /** The private key as a JWK for the store, when it was made here (a supplied key pair never leaves). */
@@ -111,7 +114,7 @@ export class DpopProver {
     if (this.signer === undefined) return this.restored;
     const signer = await this.signer;
     if (!signer.exportable) return undefined;
-    return { ...(await exportJWK(signer.privateKey)), alg: signer.alg };
+    return { ...(await (await jose()).exportJWK(signer.privateKey)), alg: signer.alg };
   }
 
   /** Takes back the key stored with earlier tokens, so their binding (and a bound refresh token) keeps working. */
@@ -127,6 +130,7 @@ export class DpopProver {
 
   private async makeKey(server: ServerMetadata | undefined): Promise<Signer> {
     try {
+      const { exportJWK, generateKeyPair, importJWK } = await jose();
       const given = this.options.keyPair;
       if (given !== undefined) {
         const alg = this.options.algorithm ?? 'ES256';

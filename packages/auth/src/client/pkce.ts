@@ -1,11 +1,8 @@
 /** PKCE with S256 (RFC 7636 §4), plus the other random values of an authorization request. */
 
-/** base64url without padding (RFC 4648 §5). */
-export function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+import { base64url } from '../shared/base64url.js';
+
+export { base64url };
 
 /** `bytes` random bytes, base64url-encoded. */
 export function randomToken(bytes = 32): string {

@@ -5,7 +5,7 @@
  * previous window is accepted, so a proof carrying one is at most two windows old whatever the
  * client's clock says; the secret is drawn on first use when none is given (one process only).
  */
-import { base64url } from 'jose';
+import { base64url } from '../shared/base64url.js';
 import { AuthError } from '../shared/errors.js';
 
 /** Options of server nonces. */
@@ -53,7 +53,7 @@ export class DpopNonces {
   private async mac(window: number): Promise<string> {
     this.key ??= importKey(this.options.secret);
     const signature = await crypto.subtle.sign('HMAC', await this.key, new TextEncoder().encode(`dpop-nonce:${window}`));
-    return base64url.encode(new Uint8Array(signature).subarray(0, 16));
+    return base64url(new Uint8Array(signature).subarray(0, 16));
   }
 }
 

@@ -7,7 +7,8 @@
  * it comes with. What needs state (single use of `jti`, server nonces, the token's `cnf.jkt`) is the
  * guard's: this returns what it needs for that.
  */
-import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, errors, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import type { JWK, JWTPayload, ProtectedHeaderParameters } from 'jose';
+import { jose } from '../shared/jose.js';
 import { accessTokenHash, normalizeHtu } from '../shared/dpop.js';
 
 /** A proof that fails a check; the message says which (it is sent to the client as `error_description`). */
@@ -55,7 +56,8 @@ export async function checkDpopProof(header: string | null, expected: ProofExpec
   if (header.includes(',')) throw new DpopProofError('The request has more than one DPoP proof');
   const proof = header.trim();
   if (!JWS.test(proof)) throw new DpopProofError('The DPoP proof is not a JWT');
-  let protectedHeader: ReturnType<typeof decodeProtectedHeader>;
+  const { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, errors, jwtVerify } = await jose();
+  let protectedHeader: ProtectedHeaderParameters;
   try {
     protectedHeader = decodeProtectedHeader(proof);
   } catch {

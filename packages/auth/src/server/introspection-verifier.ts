@@ -6,7 +6,7 @@
  * token still expires on time. Concurrent lookups of one token share one request. A DPoP-bound
  * token's `cnf` (RFC 9449 §6.2) lands in the principal's claims, where the guard checks the binding.
  */
-import { base64url } from 'jose';
+import { base64url } from '../shared/base64url.js';
 import { AuthError } from '../shared/errors.js';
 import type { Principal } from '../shared/principal.js';
 import { principalFromClaims } from './jwt-verifier.js';
@@ -116,5 +116,5 @@ function judge(answer: Record<string, unknown>, context: VerifyContext, options:
 /** The cache key of a token: SHA-256, so the cache never holds a usable token. */
 async function tokenKey(token: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return base64url.encode(new Uint8Array(digest));
+  return base64url(new Uint8Array(digest));
 }

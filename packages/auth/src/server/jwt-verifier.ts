@@ -3,7 +3,8 @@
  * with `jose`: signature against the server's JWKS, exact `iss`, `aud` containing this server's
  * canonical URI (RFC 8707 §2), `exp`/`nbf`, and an access-token `typ` when one is set.
  */
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from 'jose';
+import { jose, type Jose } from '../shared/jose.js';
 import { AuthError } from '../shared/errors.js';
 import type { Principal } from '../shared/principal.js';
 import { InvalidTokenError, type TokenVerifier, type VerifyContext } from './verifier.js';
@@ -33,23 +34,26 @@ const ACCESS_TOKEN_TYPES = new Set(['at+jwt', 'application/at+jwt', 'jwt']);
  */
 export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   if (typeof options.issuer !== 'string' || options.issuer === '') throw new AuthError('invalid_configuration', 'jwtVerifier needs an issuer');
-  let keys: JWTVerifyGetKey;
-  if (options.jwks !== undefined) keys = createLocalJWKSet(options.jwks);
-  else if (options.jwksUrl !== undefined) keys = createRemoteJWKSet(new URL(options.jwksUrl));
-  else throw new AuthError('invalid_configuration', 'jwtVerifier needs jwksUrl or jwks');
+  const { jwks, jwksUrl } = options;
+  if (jwks === undefined && jwksUrl === undefined) throw new AuthError('invalid_configuration', 'jwtVerifier needs jwksUrl or jwks');
+  const remote = jwksUrl === undefined ? undefined : new URL(jwksUrl);
+  // The key set is made with the first token (jose loads lazily; a remote set fetches only then).
+  let keys: JWTVerifyGetKey | undefined;
   const algorithms = [...(options.algorithms ?? ASYMMETRIC)];
   const clockTolerance = options.clockToleranceSeconds ?? 5;
 
   return async (token: string, context: VerifyContext): Promise<Principal> => {
     const audience = options.audience === undefined ? context.resource : typeof options.audience === 'string' ? options.audience : [...options.audience];
     let payload: JWTPayload;
+    const lib = await jose();
+    keys ??= jwks !== undefined ? lib.createLocalJWKSet(jwks) : lib.createRemoteJWKSet(remote!);
     try {
-      const result = await jwtVerify(token, keys, { issuer: options.issuer, audience, algorithms, clockTolerance, requiredClaims: ['exp'] });
+      const result = await lib.jwtVerify(token, keys, { issuer: options.issuer, audience, algorithms, clockTolerance, requiredClaims: ['exp'] });
       const typ = result.protectedHeader.typ;
       if (typ !== undefined && !ACCESS_TOKEN_TYPES.has(typ.toLowerCase())) throw new InvalidTokenError(`The token is a ${typ}, not an access token`);
       payload = result.payload;
     } catch (error) {
-      throw toInvalidToken(error);
+      throw toInvalidToken(error, lib.errors);
     }
     return principalFromClaims(payload);
   };
@@ -73,7 +77,7 @@ export function principalFromClaims(claims: JWTPayload): Principal {
 }
 
 /** Maps jose's verdicts on a bad token to {@link InvalidTokenError}; other failures pass through. */
-function toInvalidToken(error: unknown): unknown {
+function toInvalidToken(error: unknown, errors: Jose['errors']): unknown {
   if (error instanceof InvalidTokenError) return error;
   if (error instanceof errors.JWTExpired) return new InvalidTokenError('The token has expired');
   if (error instanceof errors.JWTClaimValidationFailed) {

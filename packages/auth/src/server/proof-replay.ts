@@ -5,7 +5,7 @@
  * hashes of the `jti`, so a large one costs no memory. The default here keeps one process's ids in a
  * bounded map: when it is full, expired ids go first, then the oldest.
  */
-import { base64url } from 'jose';
+import { base64url } from '../shared/base64url.js';
 
 /** What the guard needs of a replay guard. */
 export interface ProofReplayGuard {
@@ -16,7 +16,7 @@ export interface ProofReplayGuard {
 /** The id a proof is claimed under. */
 export async function proofId(jti: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(jti));
-  return `dpop:${base64url.encode(new Uint8Array(digest))}`;
+  return `dpop:${base64url(new Uint8Array(digest))}`;
 }
 
 /** The in-process default: at most `maxEntries` ids (default 100 000), forgotten once they expire. */

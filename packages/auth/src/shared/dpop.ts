@@ -4,7 +4,7 @@
  * and §6.2.3 scheme-based normalisation), the `ath` hash of an access token (§4.2), and the header
  * and error names.
  */
-import { base64url } from 'jose';
+import { base64url } from './base64url.js';
 
 /** The request header that carries a proof, and the response header that carries a server nonce. */
 export const DPOP_HEADER = 'dpop';
@@ -33,5 +33,5 @@ export function normalizeHtu(url: string | URL): string {
 /** The `ath` of an access token: base64url of the SHA-256 of its ASCII bytes (§4.2). */
 export async function accessTokenHash(accessToken: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(accessToken));
-  return base64url.encode(new Uint8Array(digest));
+  return base64url(new Uint8Array(digest));
 }

@@ -1,10 +1,10 @@
 import type { McpServer, ServerOptions } from '@mcpkit/server';
 
 /**
- * Loads `examples/everything` (`@mcpkit/example-everything`). Examples are private workspace
- * packages, not published ones, so the CLI does not depend on one at run time: it is loaded when
- * present (it always is in the mcpkit repository, as a devDependency of this package) and its
- * absence is a clear message, not a crash at start-up.
+ * examples/everything (`@mcpkit/example-everything`, a private workspace package) ships inside the
+ * CLI: the build bundles it into the CLI's own dist (see tsup.config.ts), so `mcpkit serve-example`
+ * and `mcpkit demo` work from an npm install as well as from a checkout. It is loaded on first use:
+ * the other commands never pay for it.
  */
 
 /** What the CLI uses of the example. */
@@ -15,19 +15,7 @@ export interface EverythingModule {
 /** The package name of examples/everything. */
 export const EVERYTHING_PACKAGE = '@mcpkit/example-everything';
 
-/** The example, or an error saying how to get it. */
+/** The example server module. */
 export async function loadEverything(): Promise<EverythingModule> {
-  const name: string = EVERYTHING_PACKAGE;
-  try {
-    return (await import(name)) as EverythingModule;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new Error(
-        `serve-example needs ${EVERYTHING_PACKAGE} (examples/everything), which ships with the mcpkit repository, ` +
-          'not with the published CLI: run it from a checkout after `pnpm build`',
-      );
-    }
-    throw error;
-  }
+  return import('./bundled-example.js');
 }

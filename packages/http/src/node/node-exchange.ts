@@ -129,6 +129,10 @@ export class NodeExchange implements Exchange {
       this.bodyLeft = true;
       return Promise.resolve(null);
     }
+    if (this.req.readableEnded) {
+      // Something upstream (a body-parsing middleware) read the stream and did not hand the body over.
+      return Promise.reject(new Error('the request body was already read by another middleware; hand its parsed body over (HandOver.body)'));
+    }
     return new Promise<Uint8Array | null>((resolve, reject) => {
       const req = this.req as BodyTagged;
       req[BODY] = { exchange: this, chunks: [], total: 0, maxBytes, resolve, reject };

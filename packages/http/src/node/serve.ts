@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { coreOf, type ExchangeServer } from '../exchange.js';
+import { coreOf, type ExchangeServer, type HandOver } from '../exchange.js';
 import { NodeExchange } from './node-exchange.js';
 import { toWebRequest, writeWebResponse } from './web-bridge.js';
 
@@ -57,6 +57,18 @@ function genericLane(handler: FetchHandler) {
       }
     }
   };
+}
+
+/**
+ * Serves one node request through a handler made by `createHttpHandler`, on the fast lane, with what
+ * a framework already did (its parsed body, its principal): what the Express and Fastify adapters
+ * build on. Settles once the reply was decided (an SSE reply goes on streaming).
+ * @example app.post('/mcp', (req, res) => void handleNodeRequest(handler, req, res, { body: req.body, principal: req.auth }));
+ */
+export function handleNodeRequest(handler: FetchHandler, req: IncomingMessage, res: ServerResponse, given?: HandOver): Promise<void> {
+  const core = coreOf(handler);
+  if (core === undefined) throw new TypeError('handleNodeRequest needs a handler made by createHttpHandler');
+  return core.serve(new NodeExchange(req, res), given);
 }
 
 function formatHost(host: string): string {

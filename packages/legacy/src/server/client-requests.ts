@@ -32,12 +32,14 @@ export interface ClientRequester {
   request(method: string, params: JsonObject, options: ClientRequestOptions): Promise<JsonObject>;
 }
 
-const PREFIX = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('');
+// Drawn on the first id, not at load: Workers forbids random values at global scope.
+let prefix: string | undefined;
 let counter = 0;
 
 /** A fresh id for a server-initiated request: unique in this process, and across replicas in practice. */
 export function nextServerRequestId(): string {
-  return `srv-${PREFIX}-${++counter}`;
+  prefix ??= Array.from(globalThis.crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `srv-${prefix}-${++counter}`;
 }
 
 /** The notification that tells the client we gave up on one of our requests. */

@@ -38,7 +38,8 @@ export function generateStateKey(id = `k${Date.now().toString(36)}`): string {
 
 interface RingEntry {
   readonly id: string;
-  readonly bytes: Uint8Array;
+  /** Undefined for the random key until its first use (nothing random at construction: Workers forbids it at load). */
+  bytes: Uint8Array | undefined;
   key?: Promise<CryptoKey>;
 }
 
@@ -51,8 +52,14 @@ export class KeyRing {
   private readonly entries: Map<string, RingEntry>;
 
   constructor(keys: readonly StateKey[], random = false) {
-    if (keys.length === 0) throw new TypeError('A state key ring needs at least one key');
     this.entries = new Map();
+    this.random = random;
+    if (random && keys.length === 0) {
+      this.activeId = 'ephemeral';
+      this.entries.set(this.activeId, { id: this.activeId, bytes: undefined });
+      return;
+    }
+    if (keys.length === 0) throw new TypeError('A state key ring needs at least one key');
     for (const { id, secret } of keys) {
       if (!KEY_ID.test(id)) throw new TypeError(`State key id ${JSON.stringify(id)} must be 1–32 characters of [A-Za-z0-9_-]`);
       if (this.entries.has(id)) throw new TypeError(`State key id "${id}" appears twice in the key ring`);
@@ -61,18 +68,18 @@ export class KeyRing {
       this.entries.set(id, { id, bytes });
     }
     this.activeId = keys[0]!.id;
-    this.random = random;
   }
 
-  /** A ring holding one random key that lives as long as the process. */
+  /** A ring holding one random key that lives as long as the process, drawn on its first use. */
   static random(): KeyRing {
-    return new KeyRing([{ id: 'ephemeral', secret: crypto.getRandomValues(new Uint8Array(32)) }], true);
+    return new KeyRing([], true);
   }
 
   /** The AES-GCM key with this id, or `undefined` for an id the ring does not hold. */
   key(id: string): Promise<CryptoKey> | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
+    entry.bytes ??= crypto.getRandomValues(new Uint8Array(32));
     entry.key ??= crypto.subtle.importKey('raw', entry.bytes as BufferSource, 'AES-GCM', false, ['encrypt', 'decrypt']);
     return entry.key;
   }

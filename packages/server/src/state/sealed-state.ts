@@ -53,13 +53,23 @@ const AAD_PREFIX = 'mcpkit/requestState/v1:';
  * after its expiry, is refused with a reason (basic/patterns/mrtr.mdx "Server Requirements").
  */
 export class StateCodec {
+  /**
+   * `onRandomKey` is told once, at the first seal, when the ring is a random per-process key: only a
+   * server that actually seals state needs a configured key.
+   */
   constructor(
     private readonly ring: KeyRing,
     private readonly now: () => number = Date.now,
+    private onRandomKey?: () => void,
   ) {}
 
   /** Seals `data` for a request bound to `binding`, valid for `ttlMs`. */
   async seal(data: unknown, binding: StateBinding, ttlMs: number): Promise<string> {
+    if (this.onRandomKey !== undefined && this.ring.random) {
+      const tell = this.onRandomKey;
+      this.onRandomKey = undefined;
+      tell();
+    }
     const keyId = this.ring.activeId;
     const key = await this.ring.key(keyId)!;
     const payload: Payload = {

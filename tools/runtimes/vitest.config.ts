@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The runtime matrix (`pnpm runtimes`, run by .ci/run after `pnpm test`): separate from the unit
+// tests because it packs and installs tarballs from the registry and starts other runtimes.
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['*.matrix.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
+    fileParallelism: false,
+  },
+});
