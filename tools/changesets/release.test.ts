@@ -43,7 +43,7 @@ describe('releases', () => {
   });
 
   // One `npm pack --dry-run` for all packages (npm's start-up is most of the cost): 10-20 s.
-  it('each tarball holds package.json, README.md, CHANGELOG.md and dist/, and no sources, tests or reports', { timeout: 180_000 }, () => {
+  it('each tarball holds package.json, README.md, CHANGELOG.md, LICENSE and dist/, and no sources, tests or reports', { timeout: 180_000 }, () => {
     const packages = readPackages(repoRoot);
     const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', ...packages.map((p) => `./packages/${p.dir}`)], {
       cwd: repoRoot,
@@ -55,7 +55,7 @@ describe('releases', () => {
     expect(packed.map((p) => p.name).sort()).toEqual(packages.map((p) => p.manifest.name).sort());
     for (const { name, files } of packed) {
       const paths = files.map((f) => f.path);
-      for (const required of ['package.json', 'README.md', 'CHANGELOG.md']) expect(paths, name).toContain(required);
+      for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) expect(paths, name).toContain(required);
       expect(paths.some((p) => p.startsWith('dist/')), name).toBe(true);
       expect(paths.filter((p) => /^(src|test|api)\//.test(p)), name).toEqual([]);
     }
