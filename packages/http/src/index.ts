@@ -11,6 +11,7 @@ export type {
   HttpLimits,
   InterceptContext,
   InterceptHook,
+  InterceptRequest,
 } from './options.js';
 export { createOriginCheck, isLocalOrigin, type OriginAllowList } from './origin.js';
 export { CorsPolicy, type CorsOptions } from './cors.js';

@@ -4,7 +4,7 @@
  * GET streams, DELETE) is served here; modern traffic passes through untouched.
  * spec: 2025-11-25/pages/basic/transports.mdx; DIGEST §23 (dispatch on era first, then on method)
  */
-import { emptyResponse, jsonResponse, jsonRpcErrorResponse, type InterceptContext } from '@mcpkit/http';
+import { emptyResponse, jsonResponse, jsonRpcErrorResponse, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
 import {
   ErrorCode,
   isNotification,
@@ -57,7 +57,7 @@ export class LegacyHttp extends SessionStreams {
    * reach) is answered 503 with `Retry-After`: the client keeps its session and retries, and is
    * never told 404 nor served another session.
    */
-  async intercept(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+  async intercept(request: InterceptRequest, body: unknown, context: InterceptContext): Promise<Response | undefined> {
     try {
       return await this.serveIntercepted(request, body, context);
     } catch (error) {
@@ -67,7 +67,7 @@ export class LegacyHttp extends SessionStreams {
     }
   }
 
-  private async serveIntercepted(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+  private async serveIntercepted(request: InterceptRequest, body: unknown, context: InterceptContext): Promise<Response | undefined> {
     const sessionId = request.headers.get(SESSION_HEADER);
     if (request.method !== 'POST') {
       // GET and DELETE exist only for sessions; without one the modern answer (405) stands.

@@ -4,7 +4,7 @@
  * `Last-Event-ID`, keep-alives, change notifications, and the signals of the `SessionStore`.
  * spec: 2025-11-25/pages/basic/transports.mdx (Listening for Messages from the Server, Resumability)
  */
-import { jsonRpcErrorResponse } from '@mcpkit/http';
+import { jsonRpcErrorResponse, type InterceptRequest } from '@mcpkit/http';
 import { ErrorCode, TransportClosedError, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer, ServerEvent } from '@mcpkit/server';
 import { PendingClientRequests } from '../client-requests.js';
@@ -80,7 +80,7 @@ export abstract class SessionStreams implements StreamHost {
   }
 
   /** GET: resumes a stream after `Last-Event-ID`, or opens the session's standalone stream (replacing an older one). */
-  protected async openGet(request: Request, record: SessionRecord): Promise<Response> {
+  protected async openGet(request: InterceptRequest, record: SessionRecord): Promise<Response> {
     const accept = request.headers.get('accept') ?? '';
     if (!/text\/event-stream|\*\/\*/i.test(accept)) {
       return jsonRpcErrorResponse(406, undefined, ErrorCode.InvalidRequest, 'Accept must list text/event-stream');
