@@ -43,4 +43,4 @@ export {
 export type { HeaderParam, HeaderParamSource } from './header-params.js';
 export { checkRequest, type HeaderLookup, type RequestCheckFailure } from './request-checks.js';
 export { HttpClientTransport, type HttpClientTransportOptions, type HttpExchangeTrace } from './client-transport.js';
-export { HttpError, HttpStreamError, HttpTransportError } from './errors.js';
+export { HttpError, HttpStreamError, HttpTransportError, MessageTooLargeError } from './errors.js';
