@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TIMED_OUT, TOO_LARGE, type BodyLimits, type BodyOutcome, type Exchange, type ExchangeSink, type PeerGoneListener } from '../exchange.js';
 import type { InterceptRequest } from '../options.js';
+import { JSON_TEXT } from '../responses.js';
 import { requestUrl, toWebRequest, writeWebResponse } from './web-bridge.js';
 
 const RESOLVED: Promise<void> = Promise.resolve();
@@ -262,8 +263,17 @@ export class NodeExchange implements Exchange {
   }
 
   respondWith(response: Response, extraHeaders?: Record<string, string>): Promise<void> {
-    if (this.bodyLeft && !this.res.headersSent) this.res.setHeader('connection', 'close');
-    return writeWebResponse(this.res, response, extraHeaders);
+    const res = this.res;
+    if (this.bodyLeft && !res.headersSent) res.setHeader('connection', 'close');
+    const text = (response as Response & { [JSON_TEXT]?: string })[JSON_TEXT];
+    if (text === undefined || res.headersSent || res.destroyed || response.bodyUsed || response.headers.has('set-cookie')) return writeWebResponse(res, response, extraHeaders);
+    // A reply of `jsonResponse`: its text is at hand, no need to read the body back through a stream.
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => (headers[key] = value));
+    if (extraHeaders) Object.assign(headers, extraHeaders);
+    res.writeHead(response.status, headers);
+    res.end(text);
+    return RESOLVED;
   }
 
   openStream(headers: Readonly<Record<string, string>>): ExchangeSink {
