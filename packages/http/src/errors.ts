@@ -33,6 +33,29 @@ export class HttpError extends HttpTransportError {
   }
 }
 
+/**
+ * The server refused a message as too large (HTTP 413). `maxBytes` is the server's limit when it
+ * said (an mcpkit server does, in the error's `data.maxBodyBytes`).
+ */
+export class MessageTooLargeError extends HttpError {
+  override readonly name: string = 'MessageTooLargeError';
+  /** Bytes of the refused POST body. */
+  readonly sentBytes: number;
+  /** The largest body the server accepts, when it said. */
+  readonly maxBytes: number | undefined;
+
+  constructor(sentBytes: number, statusText: string, body: string, rpcError?: JsonRpcErrorObject) {
+    super(413, statusText, body, rpcError);
+    const limit = (rpcError?.data as { maxBodyBytes?: unknown } | undefined)?.maxBodyBytes;
+    this.sentBytes = sentBytes;
+    this.maxBytes = typeof limit === 'number' ? limit : undefined;
+    this.message =
+      `The server refused the message as too large: it was ${sentBytes} bytes, ` +
+      (this.maxBytes === undefined ? 'over the server\'s limit' : `the server accepts at most ${this.maxBytes}`) +
+      ` (HTTP 413${rpcError ? `: ${rpcError.message}` : ''})`;
+  }
+}
+
 /** The reply could not be used: it ended before the final response, or was not what HTTP MCP allows. */
 export class HttpStreamError extends HttpTransportError {
   override readonly name: string = 'HttpStreamError';

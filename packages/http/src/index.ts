@@ -12,6 +12,7 @@ export type {
   HttpLimits,
   InterceptContext,
   InterceptHook,
+  InterceptRequest,
 } from './options.js';
 export { createOriginCheck, isLocalOrigin, type OriginAllowList } from './origin.js';
 export { createHostCheck, type HostAllowList } from './host.js';
@@ -44,4 +45,4 @@ export {
 export type { HeaderParam, HeaderParamSource } from './header-params.js';
 export { checkRequest, type HeaderLookup, type RequestCheckFailure } from './request-checks.js';
 export { HttpClientTransport, type HttpClientTransportOptions, type HttpExchangeTrace } from './client-transport.js';
-export { HttpError, HttpStreamError, HttpTransportError } from './errors.js';
+export { HttpError, HttpStreamError, HttpTransportError, MessageTooLargeError } from './errors.js';

@@ -42,8 +42,18 @@ describe('serve', () => {
     await s.close();
   });
 
-  it('closes the connection after refusing an oversized body, so the rest is never read', async () => {
+  it('reads and drops the rest of an oversized body after the 413, and keeps the connection', async () => {
     const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100 } }));
+    stops.push(() => s.close());
+    const body = toolCall(1, 'echo', { text: 'x'.repeat(1000) });
+    const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('keep-alive');
+    expect((await res.json()).error).toMatchObject({ code: -32600, data: { maxBodyBytes: 100 } });
+  });
+
+  it('closes the connection when an oversized body is declared larger than it would drain', async () => {
+    const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100, maxDiscardBytes: 500 } }));
     stops.push(() => s.close());
     const body = toolCall(1, 'echo', { text: 'x'.repeat(1000) });
     const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });

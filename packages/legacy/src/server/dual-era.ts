@@ -4,7 +4,7 @@
  * `Mcp-Session-Id`), whose requests are adapted to the modern dispatch and back.
  * spec: DIGEST §12 (dual-era server), §23 (legacy lifecycle)
  */
-import { createHttpHandler, type HttpHandler, type HttpHandlerOptions, type InterceptContext } from '@mcpkit/http';
+import { createHttpHandler, type HttpHandler, type HttpHandlerOptions, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
 import type {
   DispatchContext,
   Dispatcher,
@@ -99,7 +99,7 @@ export class DualEraServer implements Dispatcher {
    * DELETE; returns undefined for modern traffic.
    * @example createHttpHandler(dual, { intercept: dual.intercept })
    */
-  intercept(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+  intercept(request: InterceptRequest, body: unknown, context: InterceptContext): Promise<Response | undefined> {
     return this.http.intercept(request, body, context);
   }
 

@@ -47,7 +47,7 @@ export interface DualEraOptions {
   modern?: boolean;
   /** Legacy revisions to accept in `initialize`, newest first. Default `LEGACY_PROTOCOL_VERSIONS`. */
   legacyVersions?: readonly string[];
-  /** Where HTTP sessions live. Default a `MemorySessionStore` (30 min idle expiry, at most 10 000 sessions). */
+  /** Where HTTP sessions live. Default a `MemorySessionStore` (30 min idle expiry, 60 s before `notifications/initialized`; at most 10 000 sessions, 1000 per client address, least recently used idle ones evicted). */
   sessions?: SessionStore;
   /** How long a server-initiated request (elicitation, sampling, roots) waits for the client. Default 300 000 ms. */
   inputTimeoutMs?: number;
