@@ -115,6 +115,7 @@ export class HttpSseClientTransport implements MessageTransport {
     const signal = options.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
     // Registered before the POST: the answer may come on the stream before the POST's own reply.
     const answered = isRequest ? this.expect(message.id as RequestId, signal) : undefined;
+    answered?.catch(ignore); // awaited below; a stream lost while the POST runs must not go unhandled
     const headers: Record<string, string> = { ...this.options.headers, ...options.headers, 'Content-Type': 'application/json' };
     try {
       const response = await this.fetchImpl(target, { method: 'POST', headers, body: JSON.stringify(message), signal });
