@@ -22,4 +22,4 @@ export { LegacyHttpClientTransport, type LegacyHttpClientOptions } from './http/
 export { HttpSseClientTransport, type HttpSseClientOptions } from './http/http-sse-transport.js';
 export { WrongEndpointError, type EndpointAttempt } from './http/wrong-endpoint.js';
 export type { FetchLike, HttpClientSettings, HttpExchangeInfo } from './http/http-exchange.js';
-export { EraProbeError, LegacyHandshakeError, SessionExpiredError } from './errors.js';
+export { EraProbeError, LegacyHandshakeError, SessionExpiredError, UnsupportedInRevisionError } from './errors.js';

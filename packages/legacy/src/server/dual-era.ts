@@ -150,7 +150,7 @@ export class DualEraServer implements Dispatcher {
 }
 
 /**
- * Serves legacy (2025-11-25, 2025-06-18, 2025-03-26) clients from a modern server definition.
+ * Serves legacy (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05) clients from a modern server definition.
  * @example
  * serveStdio(dualEra(server));                                  // stdio
  * await serve(dualEra(server).httpHandler(), { port: 3000 });   // HTTP
