@@ -246,7 +246,8 @@ export class LegacyClient implements McpClient {
   }
 
   private async call(method: string, params: object | undefined, options: CallOptions | undefined): Promise<JsonObject> {
-    if (this.session.initializeResult === undefined) await this.initialize();
+    // (Per-request handlers are refused by the session before anything is sent, handshake included.)
+    if (options?.handlers === undefined && this.session.initializeResult === undefined) await this.initialize();
     // What the negotiated revision lacks fails here, clearly, rather than as an odd answer of an older server.
     const missing = missingFeature(method, params, this.protocolVersion);
     if (missing !== undefined) throw new UnsupportedInRevisionError(missing === 'completionContext' ? `${method} with context` : method, this.protocolVersion, FEATURE_SINCE[missing]);
