@@ -30,7 +30,12 @@ async function site(docs: Record<string, (origin: string) => unknown>): Promise<
 describe('2025-03-26 authorization discovery', () => {
   it('takes the metadata at the origin, the path of the MCP URL discarded', async () => {
     const s = await site({
-      '/.well-known/oauth-authorization-server': (o) => ({ issuer: o, authorization_endpoint: `${o}/oauth/authorize`, token_endpoint: `${o}/oauth/token`, code_challenge_methods_supported: ['S256'] }),
+      '/.well-known/oauth-authorization-server': (o) => ({
+        issuer: o,
+        authorization_endpoint: `${o}/oauth/authorize`,
+        token_endpoint: `${o}/oauth/token`,
+        code_challenge_methods_supported: ['S256'],
+      }),
     });
     const found = await legacyAuthorization(fetch, new URL(`${s.origin}/v1/mcp`), `${s.origin}/v1/mcp`);
     expect(found.server).toMatchObject({ issuer: s.origin, authorizationEndpoint: `${s.origin}/oauth/authorize`, tokenEndpoint: `${s.origin}/oauth/token` });
@@ -51,7 +56,9 @@ describe('2025-03-26 authorization discovery', () => {
   });
 
   it('refuses metadata that exists but names another issuer, rather than falling back', async () => {
-    const s = await site({ '/.well-known/oauth-authorization-server': () => ({ issuer: 'https://attacker.example', token_endpoint: 'https://attacker.example/token' }) });
+    const s = await site({
+      '/.well-known/oauth-authorization-server': () => ({ issuer: 'https://attacker.example', token_endpoint: 'https://attacker.example/token' }),
+    });
     await expect(legacyAuthorization(fetch, new URL(`${s.origin}/mcp`), `${s.origin}/mcp`)).rejects.toMatchObject({ code: 'issuer_mismatch' });
   });
 });

@@ -139,7 +139,9 @@ describe('mcpkit against the SDK v1 SSEServerTransport server', () => {
   it('--era modern: the GET of the URL announced an endpoint, so the user is told it is an HTTP+SSE server', async () => {
     const run = await mcpkit(['tools', 'list', '--era', 'modern', '--url', peer.url, '--no-auth']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/serves the 2024-11-05 HTTP\+SSE transport \(its GET stream announced the endpoint http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=/);
+    expect(run.stderr).toMatch(
+      /serves the 2024-11-05 HTTP\+SSE transport \(its GET stream announced the endpoint http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=/,
+    );
     expect(run.stderr).toMatch(/drop --era modern/);
   });
 });
@@ -156,7 +158,18 @@ describe('mcpkit against @modelcontextprotocol/server-everything in its sse mode
   it('calls echo and answers trigger-sampling-request through the /sse URL', async () => {
     const echo = await mcpkit(['tools', 'call', 'echo', '--args', '{"message":"hi"}', '--url', `${peer.url}/sse`, '--no-auth']);
     expect(echo.stdout.trim()).toBe('Echo: hi');
-    const sample = await mcpkit(['tools', 'call', 'trigger-sampling-request', '--args', '{"prompt":"Capital?"}', '--answers', SAMPLE_ANSWER, '--url', `${peer.url}/sse`, '--no-auth']);
+    const sample = await mcpkit([
+      'tools',
+      'call',
+      'trigger-sampling-request',
+      '--args',
+      '{"prompt":"Capital?"}',
+      '--answers',
+      SAMPLE_ANSWER,
+      '--url',
+      `${peer.url}/sse`,
+      '--no-auth',
+    ]);
     expect(sample.stdout).toContain('"text": "Paris"');
   });
 
@@ -181,7 +194,9 @@ describe('mcpkit against URLs that are not MCP endpoints', () => {
   it('a 404 carrying an MCP error: the error, in one line, and a hint that an MCP server answered', async () => {
     const peer = await startInline((req, res) => {
       if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Unknown route' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Unknown route' } }));
     });
     peers.push(peer);
     const run = await mcpkit(['tools', 'list', '--url', peer.url, '--no-auth']);

@@ -35,7 +35,7 @@ export function summarizeBody(body: string, contentType?: string | null): BodySu
 /** `: "<title>: <first words of the body>"`, or nothing when the page has no words. */
 function pageWords(html: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-  const bodyText = textOf(/<body[^>]*>([\s\S]*)/i.exec(html)?.[1] ?? '');
+  const bodyText = textOf(/<body[^>]*>([\s\S]*)/i.exec(html)?.[1] ?? html.replace(/<head[^>]*>[\s\S]*?<\/head>/i, ' '));
   const words = [textOf(title ?? ''), bodyText].filter((part) => part !== '');
   if (words.length === 2 && words[1]!.startsWith(words[0]!)) words.shift();
   return words.length === 0 ? '' : `: ${JSON.stringify(clip(words.join(': '), MAX - 20))}`;

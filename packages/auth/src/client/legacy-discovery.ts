@@ -13,7 +13,12 @@ import type { ResourceMetadata } from './resource-metadata.js';
 import { discoverServerMetadata, type ServerMetadata } from './server-metadata.js';
 
 /** The resource and authorization server of a server without protected resource metadata. */
-export async function legacyAuthorization(fetch: FetchLike, serverUrl: URL, resource: string, signal?: AbortSignal): Promise<{ resource: ResourceMetadata; server: ServerMetadata }> {
+export async function legacyAuthorization(
+  fetch: FetchLike,
+  serverUrl: URL,
+  resource: string,
+  signal?: AbortSignal,
+): Promise<{ resource: ResourceMetadata; server: ServerMetadata }> {
   const base = serverUrl.origin;
   const described: ResourceMetadata = { resource, authorizationServers: [base], url: serverUrl.href };
   try {

@@ -1,4 +1,4 @@
-import { HttpError, summarizeBody, type BodySummary } from '@mcpkit/http';
+import { type HttpError, summarizeBody, type BodySummary } from '@mcpkit/http';
 import type { EndpointAttempt, WrongEndpointError } from '@mcpkit/legacy';
 import { ExitCode } from '../cli/exit-codes.js';
 
@@ -39,7 +39,9 @@ export function describeWrongEndpoint(error: WrongEndpointError): EndpointFailur
 
 /** An `HttpError` from a transport: status, the body in one line, and a hint from the body. */
 export function describeHttpError(error: HttpError, where: string): EndpointFailure {
-  const body = error.rpcError ? { kind: 'json-rpc-error' as const, text: `JSON-RPC error ${error.rpcError.code} ${JSON.stringify(error.rpcError.message)}` } : summarizeBody(error.body);
+  const body = error.rpcError
+    ? { kind: 'json-rpc-error' as const, text: `JSON-RPC error ${error.rpcError.code} ${JSON.stringify(error.rpcError.message)}` }
+    : summarizeBody(error.body);
   const said = body.kind === 'empty' ? '' : `: ${body.text}`;
   const hint = error.status === 404 || error.status === 405 || error.status === 400 ? hintOf([{ status: error.status, body }]) : undefined;
   return { code: ExitCode.Transport, message: `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} from ${where}${said}`, hint };
@@ -47,7 +49,11 @@ export function describeHttpError(error: HttpError, where: string): EndpointFail
 
 /** The server accepted the connection and did not answer in time. */
 export function describeSilence(where: string, timeoutMs: number): EndpointFailure {
-  return { code: ExitCode.Transport, message: `no answer from ${where} within ${timeoutMs} ms`, hint: `${HINTS.silence}; or, for a slow server, raise --timeout` };
+  return {
+    code: ExitCode.Transport,
+    message: `no answer from ${where} within ${timeoutMs} ms`,
+    hint: `${HINTS.silence}; or, for a slow server, raise --timeout`,
+  };
 }
 
 function attemptText(attempt: EndpointAttempt): string {
@@ -66,7 +72,8 @@ function hintOf(attempts: ReadonlyArray<{ status?: number; body?: BodySummary; f
   if (attempts.some((a) => a.firstEvent !== undefined || a.ended)) return HINTS.sse;
   if (attempts.some((a) => a.silentMs !== undefined)) return HINTS.silence;
   const [post, get] = attempts;
-  if (get !== undefined && post?.status === 400 && (post.body?.kind === 'text' || post.body?.kind === 'json') && get.status !== undefined && get.status >= 400) return HINTS.messages;
+  if (get !== undefined && post?.status === 400 && (post.body?.kind === 'text' || post.body?.kind === 'json') && get.status !== undefined && get.status >= 400)
+    return HINTS.messages;
   if (kinds.has('html')) return HINTS.html;
   if (attempts.every((a) => a.body === undefined || a.body.kind === 'empty')) return HINTS.empty;
   return undefined;

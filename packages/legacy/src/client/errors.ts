@@ -57,10 +57,9 @@ export class SessionExpiredError extends TransportError {
 /**
  * The request needs a newer revision than the one the session negotiated (say `tasks/get`, or
  * completion `context`, on a 2025-03-26 server): refused before anything is sent. An
- * `UnsupportedInEraError`, so code that handles that one handles this too.
+ * `UnsupportedInEraError` (and named so), so code that handles that one handles this too.
  */
 export class UnsupportedInRevisionError extends UnsupportedInEraError {
-  override readonly name = 'UnsupportedInRevisionError' as 'UnsupportedInEraError';
   constructor(
     /** What was asked (a method, or a method and the parameter that needs more). */
     readonly what: string,

@@ -73,7 +73,9 @@ describe.each(PEERS)('$name', (peer) => {
     const client = await open();
     expect(client.era).toBe('legacy');
     expect(client.verdict).toMatchObject({ era: 'legacy', transport: 'http+sse', source: 'probe' });
-    expect(client.verdict.reason).toMatch(/initialize was refused with HTTP 404, and a GET opened a 2024-11-05 HTTP\+SSE stream announcing http:\/\/127\.0\.0\.1:\d+\//);
+    expect(client.verdict.reason).toMatch(
+      /initialize was refused with HTTP 404, and a GET opened a 2024-11-05 HTTP\+SSE stream announcing http:\/\/127\.0\.0\.1:\d+\//,
+    );
     // The order the spec gives: POST initialize to the URL, then GET it; then everything goes to the endpoint.
     const heads = exchanges.map((e) => `${e.method} ${new URL(e.url).pathname} ${e.status}`);
     expect(heads.slice(0, 3)).toEqual(['POST /sse 404', 'POST /sse 404', 'GET /sse 200']);

@@ -17,7 +17,8 @@ afterEach(async () => {
 /** A client whose server settles on `version`. */
 function at(version: string, warnings: string[] = []) {
   const { transport, peer } = scriptedPeer({
-    initialize: (message, server) => server.result(message, { ...INITIALIZE_RESULT, protocolVersion: version, capabilities: { ...INITIALIZE_RESULT.capabilities, completions: {} } }),
+    initialize: (message, server) =>
+      server.result(message, { ...INITIALIZE_RESULT, protocolVersion: version, capabilities: { ...INITIALIZE_RESULT.capabilities, completions: {} } }),
     'completion/complete': (message, server) => server.result(message, { completion: { values: ['x'] } }),
   });
   const client = new LegacyClient(transport, {
@@ -44,7 +45,9 @@ describe('older revisions', () => {
     await expect(tasks).rejects.toBeInstanceOf(UnsupportedInEraError);
     await expect(tasks).rejects.toThrow('tasks/list needs MCP 2025-11-25 or later; this session negotiated 2025-03-26, so nothing was sent');
     const ref = { type: 'ref/prompt' as const, name: 'p' };
-    await expect(client.complete({ ref, argument: { name: 'a', value: 'v' }, context: { arguments: { b: '1' } } })).rejects.toMatchObject({ since: '2025-06-18' });
+    await expect(client.complete({ ref, argument: { name: 'a', value: 'v' }, context: { arguments: { b: '1' } } })).rejects.toMatchObject({
+      since: '2025-06-18',
+    });
     expect(peer.received.length).toBe(sent);
     // Without what the revision lacks, the same request goes out and is answered.
     expect((await client.complete({ ref, argument: { name: 'a', value: 'v' } })).completion.values).toEqual(['x']);
@@ -60,9 +63,19 @@ describe('older revisions', () => {
 
     const newer = at('2025-06-18');
     await newer.client.initialize();
-    newer.peer.send({ jsonrpc: '2.0', id: 'e2', method: 'elicitation/create', params: { mode: 'url', message: 'Sign in', url: 'https://example.com/x', elicitationId: 'x1' } });
+    newer.peer.send({
+      jsonrpc: '2.0',
+      id: 'e2',
+      method: 'elicitation/create',
+      params: { mode: 'url', message: 'Sign in', url: 'https://example.com/x', elicitationId: 'x1' },
+    });
     expect(await newer.peer.response('e2')).toMatchObject({ error: { code: -32602, message: 'URL-mode elicitation is not part of MCP 2025-06-18' } });
-    newer.peer.send({ jsonrpc: '2.0', id: 'e3', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } });
+    newer.peer.send({
+      jsonrpc: '2.0',
+      id: 'e3',
+      method: 'elicitation/create',
+      params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } },
+    });
     expect(await newer.peer.response('e3')).toMatchObject({ result: { action: 'accept' } });
   });
 });

@@ -52,9 +52,13 @@ describe('the official SDK v1 SSEClientTransport against dualEra with http.sse',
   it('lists and calls tools, reads a resource, gets a prompt', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('test_simple_text');
-    expect(await client.callTool({ name: 'test_simple_text' })).toMatchObject({ content: [{ type: 'text', text: 'This is a simple text response for testing.' }] });
+    expect(await client.callTool({ name: 'test_simple_text' })).toMatchObject({
+      content: [{ type: 'text', text: 'This is a simple text response for testing.' }],
+    });
     expect((await client.readResource({ uri: 'test://static-text' })).contents[0]).toMatchObject({ text: 'This is the content of the static text resource.' });
-    expect((await client.getPrompt({ name: 'test_simple_prompt' })).messages[0]).toMatchObject({ content: { type: 'text', text: 'This is a simple prompt for testing.' } });
+    expect((await client.getPrompt({ name: 'test_simple_prompt' })).messages[0]).toMatchObject({
+      content: { type: 'text', text: 'This is a simple prompt for testing.' },
+    });
   });
 
   it('sends the MRTR input of a modern tool as server requests on the stream, and takes the answers POSTed back', async () => {
@@ -73,7 +77,12 @@ describe('the official SDK v1 SSEClientTransport against dualEra with http.sse',
 describe('the HTTP+SSE endpoint in process', () => {
   const sessions: LegacySessionInfo[] = [];
   const store = new MemorySessionStore({ maxSessions: 1 });
-  const dual = dualEra(createEverythingServer({ onWarning: () => {} }), { sessions: store, http: { sse: {} }, onSessionStart: (s) => sessions.push(s), onError: () => {} });
+  const dual = dualEra(createEverythingServer({ onWarning: () => {} }), {
+    sessions: store,
+    http: { sse: {} },
+    onSessionStart: (s) => sessions.push(s),
+    onError: () => {},
+  });
   const handler = dual.httpHandler();
   afterAll(async () => {
     await dual.close();
@@ -107,7 +116,12 @@ describe('the HTTP+SSE endpoint in process', () => {
     const { endpoint, reader } = await openStream();
     const post = (body: unknown, path = endpoint) =>
       handler(new Request(`http://127.0.0.1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
-    const accepted = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const accepted = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     expect(accepted.status).toBe(202);
     const event = new TextDecoder().decode((await reader.read()).value);
     expect(JSON.parse(/^event: message\ndata: (.*)\n\n/.exec(event)![1]!)).toMatchObject({ id: 1, result: { protocolVersion: '2025-06-18' } });

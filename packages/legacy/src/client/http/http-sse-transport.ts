@@ -119,7 +119,14 @@ export class HttpSseClientTransport implements MessageTransport {
     const headers: Record<string, string> = { ...this.options.headers, ...options.headers, 'Content-Type': 'application/json' };
     try {
       const response = await this.fetchImpl(target, { method: 'POST', headers, body: JSON.stringify(message), signal });
-      reportExchange(this.options, { method: 'POST', url: target, message, requestHeaders: headers, status: response.status, responseHeaders: response.headers });
+      reportExchange(this.options, {
+        method: 'POST',
+        url: target,
+        message,
+        requestHeaders: headers,
+        status: response.status,
+        responseHeaders: response.headers,
+      });
       if (response.status === 404) {
         await response.body?.cancel();
         this.lose(new SessionExpiredError(target));
@@ -181,11 +188,14 @@ export class HttpSseClientTransport implements MessageTransport {
         const body = excerpt(await readBodyText(response, 4096), 1024);
         throw this.notSse({ status: response.status, contentType: type, body });
       }
-      const parser = new SseParser((event) => {
-        if (endpoint !== undefined || firstEvent !== undefined) return this.event(event.event, event.data);
-        firstEvent = event.event;
-        if (event.event === 'endpoint') endpoint = event.data.trim();
-      }, this.options.maxMessageBytes ?? 16 * 1024 * 1024);
+      const parser = new SseParser(
+        (event) => {
+          if (endpoint !== undefined || firstEvent !== undefined) return this.event(event.event, event.data);
+          firstEvent = event.event;
+          if (event.event === 'endpoint') endpoint = event.data.trim();
+        },
+        this.options.maxMessageBytes ?? 16 * 1024 * 1024,
+      );
       const body = response.body;
       const reader = body.getReader();
       const decoder = new TextDecoder();

@@ -14,6 +14,7 @@ export interface EndpointAttempt {
   readonly method: 'POST' | 'GET';
   /** The HTTP status, when a reply head arrived. */
   readonly status?: number;
+  /** The reply's `Content-Type`, when it had one. */
   readonly contentType?: string;
   /** The body, in one line. */
   readonly body?: BodySummary;
@@ -62,7 +63,9 @@ export function endpointAttempt(
 function describeAttempt(attempt: EndpointAttempt): string {
   const what = attempt.method === 'POST' ? 'POST initialize' : 'GET (HTTP+SSE)';
   if (attempt.silentMs !== undefined) {
-    return attempt.status === undefined ? `${what}: no answer within ${attempt.silentMs} ms` : `${what}: HTTP ${attempt.status}, then no event within ${attempt.silentMs} ms`;
+    return attempt.status === undefined
+      ? `${what}: no answer within ${attempt.silentMs} ms`
+      : `${what}: HTTP ${attempt.status}, then no event within ${attempt.silentMs} ms`;
   }
   const status = attempt.status === undefined ? '' : ` HTTP ${attempt.status}`;
   if (attempt.firstEvent !== undefined) return `${what}:${status} SSE stream whose first event is ${JSON.stringify(attempt.firstEvent)}, not "endpoint"`;

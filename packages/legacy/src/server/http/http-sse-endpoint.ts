@@ -111,7 +111,9 @@ export class HttpSseEndpoint {
         if (path === this.messagePath && request.method === 'POST') return await this.post(request, principal, maxBodyBytes, handlerOptions);
       } catch (error) {
         this.options.onError(error);
-        return jsonRpcErrorResponse(503, undefined, ErrorCode.InternalError, 'The session store is unavailable: try again later', undefined, { 'retry-after': '5' });
+        return jsonRpcErrorResponse(503, undefined, ErrorCode.InternalError, 'The session store is unavailable: try again later', undefined, {
+          'retry-after': '5',
+        });
       }
       return new Response(null, { status: 405, headers: { allow: path === this.path ? 'GET' : 'POST' } });
     };
@@ -153,14 +155,23 @@ export class HttpSseEndpoint {
       lastSeenAt: now,
       ...(owner === undefined ? {} : { principal: owner }),
     });
-    if (!admitted) return jsonRpcErrorResponse(503, undefined, ErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
+    if (!admitted)
+      return jsonRpcErrorResponse(503, undefined, ErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
     const connection = new SseConnection(this.options.maxStreamBufferBytes);
     const closeHandlers: Array<() => void> = [];
     const send = (message: JsonRpcMessage): Promise<void> =>
-      connection.write(encodeSseEvent({ event: 'message', data: JSON.stringify(message) })) ? Promise.resolve() : Promise.reject(new Error('The HTTP+SSE stream is closed'));
+      connection.write(encodeSseEvent({ event: 'message', data: JSON.stringify(message) }))
+        ? Promise.resolve()
+        : Promise.reject(new Error('The HTTP+SSE stream is closed'));
     const peer: PeerChannel = { id, send, onClose: (handler) => void closeHandlers.push(handler) };
     const transport: TransportInfo = { name: 'http+sse', principal, header: (name: string) => request.headers.get(name) };
-    const requests = new IncomingRequests(this.dispatcher, { send, transport, peer, maxInFlight: MAX_IN_FLIGHT, onError: (error) => this.options.onError(error) });
+    const requests = new IncomingRequests(this.dispatcher, {
+      send,
+      transport,
+      peer,
+      maxInFlight: MAX_IN_FLIGHT,
+      onError: (error) => this.options.onError(error),
+    });
     const session: SseSession = { id, principal: owner, connection, peer, requests, context: { transport, peer }, closeHandlers };
     this.sessions.set(id, session);
     connection.onGone(() => this.end(session, 'The client closed the stream'));
@@ -180,7 +191,8 @@ export class HttpSseEndpoint {
       this.end(session, 'The session expired');
       return jsonRpcErrorResponse(404, undefined, ErrorCode.InvalidRequest, 'Session not found: open a new stream');
     }
-    if (!isJsonContentType(request.headers.get('content-type'))) return jsonRpcErrorResponse(415, undefined, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
+    if (!isJsonContentType(request.headers.get('content-type')))
+      return jsonRpcErrorResponse(415, undefined, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
     const bytes = await readBodyLimited(request, maxBodyBytes);
     if (bytes === null) return jsonRpcErrorResponse(413, undefined, ErrorCode.InvalidRequest, `Body larger than ${maxBodyBytes} bytes`);
     const parsed = parseJsonBody(bytes);
@@ -194,7 +206,9 @@ export class HttpSseEndpoint {
     }
     if (kind === 'request') {
       if (session.requests.size >= MAX_IN_FLIGHT) {
-        return jsonRpcErrorResponse(503, (message as JsonRpcRequest).id, ErrorCode.InternalError, 'Too many requests in flight in this session', undefined, { 'retry-after': '1' });
+        return jsonRpcErrorResponse(503, (message as JsonRpcRequest).id, ErrorCode.InternalError, 'Too many requests in flight in this session', undefined, {
+          'retry-after': '1',
+        });
       }
       session.requests.handle(message as JsonRpcRequest);
     } else if (kind === 'notification') {
@@ -233,13 +247,16 @@ export class HttpSseEndpoint {
   /** Keep-alive comments on quiet streams; an open stream keeps its session from expiring. */
   private startTicker(): void {
     if (this.ticker) return;
-    this.ticker = setInterval(() => {
-      const now = Date.now();
-      for (const session of this.sessions.values()) {
-        if (now - session.connection.lastWriteAt < this.options.keepAliveMs) continue;
-        if (session.connection.write(encodeSseComment())) void this.store.get(session.id).catch(this.options.onError);
-      }
-    }, Math.max(50, Math.floor(this.options.keepAliveMs / 2)));
+    this.ticker = setInterval(
+      () => {
+        const now = Date.now();
+        for (const session of this.sessions.values()) {
+          if (now - session.connection.lastWriteAt < this.options.keepAliveMs) continue;
+          if (session.connection.write(encodeSseComment())) void this.store.get(session.id).catch(this.options.onError);
+        }
+      },
+      Math.max(50, Math.floor(this.options.keepAliveMs / 2)),
+    );
     (this.ticker as { unref?: () => void }).unref?.();
   }
 }
