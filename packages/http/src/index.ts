@@ -46,3 +46,4 @@ export type { HeaderParam, HeaderParamSource } from './header-params.js';
 export { checkRequest, type HeaderLookup, type RequestCheckFailure } from './request-checks.js';
 export { HttpClientTransport, type HttpClientTransportOptions, type HttpExchangeTrace } from './client-transport.js';
 export { HttpError, HttpStreamError, HttpTransportError, MessageTooLargeError } from './errors.js';
+export { summarizeBody, type BodySummary } from './body-summary.js';
