@@ -91,6 +91,8 @@ async function askClient(options: ResolvedOptions, call: LegacyCall, inputReques
     const answered = await Promise.all(
       entries.map(async ([key, input]) => {
         const request = toLegacyClientRequest(input as { method: string; params?: JsonObject });
+        const extra = options.requestMeta?.(request, call.request);
+        if (extra !== undefined) request.params._meta = { ...extra, ...(isObject(request.params._meta) ? request.params._meta : {}) };
         let result: JsonObject;
         try {
           result = await call.requester.request(request.method, request.params, {

@@ -63,6 +63,7 @@ export class ChannelSessions {
     const outcome = initializeSession(this.server, this.options.legacyVersions, request);
     if (!outcome.ok) return outcome.response;
     const channel = new ChannelSession(peer, new InMemorySession(outcome.state), this.options.onError);
+    channel.transport = transport;
     this.sessions.set(peer.id, channel);
     peer.onClose(() => this.drop(peer.id));
     this.leave ??= await this.fanout.add((event) => this.deliver(event));
@@ -119,6 +120,7 @@ export class ChannelSessions {
     if (!channel) return;
     this.sessions.delete(id);
     channel.pending.failAll(new TransportClosedError('The legacy session ended'));
+    this.options.onSessionEnd?.({ id, transport: channel.transport, reason: 'closed' });
   }
 
   private deliver(event: ServerEvent): void {
