@@ -57,6 +57,8 @@ function isErrorResponse(value: unknown): value is JsonRpcErrorResponse {
 /** A `MessageTransport` (`kind: 'exchange'`) over HTTP POSTs. */
 export class HttpClientTransport implements MessageTransport {
   readonly kind = 'exchange' as const;
+  /** `http`, for observers that tell transports apart (tracing's `network.transport`). */
+  readonly name = 'http';
   private readonly url: string;
   private readonly fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
   private readonly lifetime = new AbortController();

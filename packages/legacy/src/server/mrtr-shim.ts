@@ -48,7 +48,7 @@ export async function dispatchWithInput(
   params: JsonObject,
 ): Promise<JsonRpcResponse | null> {
   const id = call.request.id;
-  const context: DispatchContext = { signal: call.signal, notify: (n) => call.notify(n), transport: call.transport };
+  const context: DispatchContext = { signal: call.signal, notify: (n) => call.notify(n), transport: call.transport, peer: call.peer };
   let current = params;
   for (let round = 1; ; round++) {
     const internalId = round === 1 ? id : `${String(id)}#round-${round}`;

@@ -25,6 +25,7 @@ import { InMemorySession } from './session.js';
 class ChannelSession implements ClientRequester {
   readonly pending = new PendingClientRequests();
   initialized = false;
+  transport: 'stdio' | 'http+sse' = 'stdio';
 
   constructor(readonly peer: PeerChannel, readonly session: InMemorySession, private readonly onError: (error: unknown) => void) {}
 
@@ -79,6 +80,7 @@ export class ChannelSessions {
       session: channel.session,
       signal: context.signal,
       transport: context.transport,
+      peer: context.peer,
       notify: (notification) => context.notify(notification),
       requester: channel,
     });

@@ -1,0 +1,151 @@
+/**
+ * Server instrumentation: a SERVER span per request, the parent of the handler's work, with the
+ * client's context (from `_meta`) as its parent; `mcp.server.operation.duration`; for legacy
+ * sessions served by `dualEra`, `mcp.server.session.duration` and trace context on the
+ * server-initiated requests.
+ */
+import { context as otelContext, SpanKind, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
+import type { DispatchContext, JsonObject, JsonRpcNotification, JsonRpcRequest } from '@mcpkit/jsonrpc';
+import type { DispatchAround } from '@mcpkit/server';
+import {
+  ATTR_NETWORK_TRANSPORT,
+  ATTR_PROTOCOL_VERSION,
+  ATTR_SESSION_ID,
+  networkTransport,
+  outcomeOf,
+  requestAttributes,
+  spanName,
+  targetOf,
+  type Outcome,
+} from './attributes.js';
+import { extractMeta, traceKeysOf } from './carrier.js';
+import { serverMetrics } from './metrics.js';
+import { endSpan, metricAttributes } from './record.js';
+import { instruments, type TelemetryOptions } from './options.js';
+
+/** A legacy session as `dualEra`'s `onSessionStart` describes it (only what is read here). */
+export interface TracedSessionStart {
+  readonly id: string;
+  readonly transport: string;
+  readonly protocolVersion: string;
+}
+
+/** A legacy session that ended, as `dualEra`'s `onSessionEnd` describes it. */
+export interface TracedSessionEnd {
+  readonly id: string;
+}
+
+/** The hooks `dualEra(server, options)` takes for legacy sessions. */
+export interface LegacyServerHooks {
+  onSessionStart(session: TracedSessionStart): void;
+  onSessionEnd(session: TracedSessionEnd): void;
+  requestMeta(request: { readonly method: string; readonly params: JsonObject }, origin: JsonRpcRequest): Record<string, unknown> | undefined;
+}
+
+/** What `instrumentServer` returns: the hooks to hand to `createServer` and `dualEra`. */
+export interface ServerInstrumentation {
+  /** For `createServer({ around })`. */
+  readonly around: DispatchAround;
+  /** For `dualEra(server, { ...legacy })`: session durations and context on server-initiated requests. */
+  readonly legacy: LegacyServerHooks;
+}
+
+/** Sessions remembered at most (an HTTP session the store expires never reports its end). */
+const MAX_SESSIONS = 10_000;
+
+interface SessionRecord {
+  readonly started: number;
+  readonly protocolVersion: string;
+  readonly transport: string;
+}
+
+/**
+ * Instruments a server through its public hooks.
+ *
+ * @example
+ * const otel = instrumentServer();
+ * const server = createServer({ info, tools, around: otel.around });
+ * const dual = dualEra(server, { ...otel.legacy });
+ */
+export function instrumentServer(options: TelemetryOptions = {}): ServerInstrumentation {
+  const { tracer, meter } = instruments(options);
+  const histograms = serverMetrics(meter);
+  const sessions = new Map<string, SessionRecord>();
+
+  const sessionOf = (context: DispatchContext): [string, SessionRecord] | undefined => {
+    const id = context.transport.header?.('mcp-session-id') ?? context.peer?.id;
+    if (id === undefined || id === null) return undefined;
+    const record = sessions.get(id);
+    return record === undefined ? undefined : [id, record];
+  };
+
+  const around: DispatchAround = async (request, context, next) => {
+    const started = performance.now();
+    const params = request.params;
+    const attributes = requestAttributes(request.method, request.id, params, context.transport.name);
+    const session = sessions.size === 0 ? undefined : sessionOf(context);
+    if (session !== undefined) {
+      attributes[ATTR_SESSION_ID] = session[0];
+      attributes[ATTR_PROTOCOL_VERSION] = session[1].protocolVersion;
+    }
+    const ambient = otelContext.active();
+    const parent = extractMeta(ambient, params?._meta);
+    // The conventions: the context from _meta is the parent; an ambient one (an HTTP server span) is linked.
+    const ambientSpan = parent === ambient ? undefined : trace.getSpanContext(ambient);
+    const links: Link[] | undefined = ambientSpan !== undefined && trace.isSpanContextValid(ambientSpan) ? [{ context: ambientSpan }] : undefined;
+    const span = tracer.startSpan(spanName(request.method, targetOf(request.method, params)), { kind: SpanKind.SERVER, attributes, links }, parent);
+    const inner = request.method === 'subscriptions/listen' ? listenContext(context, span) : context;
+    let outcome: Outcome = { failed: false };
+    try {
+      const response = await otelContext.with(trace.setSpan(parent, span), next, undefined, request, inner);
+      // A listen stream the client ended is a normal end; any other request answered nothing because it was cancelled.
+      if (response === null) outcome = request.method === 'subscriptions/listen' ? outcome : { errorType: 'cancelled', failed: true };
+      else outcome = outcomeOf(response as { result?: unknown; error?: { code?: unknown; message?: unknown } });
+      return response;
+    } catch (error) {
+      outcome = { errorType: error instanceof Error ? error.name : '_OTHER', failed: true, message: error instanceof Error ? error.message : String(error) };
+      throw error;
+    } finally {
+      endSpan(span, outcome);
+      histograms.operation.record((performance.now() - started) / 1000, metricAttributes(attributes, outcome));
+    }
+  };
+
+  const legacy: LegacyServerHooks = {
+    onSessionStart(session) {
+      if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
+      sessions.set(session.id, { started: performance.now(), protocolVersion: session.protocolVersion, transport: session.transport });
+    },
+    onSessionEnd(session) {
+      const record = sessions.get(session.id);
+      if (record === undefined) return;
+      sessions.delete(session.id);
+      const attributes: Attributes = { [ATTR_PROTOCOL_VERSION]: record.protocolVersion };
+      const network = networkTransport(record.transport);
+      if (network !== undefined) attributes[ATTR_NETWORK_TRANSPORT] = network;
+      histograms.session.record((performance.now() - record.started) / 1000, attributes);
+    },
+    // The request is sent on behalf of `origin`: its trace context goes along, so the client's
+    // handling of the elicitation joins the trace of the call that needed it.
+    requestMeta: (_request, origin) => traceKeysOf(origin.params?._meta),
+  };
+
+  return { around, legacy };
+}
+
+/** A listen stream is one span; each notification on it is an event of that span, not a span. */
+function listenContext(context: DispatchContext, span: Span): DispatchContext {
+  return {
+    signal: context.signal,
+    transport: context.transport,
+    peer: context.peer,
+    get aborted() {
+      return context.aborted;
+    },
+    untilCancelled: context.untilCancelled?.bind(context),
+    notify(notification: JsonRpcNotification) {
+      span.addEvent(notification.method);
+      return context.notify(notification);
+    },
+  };
+}
