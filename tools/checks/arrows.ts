@@ -21,6 +21,9 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   redis: ['jsonrpc', 'schema', 'server', 'client', 'legacy'],
   // Framework adapters sit on top of http and know HTTP, not MCP: they mount an HttpHandler (Host
   // checks, the body a framework parsed, its auth as the principal, the node fast lane) and nothing more.
+  // OpenTelemetry through the public hooks only: `createServer({ around })`, a client transport
+  // wrapper (jsonrpc's MessageTransport), and dualEra's session hooks matched by shape (so not legacy).
+  otel: ['jsonrpc', 'schema', 'server', 'client'],
   express: ['http'],
   fastify: ['http'],
   hono: ['http'],
