@@ -2,10 +2,10 @@
 import type { Histogram, Meter } from '@opentelemetry/api';
 
 /** The `ExplicitBucketBoundaries` the conventions advise for every MCP duration histogram. */
-export const DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+export const DURATION_BUCKETS: readonly number[] = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 
 function histogram(meter: Meter, name: string, description: string): Histogram {
-  return meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
+  return meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: [...DURATION_BUCKETS] } });
 }
 
 /** The operation and session histograms of one side. */

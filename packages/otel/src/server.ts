@@ -23,22 +23,13 @@ import { serverMetrics } from './metrics.js';
 import { endSpan, metricAttributes } from './record.js';
 import { instruments, type TelemetryOptions } from './options.js';
 
-/** A legacy session as `dualEra`'s `onSessionStart` describes it (only what is read here). */
-export interface TracedSessionStart {
-  readonly id: string;
-  readonly transport: string;
-  readonly protocolVersion: string;
-}
-
-/** A legacy session that ended, as `dualEra`'s `onSessionEnd` describes it. */
-export interface TracedSessionEnd {
-  readonly id: string;
-}
-
 /** The hooks `dualEra(server, options)` takes for legacy sessions. */
 export interface LegacyServerHooks {
-  onSessionStart(session: TracedSessionStart): void;
-  onSessionEnd(session: TracedSessionEnd): void;
+  /** Starts the session's clock (the fields of `dualEra`'s `LegacySessionInfo` it reads). */
+  onSessionStart(session: { readonly id: string; readonly transport: string; readonly protocolVersion: string }): void;
+  /** Records `mcp.server.session.duration`. */
+  onSessionEnd(session: { readonly id: string }): void;
+  /** The trace context of `origin`, for the server-initiated request sent on its behalf. */
   requestMeta(request: { readonly method: string; readonly params: JsonObject }, origin: JsonRpcRequest): Record<string, unknown> | undefined;
 }
 

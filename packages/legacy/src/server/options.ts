@@ -49,6 +49,7 @@ export interface LegacySessionInfo {
 export interface LegacySessionEnd {
   /** The id `onSessionStart` was given. */
   readonly id: string;
+  /** The transport the session ran on. */
   readonly transport: 'stdio' | 'http' | 'http+sse';
   /** `closed`: the channel closed (stdio, HTTP+SSE) or the server closed; `deleted`: the client sent HTTP `DELETE`. */
   readonly reason: 'closed' | 'deleted';
