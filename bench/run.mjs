@@ -15,9 +15,10 @@ import * as coldstart from './scenarios/coldstart.mjs';
 import * as size from './scenarios/size.mjs';
 import * as validation from './scenarios/validation.mjs';
 import * as soak from './scenarios/soak.mjs';
+import * as otel from './scenarios/otel.mjs';
 import { FOLDED, foldedMarkdown, runFolded } from './scenarios/folded.mjs';
 
-export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation, soak];
+export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation, soak, otel];
 
 async function main() {
   let opts;
