@@ -35,7 +35,16 @@ export async function run({ quick, reps: repsOpt, log }) {
       let http;
       try {
         const args = (seconds) =>
-          JSON.stringify({ url: `http://127.0.0.1:${server.port}/mcp`, connections, durationSec: seconds, warmupSec: 0, body: JSON.stringify(request), headers: httpHeadersFor(request), id: request.id, text: TEXT });
+          JSON.stringify({
+            url: `http://127.0.0.1:${server.port}/mcp`,
+            connections,
+            durationSec: seconds,
+            warmupSec: 0,
+            body: JSON.stringify(request),
+            headers: httpHeadersFor(request),
+            id: request.id,
+            text: TEXT,
+          });
         await runNodeJson(LOAD, [args(quick ? 0.5 : 2)]);
         http = await runNodeJson(LOAD, [args(durationSec)]);
       } finally {
@@ -43,7 +52,15 @@ export async function run({ quick, reps: repsOpt, log }) {
       }
       const files = sides[side].files;
       const stdio = await runNodeJson(STDIO, [
-        JSON.stringify({ client: files['stdio-client.mjs'], server: files['stdio-server.mjs'], command: process.execPath, args: [files['stdio-server.mjs']], calls, inflight: 64, warmup: quick ? 200 : 1_000 }),
+        JSON.stringify({
+          client: files['stdio-client.mjs'],
+          server: files['stdio-server.mjs'],
+          command: process.execPath,
+          args: [files['stdio-server.mjs']],
+          calls,
+          inflight: 64,
+          warmup: quick ? 200 : 1_000,
+        }),
       ]);
       const bad = http.errors + http.timeouts + http.non2xx + http.mismatches + stdio.seq.errors + stdio.inflight.errors + stdio.warmupErrors;
       return { rps: http.reqPerSec, seq: stdio.seq.callsPerSec, inflight: stdio.inflight.callsPerSec, bad };

@@ -7,7 +7,17 @@
  */
 import { context as otelContext, SpanKind, trace, type Attributes, type Context, type Link, type Span, type SpanContext } from '@opentelemetry/api';
 import type { CloseInfo, JsonObject, JsonRpcMessage, JsonRpcRequest, MessageTransport, RequestId, SendOptions } from '@mcpkit/jsonrpc';
-import { ATTR_NETWORK_TRANSPORT, ATTR_PROTOCOL_VERSION, localOutcome, networkTransport, outcomeOf, requestAttributes, spanName, targetOf, type Outcome } from './attributes.js';
+import {
+  ATTR_NETWORK_TRANSPORT,
+  ATTR_PROTOCOL_VERSION,
+  localOutcome,
+  networkTransport,
+  outcomeOf,
+  requestAttributes,
+  spanName,
+  targetOf,
+  type Outcome,
+} from './attributes.js';
 import { extractMeta, injectMeta } from './carrier.js';
 import { clientMetrics } from './metrics.js';
 import { instruments, type TelemetryOptions } from './options.js';
@@ -85,7 +95,8 @@ export function instrumentTransport(transport: MessageTransport, options: Client
     }
     const parent = otelContext.active();
     const span = tracer.startSpan(spanName(message.method, targetOf(message.method, params)), { kind: SpanKind.CLIENT, attributes, links }, parent);
-    if (message.method === 'tools/call' || message.method === 'prompts/get' || message.method === 'resources/read') retryKey = retryKeyOf(message.method, params);
+    if (message.method === 'tools/call' || message.method === 'prompts/get' || message.method === 'resources/read')
+      retryKey = retryKeyOf(message.method, params);
     open.set(message.id, { span, started: performance.now(), attributes, method: message.method, retryKey, first: first ?? span.spanContext() });
     const carrier = injectMeta(trace.setSpan(parent, span));
     let injected = false;

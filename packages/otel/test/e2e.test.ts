@@ -24,7 +24,12 @@ beforeEach(() => {
 afterEach(() => spans.remove());
 
 function stdio(): MessageTransport {
-  return new StdioClientTransport({ command: process.execPath, args: [SERVER_SCRIPT, 'stdio'], env: { ...process.env, SPANS_FILE: spans.path }, stderr: 'inherit' });
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER_SCRIPT, 'stdio'],
+    env: { ...process.env, SPANS_FILE: spans.path },
+    stderr: 'inherit',
+  });
 }
 
 /** Runs `work` under an agent span and returns that span's id and trace. */
@@ -114,7 +119,9 @@ for (const [name, { make, network }] of Object.entries(transports)) {
     it('MRTR: each retry is its own span, linked to the first, each with its own server span', async () => {
       // spec: 2026-07-28/pages/basic/patterns/mrtr.mdx (the retry is a new request)
       const { transport, stop } = await make();
-      const client = new ModernClient(instrumentTransport(transport), { handlers: { elicitation: { form: async () => ({ action: 'accept', content: { name: 'Ada' } }) } } });
+      const client = new ModernClient(instrumentTransport(transport), {
+        handlers: { elicitation: { form: async () => ({ action: 'accept', content: { name: 'Ada' } }) } },
+      });
       const root = await underAgent(async () => {
         expect((await client.callTool({ name: 'greet' })).content).toEqual([{ type: 'text', text: 'Hello Ada' }]);
       });
@@ -122,7 +129,10 @@ for (const [name, { make, network }] of Object.entries(transports)) {
       await stop();
       const attempts = localSpans().filter((span) => span.name === 'tools/call greet');
       expect(attempts).toHaveLength(2);
-      const [first, retry] = attempts.sort((a, b) => Number(a.attributes['jsonrpc.request.id']) - Number(b.attributes['jsonrpc.request.id'])) as [SpanRecord, SpanRecord];
+      const [first, retry] = attempts.sort((a, b) => Number(a.attributes['jsonrpc.request.id']) - Number(b.attributes['jsonrpc.request.id'])) as [
+        SpanRecord,
+        SpanRecord,
+      ];
       expect(first.links).toEqual([]);
       expect(retry.links).toEqual([{ traceId: first.traceId, spanId: first.spanId }]);
       for (const attempt of attempts) expect(attempt.parentSpanId).toBe(root.spanId);

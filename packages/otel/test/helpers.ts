@@ -44,7 +44,10 @@ export function spanFile(): { path: string; read(): SpanRecord[]; remove(): void
       } catch {
         return [];
       }
-      return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as SpanRecord);
+      return text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as SpanRecord);
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -74,6 +77,7 @@ async function stop(child: ChildProcess): Promise<void> {
 
 export function one(spans: SpanRecord[], name: string, kind: number): SpanRecord {
   const found = spans.filter((span) => span.name === name && span.kind === kind);
-  if (found.length !== 1) throw new Error(`expected one ${name} span of kind ${kind}, found ${found.length} among ${spans.map((s) => `${s.name}/${s.kind}`).join(', ')}`);
+  if (found.length !== 1)
+    throw new Error(`expected one ${name} span of kind ${kind}, found ${found.length} among ${spans.map((s) => `${s.name}/${s.kind}`).join(', ')}`);
   return found[0]!;
 }

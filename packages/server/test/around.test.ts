@@ -33,7 +33,12 @@ describe('the around hook', () => {
     const server = createServer({ info: { name: 'around', version: '1' }, tools: [echo], around, ...quiet });
     const context = new TestContext();
     const response = await server.dispatch(
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' }, _meta: meta({}, { 'io.modelcontextprotocol/logLevel': 'info' }) } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'hi' }, _meta: meta({}, { 'io.modelcontextprotocol/logLevel': 'info' }) },
+      },
       context,
     );
     expect(response).toMatchObject({ id: 1, result: { content: [{ type: 'text', text: 'hi' }] } });
