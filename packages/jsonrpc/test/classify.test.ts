@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ErrorCode,
+  JsonRpcErrorCode,
   InvalidMessageError,
   classify,
   isErrorResponse,
@@ -46,7 +46,7 @@ describe('classify', () => {
     const outcome = parseMessage('{"jsonrpc":"2.0","id":1,');
     expect(outcome).toMatchObject({ kind: 'invalid', respond: true, error: { jsonrpc: '2.0', id: null } });
     if (outcome.kind === 'invalid') {
-      expect(outcome.error.error.code).toBe(ErrorCode.ParseError);
+      expect(outcome.error.error.code).toBe(JsonRpcErrorCode.ParseError);
       expect(outcome.error.error.message).toMatch(/^Parse error: /);
     }
   });
@@ -73,7 +73,7 @@ describe('classify', () => {
     if (outcome.kind !== 'invalid') return;
     expect(outcome.respond).toBe(true);
     expect(outcome.error.id).toBe(id);
-    expect(outcome.error.error.code).toBe(ErrorCode.InvalidRequest);
+    expect(outcome.error.error.code).toBe(JsonRpcErrorCode.InvalidRequest);
     expect(outcome.error.error.message).toMatch(message);
   });
 
