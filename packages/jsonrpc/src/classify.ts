@@ -37,7 +37,7 @@ export function isRequestId(value: unknown): value is RequestId {
 /**
  * Classifies a decoded JSON value without allocating anything: the hot-path check every transport runs.
  * Ids keep their JSON type; `params` and `result` must be objects; a response has exactly one of
- * `result` and `error`; only an error response may have `id: null`.
+ * `result` and `error`; only an error response may have `id: null` (or no id).
  */
 export function messageKind(value: unknown): MessageKind {
   if (!isJsonObject(value) || value.jsonrpc !== '2.0') return 'invalid';
@@ -56,7 +56,9 @@ export function messageKind(value: unknown): MessageKind {
     return error === undefined && isRequestId(value.id) && isJsonObject(result) ? 'response' : 'invalid';
   }
   if (error === undefined) return 'invalid';
-  if (value.id !== null && !isRequestId(value.id)) return 'invalid';
+  // An error response without an id is read as one with `id: null` (some peers omit it when they
+  // could not read the request's).
+  if (value.id != null && !isRequestId(value.id)) return 'invalid';
   return isJsonObject(error) && Number.isInteger(error.code) && typeof error.message === 'string'
     ? 'response'
     : 'invalid';

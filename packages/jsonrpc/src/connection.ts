@@ -144,7 +144,7 @@ export class Connection {
   private receive(message: JsonRpcMessage): void {
     const { method, id } = message as { method?: string; id?: RequestId | null };
     if (method === undefined) {
-      if (id !== null) this.outgoing.settle(message as JsonRpcResponse);
+      if (id != null) this.outgoing.settle(message as JsonRpcResponse);
       // An error with id null: the peer could not read one of our messages. Nothing to correlate.
       else this.report(new RemoteError((message as { error: JsonRpcErrorObject }).error, null));
     } else if (id === undefined) {

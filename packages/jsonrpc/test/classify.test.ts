@@ -24,6 +24,8 @@ const vectors: Array<[string, unknown]> = [
   ['response', { jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [] } }],
   ['response', { jsonrpc: '2.0', id: 'x', error: { code: -32601, message: 'Method not found' } }],
   ['response', { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error', data: 'x' } }],
+  // An id-less error (a server that could not read the request's id and left it out) reads as id null.
+  ['response', { jsonrpc: '2.0', error: { code: -32600, message: 'Origin not allowed' } }],
 ];
 
 describe('classify', () => {
