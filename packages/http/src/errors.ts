@@ -5,6 +5,7 @@
  * with them unchanged.
  */
 import { TransportError, type JsonRpcErrorObject } from '@mcpkit/jsonrpc';
+import { summarizeBody } from './body-summary.js';
 
 /** Base of every local HTTP transport failure (network error, unusable reply). */
 export class HttpTransportError extends TransportError {
@@ -24,7 +25,8 @@ export class HttpError extends HttpTransportError {
   readonly rpcError: JsonRpcErrorObject | undefined;
 
   constructor(status: number, statusText: string, body: string, rpcError?: JsonRpcErrorObject) {
-    const detail = rpcError ? `${rpcError.code} ${rpcError.message}` : body.trim();
+    // One line whatever the body: a wrong URL often answers with a whole HTML page.
+    const detail = rpcError ? `${rpcError.code} ${rpcError.message}` : body.trim() === '' ? '' : summarizeBody(body).text;
     super(`HTTP ${status}${statusText ? ` ${statusText}` : ''}${detail ? `: ${detail}` : ''}`);
     this.status = status;
     this.statusText = statusText;

@@ -6,6 +6,7 @@
 export { createHttpHandler, handleRequest, DEFAULT_LIMITS, type HttpHandler, type WebHandler } from './handler.js';
 export type { HttpDispatcher } from './dispatcher.js';
 export type { HandOver } from './exchange.js';
+export { clientAddressOf } from './client-address.js';
 export type {
   Authenticated,
   AuthenticateHook,
@@ -22,3 +23,4 @@ export type { CorsOptions } from './cors.js';
 export { HttpClientTransport, type HttpClientTransportOptions } from './client-transport.js';
 export type { FetchLike, HttpExchangeInfo } from './exchange-info.js';
 export { HttpTransportError, HttpError, HttpStreamError, ContentTooLargeError } from './errors.js';
+export { summarizeBody, type BodySummary } from './body-summary.js';

@@ -82,7 +82,7 @@ describe('sessions', () => {
     const broken = await post(running.url, { jsonrpc: '2.0', id: 9, method: 'initialize', params: { capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
     const body = (await broken.json()) as { error: { code: number; data: { supported: string[]; requested: unknown } } };
     expect(body.error.code).toBe(-32602);
-    expect(body.error.data.supported).toEqual(['2025-11-25', '2025-06-18', '2025-03-26']);
+    expect(body.error.data.supported).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
     expect(broken.headers.get('mcp-session-id')).toBeNull();
   });
 
