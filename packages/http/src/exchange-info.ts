@@ -19,8 +19,8 @@ export interface HttpExchangeInfo {
   /** The HTTP status text (may be empty on HTTP/2). */
   readonly statusText: string;
   readonly responseHeaders: Headers;
-  /** Milliseconds from sending to the reply head. */
-  readonly durationMs: number;
+  /** Milliseconds from sending to the reply head, when the transport measured it (the modern one does). */
+  readonly durationMs?: number;
 }
 
 /** The global fetch, bound late so tests and polyfills that replace it are honoured. */

@@ -10,3 +10,6 @@ export { Ticker, type TickTarget } from './ticker.js';
 export { readExcerpt, readSseData, readTextLimited } from './reply-reading.js';
 export { defaultFetch, reportExchange } from './exchange-info.js';
 export { isLocalOrigin } from './origin.js';
+export { CorsPolicy } from './cors.js';
+export { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
+export { parseJsonBody, readBodyLimited, type JsonBody } from './body.js';

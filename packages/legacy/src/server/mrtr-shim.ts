@@ -7,6 +7,7 @@
  */
 import {
   CancelledError,
+  isJsonObject,
   JsonRpcErrorCode,
   RemoteError,
   TimeoutError,
@@ -34,7 +35,7 @@ class InputRoundFailure extends Error {
   }
 }
 
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = isJsonObject;
 
 /**
  * Serves `method` with `params` (already in modern shape) through `server.dispatch`, answering

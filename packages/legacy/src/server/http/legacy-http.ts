@@ -4,7 +4,8 @@
  * GET streams, DELETE) is served here; modern traffic passes through untouched.
  * spec: 2025-11-25/pages/basic/transports.mdx; DIGEST §23 (dispatch on era first, then on method)
  */
-import { emptyResponse, jsonResponse, jsonRpcErrorResponse, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
+import { type InterceptContext, type InterceptRequest } from '@mcpkit/http';
+import { emptyResponse, jsonResponse, jsonRpcErrorResponse } from '@mcpkit/http/internal';
 import {
   JsonRpcErrorCode,
   isNotification,

@@ -4,7 +4,8 @@
  * `Last-Event-ID`, keep-alives, change notifications, and the signals of the `SessionStore`.
  * spec: 2025-11-25/pages/basic/transports.mdx (Listening for Messages from the Server, Resumability)
  */
-import { jsonRpcErrorResponse, type InterceptRequest } from '@mcpkit/http';
+import { type InterceptRequest } from '@mcpkit/http';
+import { jsonRpcErrorResponse } from '@mcpkit/http/internal';
 import { JsonRpcErrorCode, TransportClosedError, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer, ServerEvent } from '@mcpkit/server';
 import { PendingClientRequests, replicaId } from '../client-requests.js';
