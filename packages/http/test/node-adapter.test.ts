@@ -1,6 +1,6 @@
 // @mcpkit/http/node: binding, shutdown, limits enforced by the socket layer, and the generic lane.
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientAddressOf, createHttpHandler } from '../src/index.js';
+import { clientAddressOf, createHttpHandler, type InterceptHook } from '../src/index.js';
 import { serveHttp } from '../src/node/index.js';
 import { fakeDispatcher, headersFor, newSeen, rawRequest, toolCall, until } from './helpers.js';
 
@@ -118,7 +118,8 @@ describe('serve', () => {
 
   it("tells a plain web handler, and intercept behind one, the client's address (clientAddressOf)", async () => {
     const seen: Array<string | undefined> = [];
-    const core = createHttpHandler(fakeDispatcher(), { intercept: (_request, _body, context) => void seen.push(context.clientAddress) });
+    const intercept: InterceptHook = async (_request, _body, context) => void seen.push(context.clientAddress);
+    const core = createHttpHandler({ ...fakeDispatcher(), intercept });
     const s = await serveHttp((request) => {
       seen.push(clientAddressOf(request));
       return core(request);

@@ -85,11 +85,11 @@ function outOfRevision(host: ServerRequestHost, method: string, params: JsonObje
   if (version === undefined) return undefined;
   let refusal: ((id: JsonRpcRequest['id']) => JsonRpcResponse) | undefined;
   if (method === 'elicitation/create' && !revisionHas(version, 'elicitation')) {
-    refusal = (id) => errorResponse(id, ErrorCode.MethodNotFound, `Method not found: elicitation/create is not part of MCP ${version}`);
+    refusal = (id) => errorResponse(id, JsonRpcErrorCode.MethodNotFound, `Method not found: elicitation/create is not part of MCP ${version}`);
   } else if (method === 'elicitation/create' && params.mode === 'url' && !revisionHas(version, 'urlElicitation')) {
-    refusal = (id) => errorResponse(id, ErrorCode.InvalidParams, `URL-mode elicitation is not part of MCP ${version}`);
+    refusal = (id) => errorResponse(id, JsonRpcErrorCode.InvalidParams, `URL-mode elicitation is not part of MCP ${version}`);
   } else if (method === 'sampling/createMessage' && params.tools !== undefined && !revisionHas(version, 'samplingTools')) {
-    refusal = (id) => errorResponse(id, ErrorCode.InvalidParams, `Tools in sampling/createMessage are not part of MCP ${version}`);
+    refusal = (id) => errorResponse(id, JsonRpcErrorCode.InvalidParams, `Tools in sampling/createMessage are not part of MCP ${version}`);
   }
   if (refusal !== undefined) host.warn?.(`Refused the server's ${method}: the session negotiated MCP ${version}, which does not have it`);
   return refusal;
