@@ -4,7 +4,7 @@
 // fixed costs (code, the fetch client's pools). Prints one JSON line.
 //
 // argv[2] is a JSON object: { first, more }.
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import { dualEra, MemorySessionStore } from '@mcpkit/legacy';
 import { createEchoServer } from '../impl/mcpkit/tools.mjs';
 
@@ -12,7 +12,7 @@ const cfg = JSON.parse(process.argv[2]);
 // One client address opens them all here: the per-address cap is lifted so that every session stays.
 const sessions = new MemorySessionStore({ maxSessions: 1e9, maxSessionsPerClient: 1e9 });
 const dual = dualEra(createEchoServer(), { sessions, onError: () => {} });
-const node = await serve(dual.httpHandler(), { port: 0 });
+const node = await serveHttp(dual.httpHandler(), { port: 0 });
 const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const init = JSON.stringify({
   jsonrpc: '2.0',

@@ -26,7 +26,7 @@ async function raw() {
 
 async function mcpkit(transportOnly) {
   const { createHttpHandler } = await import('@mcpkit/http');
-  const { serve } = await import('@mcpkit/http/node');
+  const { serveHttp } = await import('@mcpkit/http/node');
   let dispatcher;
   if (transportOnly) {
     dispatcher = {
@@ -43,7 +43,7 @@ async function mcpkit(transportOnly) {
       tools: [tool({ name: 'echo', inputSchema: ECHO_SCHEMA, handler: ({ text }) => ({ content: [{ type: 'text', text }] }) })],
     });
   }
-  const server = await serve(createHttpHandler(dispatcher));
+  const server = await serveHttp(createHttpHandler(dispatcher));
   return Number(new URL(server.url).port);
 }
 

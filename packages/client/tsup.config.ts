@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
+  // Shared chunks: a class reached through both entries is one class (instanceof holds).
+  splitting: true,
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

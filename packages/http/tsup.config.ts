@@ -1,15 +1,14 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node/index.ts' },
+  entry: { index: 'src/index.ts', node: 'src/node/index.ts', internal: 'src/internal.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
-  // No shared chunks: each entry is one file with a stable name, so dist/ can be overwritten in place
-  // (`clean: false`) and dependents never see it half-empty during a build. The node entry shares
-  // only a few lines with the main one; the handler is recognized through `Symbol.for`.
-  splitting: false,
-  clean: false,
+  // Shared chunks for CJS too: the internal entry's readers throw the root's error classes, and an
+  // `instanceof HttpStreamError` must hold whichever entry the class came through.
+  splitting: true,
+  clean: false, // never leave dist/ empty while a concurrent build runs; CI builds from a clean clone
   target: 'node20',
   treeshake: true,
 });

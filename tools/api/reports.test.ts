@@ -44,7 +44,13 @@ describe('API reports', () => {
       const pkg = path.join(root, 'packages', 'jsonrpc');
       fs.mkdirSync(path.join(pkg, 'dist'), { recursive: true });
       fs.mkdirSync(path.join(pkg, 'api'));
-      for (const file of ['package.json', 'dist/index.d.ts', 'api/index.api.md']) {
+      // Every entry the package exports, with its declarations and its report.
+      const src = path.join(repoRoot, 'packages/jsonrpc');
+      const entries = [
+        ...fs.readdirSync(path.join(src, 'dist')).filter((f) => f.endsWith('.d.ts')).map((f) => `dist/${f}`),
+        ...fs.readdirSync(path.join(src, 'api')).map((f) => `api/${f}`),
+      ];
+      for (const file of ['package.json', ...entries]) {
         fs.copyFileSync(path.join(repoRoot, 'packages/jsonrpc', file), path.join(pkg, file));
       }
       // @types/node, which the declarations are read with.

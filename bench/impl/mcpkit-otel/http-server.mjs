@@ -1,6 +1,6 @@
 // mcpkit Streamable HTTP server, instrumented by @mcpkit/otel (the `otel` scenario).
 import { createHttpHandler } from '@mcpkit/http';
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import { instrumentServer } from '@mcpkit/otel';
 import { createEchoServer } from '../mcpkit/tools.mjs';
 import { registerSdk } from './sdk.mjs';
@@ -9,6 +9,6 @@ export const era = '2026-07-28';
 
 export async function start({ host = '127.0.0.1', port = 0 } = {}) {
   registerSdk();
-  const server = await serve(createHttpHandler(createEchoServer({ around: instrumentServer().around })), { host, port });
+  const server = await serveHttp(createHttpHandler(createEchoServer({ around: instrumentServer().around })), { host, port });
   return { port: Number(new URL(server.url).port), close: () => server.close() };
 }

@@ -12,7 +12,7 @@
  * Prints `{"url": "http://127.0.0.1:N/mcp"}` on stdout once it listens; SIGTERM/SIGINT stop it.
  */
 import { createEverythingServer } from '@mcpkit/example-everything';
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { dualEra } from '@mcpkit/legacy';
 import { tool } from '@mcpkit/server';
@@ -52,7 +52,7 @@ const dual = dualEra(server, {
   http: { closeStreamAfterMs: polled },
   onError: (error) => console.error('conformance server:', error),
 });
-const node = await serve(dual.httpHandler(), { host: '127.0.0.1', port: portOf(process.argv.slice(2)) });
+const node = await serveHttp(dual.httpHandler(), { host: '127.0.0.1', port: portOf(process.argv.slice(2)) });
 process.stdout.write(`${JSON.stringify({ url: new URL('mcp', node.url).href })}\n`);
 
 let stopping = false;

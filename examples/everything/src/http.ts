@@ -1,5 +1,5 @@
 import { createHttpHandler, type HttpHandlerOptions } from '@mcpkit/http';
-import { serve, type NodeServer } from '@mcpkit/http/node';
+import { serveHttp, type HttpServer } from '@mcpkit/http/node';
 import type { Dispatcher } from '@mcpkit/jsonrpc';
 import { createEverythingServer } from './server.js';
 
@@ -25,7 +25,7 @@ export interface EverythingHttpServer {
   /** The MCP endpoint, `http://H:N/mcp` (the handler answers on any path). */
   readonly endpoint: string;
   /** The underlying node server. */
-  readonly node: NodeServer;
+  readonly node: HttpServer;
   /** Stops listening and drops open exchanges, listen streams included. */
   close(): Promise<void>;
 }
@@ -37,6 +37,6 @@ export interface EverythingHttpServer {
  */
 export async function serveEverythingHttp(options: EverythingHttpOptions = {}): Promise<EverythingHttpServer> {
   const dispatcher = options.dispatcher ?? createEverythingServer();
-  const node = await serve(createHttpHandler(dispatcher, options.http), { host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const node = await serveHttp(createHttpHandler(dispatcher, options.http), { host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   return { url: node.url, endpoint: new URL('mcp', node.url).href, node, close: () => node.close() };
 }

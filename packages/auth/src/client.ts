@@ -12,7 +12,7 @@ export type {
 } from './client/options.js';
 export type { DpopClientOptions } from './client/dpop.js';
 export type { ClientCredentialsInput, PrivateKeyInput, TokenEndpointAuthMethod } from './client/client-auth.js';
-export { MemoryOAuthStore, type OAuthStore, type StoredClient, type StoredTokens, type Awaitable } from './client/store.js';
+export { MemoryOAuthStore, type OAuthStore, type StoredClient, type StoredTokens } from './client/store.js';
 export { headlessRedirect, type HeadlessRedirectOptions } from './client/headless-redirect.js';
 export { conformanceOAuthOptions, CONFORMANCE_CLIENT_METADATA_URL } from './client/conformance.js';
 export { discoverResourceMetadata, type ResourceMetadata } from './client/resource-metadata.js';

@@ -10,7 +10,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { bearerGuard, jwtVerifier, protectedResourceMetadata, scopeChallenge } from '@mcpkit/auth/server';
-import { serve, type NodeServer } from '@mcpkit/http/node';
+import { serveHttp, type HttpServer } from '@mcpkit/http/node';
 import { dualEra, type DualEraServer } from '@mcpkit/legacy';
 import { createServer, tool, type McpServer } from '@mcpkit/server';
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, exportJWK, exportPKCS8, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
@@ -55,7 +55,7 @@ export class TestAuthorizationServer {
   private workloadKey!: CryptoKey;
   private workloadJwk!: JWK;
   private constructor(
-    private readonly node: NodeServer,
+    private readonly node: HttpServer,
     private readonly key: CryptoKey,
     private readonly jwk: JWK,
   ) {}
@@ -64,7 +64,7 @@ export class TestAuthorizationServer {
     const pair = await generateKeyPair('ES256', { extractable: true });
     const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
     let as: TestAuthorizationServer | undefined;
-    const node = await serve((request) => as!.handle(request));
+    const node = await serveHttp((request) => as!.handle(request));
     as = new TestAuthorizationServer(node, pair.privateKey, jwk);
     const workload = await generateKeyPair('ES256', { extractable: true });
     as.workloadKey = workload.privateKey;
@@ -275,7 +275,7 @@ export async function startProtectedStack(): Promise<ProtectedStack> {
   const dual: DualEraServer = dualEra(server, { onError: () => undefined });
   const statuses: number[] = [];
   let handler: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
-  const node = await serve((request) => handler(request));
+  const node = await serveHttp((request) => handler(request));
   const url = `${node.url}mcp`;
   const metadata = protectedResourceMetadata({ resource: url, authorizationServers: [as.issuer], scopesSupported: ['notes:read'] });
   const mcp = dual.httpHandler({

@@ -60,8 +60,9 @@ describe('mcpkit serve-example --transport http', () => {
   it('modern serves only 2026-07-28: initialize is refused naming the versions it serves', async () => {
     const server = await startExample('modern');
     try {
+      // spec: 2026-07-28/pages/basic/versioning.mdx (a modern-only server names its versions in its error to initialize; 404 with -32601, as http answers an unknown method)
       const legacy = await post(server.endpoint, initialize);
-      expect(legacy.status).toBe(400);
+      expect(legacy.status).toBe(404);
       expect(legacy.session).toBeNull();
       expect(JSON.stringify(legacy.body)).toContain('2026-07-28');
       // The dual-era client, told "legacy", reads that refusal and moves to the modern era.

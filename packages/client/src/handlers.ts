@@ -1,3 +1,4 @@
+import type { Awaitable } from '@mcpkit/jsonrpc';
 import type {
   ClientCapabilities,
   CreateMessageRequestParams,
@@ -29,8 +30,6 @@ export interface InputContext {
   readonly round: number;
 }
 
-/** A value or a promise of it. */
-export type Awaitable<T> = T | Promise<T>;
 
 /** Answers a form-mode `elicitation/create`: show the form, return what the user did. */
 export type FormElicitationHandler = (params: ElicitRequestFormParams, context: InputContext) => Awaitable<ElicitResult>;

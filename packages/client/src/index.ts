@@ -1,6 +1,7 @@
 /**
  * `@mcpkit/client`: the modern (2026-07-28) MCP client for any transport, and the era-independent
- * surface (`McpClient`, the input handlers) that the legacy adapter implements too.
+ * surface (`McpClient`, the input handlers) that the legacy adapter implements too. What only
+ * `@mcpkit/legacy` builds on is in `@mcpkit/client/internal`.
  */
 export { ModernClient } from './client.js';
 export type {
@@ -39,22 +40,11 @@ export {
   type SamplingHandler,
   type RootsHandler,
   type ExtraCapabilities,
-  type Awaitable,
 } from './handlers.js';
 export { answerInputRequest, answerInputRequests } from './answer-input.js';
 export { MemoryCacheStore, type CacheStore, type CacheEntry } from './cache-store.js';
 export { traceTransport, type WireTrace, type WireEvent } from './trace.js';
-export { MODERN_PROTOCOL_VERSIONS, pickVersion } from './versions.js';
-// Building blocks another client (the legacy one) uses as they are.
-export { ToolOutputChecker } from './tool-output-checker.js';
-export { compileOutputSchema, OUTPUT_SCHEMA_DIALECTS, type OutputCheck } from './output-schema.js';
-export { filterAllows } from './listen-filter.js';
-export { walkPages, walkList, type Page } from './pagination.js';
-export { NotificationQueue } from './notification-queue.js';
-export { ProgressRouter } from './progress.js';
-// Compatibility: the x-mcp-header rules live in @mcpkit/schema (headerParamsFromSchema, mcpParamHeaders).
-export { encodeHeaderValue } from '@mcpkit/schema';
-export { headerParamsOf, type HeaderParam } from './header-params.js';
+export { pickVersion } from './versions.js';
 export {
   ProtocolError,
   InvalidResultError,

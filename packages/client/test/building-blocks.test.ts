@@ -1,7 +1,8 @@
 import type { PendingRequest } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
 import type { CallToolResult, ProgressNotificationParams, Tool, Validator } from '@mcpkit/schema';
-import { filterAllows, NotificationQueue, OutputSchemaError, ProgressRouter, ProtocolError, ToolOutputChecker, walkList, walkPages } from '../src/index.js';
+import { OutputSchemaError, ProtocolError } from '../src/index.js';
+import { filterAllows, NotificationQueue, ProgressRouter, ToolOutputChecker, walkList, walkPages } from '../src/internal.js';
 
 /**
  * The helpers `@mcpkit/client` exports for another era's client (the legacy session client uses

@@ -1,6 +1,7 @@
 import { ResponseError } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeHeaderValue, headerParamsOf, OutputSchemaError, type ModernClient } from '../src/index.js';
+import { encodeHeaderValue, headerParamsFromSchema } from '@mcpkit/schema';
+import { OutputSchemaError, type ModernClient } from '../src/index.js';
 import { cacheable, connect, FakeServer, text } from './helpers/fake-server.js';
 
 let client: ModernClient | undefined;
@@ -40,12 +41,14 @@ describe('x-mcp-header', () => {
     ['a property under items', { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'R' } } }, /reachable through "properties" alone/],
     ['a property under anyOf', { v: { anyOf: [{ type: 'string', 'x-mcp-header': 'R' }] } }, /reachable through "properties" alone/],
   ])('rejects %s', (_what, properties, reason) => {
-    expect(() => headerParamsOf(schemaWith(properties))).toThrow(reason);
+    const found = headerParamsFromSchema(schemaWith(properties));
+    expect(found.ok).toBe(false);
+    expect(found.ok ? '' : found.reason).toMatch(reason);
   });
 
   it('accepts nested properties reachable through properties only', () => {
-    const params = headerParamsOf(schemaWith({ where: { type: 'object', properties: { zone: { type: 'integer', 'x-mcp-header': 'Zone' } } } }));
-    expect(params).toEqual([{ header: 'Mcp-Param-Zone', path: ['where', 'zone'] }]);
+    const found = headerParamsFromSchema(schemaWith({ where: { type: 'object', properties: { zone: { type: 'integer', 'x-mcp-header': 'Zone' } } } }));
+    expect(found.ok && found.params.map(({ header, path }) => ({ header, path }))).toEqual([{ header: 'Zone', path: ['where', 'zone'] }]);
   });
 
   // spec: 2026-07-28/pages/server/tools.mdx ("the client MUST exclude the invalid tool from the result of tools/list" and SHOULD warn)

@@ -4,7 +4,8 @@
  * `@mcpkit/http` (no web Request/Response on the hot path), takes a body that `express.json()`
  * already parsed, and passes your auth middleware's result to the server as the principal.
  */
-import { createHostCheck, jsonRpcErrorBody, type HttpHandler } from '@mcpkit/http';
+import { createHostCheck, type HttpHandler } from '@mcpkit/http';
+import { jsonRpcErrorBody } from '@mcpkit/http/internal';
 import { handleNodeRequest } from '@mcpkit/http/node';
 import type { ServerResponse } from 'node:http';
 import type { ExpressRequest, McpExpressOptions } from './options.js';

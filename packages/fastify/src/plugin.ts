@@ -5,7 +5,8 @@
  * answers every refusal (415, 413, 400) as MCP clients expect; `parseBody: true` uses the body
  * Fastify parsed instead (its `bodyLimit` then applies as well).
  */
-import { createHostCheck, jsonRpcErrorBody, type HostAllowList, type HttpHandler } from '@mcpkit/http';
+import { createHostCheck, type HostAllowList, type HttpHandler } from '@mcpkit/http';
+import { jsonRpcErrorBody } from '@mcpkit/http/internal';
 import { handleNodeRequest, toWebRequest, writeWebResponse } from '@mcpkit/http/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 

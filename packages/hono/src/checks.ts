@@ -2,7 +2,8 @@
  * The checks an MCP endpoint needs before anything reads the body, as web-standard code shared by
  * `mcpGuard` and `mcpHono`: `Host` (DNS rebinding), `Origin` (browsers) and the declared body size.
  */
-import { createHostCheck, createOriginCheck, jsonRpcErrorResponse, type HostAllowList, type OriginAllowList } from '@mcpkit/http';
+import { createHostCheck, createOriginCheck, type HostAllowList, type OriginAllowList } from '@mcpkit/http';
+import { jsonRpcErrorResponse } from '@mcpkit/http/internal';
 
 /** Options of the checks. */
 export interface GuardOptions {

@@ -5,7 +5,8 @@
  * (`c.req.json()`), and passes your auth middleware's result to the server as the principal.
  * `mcpGuard` is the same checks as a middleware, in front of any handler.
  */
-import { handleRequest, jsonRpcErrorResponse, type HttpHandler } from '@mcpkit/http';
+import { handleRequest, type HttpHandler } from '@mcpkit/http';
+import { jsonRpcErrorResponse } from '@mcpkit/http/internal';
 import type { Context, MiddlewareHandler } from 'hono';
 import { requestChecks, type GuardOptions } from './checks.js';
 

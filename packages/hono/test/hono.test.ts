@@ -1,10 +1,10 @@
 // @mcpkit/hono: the documented one-liner behind mcpGuard, mcpHono, and mcpHono after a middleware
 // that read the body: both eras, SSE progress, the framework's auth as the principal, the body
 // limit, Origin and Host checks, the metadata route. Hono runs here on the generic web lane of
-// @mcpkit/http/node's serve(app.fetch), as it would on any runtime.
+// @mcpkit/http/node's serveHttp(app.fetch), as it would on any runtime.
 // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx (Security & Endpoint)
 import { protectedResourceMetadata } from '@mcpkit/auth/server';
-import { serve, type NodeServer } from '@mcpkit/http/node';
+import { serveHttp, type HttpServer } from '@mcpkit/http/node';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpGuard, mcpHono } from '../src/index.js';
@@ -51,7 +51,7 @@ const setups = [
 ];
 
 describe.each(setups)('$name', ({ mount, principal }) => {
-  let server: NodeServer;
+  let server: HttpServer;
   let url: string;
   const { dual, handler } = dualServer();
 
@@ -59,7 +59,7 @@ describe.each(setups)('$name', ({ mount, principal }) => {
     const app = new Hono<{ Variables: Variables }>();
     app.get('/.well-known/oauth-protected-resource/*', (c) => metadata(c.req.raw) ?? c.notFound());
     mount(app, handler);
-    server = await serve(app.fetch);
+    server = await serveHttp(app.fetch);
     url = `${server.url}mcp`;
   });
   afterAll(async () => {

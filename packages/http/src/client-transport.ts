@@ -5,54 +5,56 @@
  * Each message is one POST. `send()` settles when that exchange ends: for a request it resolves
  * after the final response went through `onMessage` (its notifications before it), and rejects
  * with a local error (`HttpError`, `HttpStreamError`, ...) when no response can be delivered.
+ * Replies are read with jsonrpc's own parser: a message that is not valid JSON-RPC is no answer.
  * That rejection is how a per-request failure reaches the connection; nothing is synthesized.
  */
-import { LocalError, TransportClosedError, type CloseInfo, type JsonRpcErrorResponse, type JsonRpcMessage, type JsonRpcRequest, type MessageTransport, type SendOptions } from '@mcpkit/jsonrpc';
+import {
+  isErrorResponse,
+  isJsonObject,
+  LocalError,
+  parseMessage,
+  TransportClosedError,
+  type CloseInfo,
+  type JsonRpcErrorObject,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type MessageTransport,
+  type SendOptions,
+} from '@mcpkit/jsonrpc';
 import { encodeHeaderValue } from '@mcpkit/schema';
-import { HttpError, HttpStreamError, HttpTransportError, MessageTooLargeError } from './errors.js';
+import { ContentTooLargeError, HttpError, HttpStreamError, HttpTransportError } from './errors.js';
+import { defaultFetch, reportExchange, type FetchLike, type HttpExchangeInfo } from './exchange-info.js';
 import { LATEST_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
 import { readExcerpt, readSseData, readTextLimited } from './reply-reading.js';
-
-/** What the tracing hook learns about each exchange when its reply head arrives. */
-export interface HttpExchangeTrace {
-  readonly url: string;
-  readonly message: JsonRpcMessage;
-  readonly requestHeaders: Readonly<Record<string, string>>;
-  readonly status: number;
-  readonly statusText: string;
-  readonly responseHeaders: Headers;
-  /** Milliseconds from sending to the reply head. */
-  readonly durationMs: number;
-}
 
 /** Options of {@link HttpClientTransport}. */
 export interface HttpClientTransportOptions {
   /** The fetch to use (default: the global one). Wrap it to add auth or retries. */
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  fetch?: FetchLike;
   /** Headers sent on every POST (e.g. `Authorization`). */
   headers?: Record<string, string>;
-  /** Tracing hook, called once per exchange when the reply head arrives. */
-  onResponse?: (trace: HttpExchangeTrace) => void;
+  /** Sees every exchange's status and headers when its reply head arrives (the CLI's `--trace`). */
+  onExchange?: (exchange: HttpExchangeInfo) => void;
   /** Largest reply message accepted, in bytes (default 16 MiB). */
   maxMessageBytes?: number;
   /** `MCP-Protocol-Version` for POSTs whose body names none, before any request did (default: latest). */
   protocolVersion?: string;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function parseMessage(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** The message a reply's text is, or `undefined` when it is none. */
+function messageOf(text: string): JsonRpcMessage | undefined {
+  const outcome = parseMessage(text);
+  return outcome.kind === 'invalid' ? undefined : outcome.message;
 }
 
-function isErrorResponse(value: unknown): value is JsonRpcErrorResponse {
-  return isObject(value) && value.jsonrpc === '2.0' && isObject(value.error) && typeof value.error.code === 'number' && value.method === undefined;
+/** The JSON-RPC error a reply's text carries, whatever its id. */
+function rpcErrorOf(message: JsonRpcMessage | undefined): JsonRpcErrorObject | undefined {
+  return message !== undefined && isErrorResponse(message) ? message.error : undefined;
 }
+
+/** Whether `message` is the response to `request`. */
+const isResponseTo = (message: JsonRpcMessage | undefined, request: JsonRpcRequest): boolean =>
+  message !== undefined && !('method' in message) && message.id === request.id;
 
 /** A `MessageTransport` (`kind: 'exchange'`) over HTTP POSTs. */
 export class HttpClientTransport implements MessageTransport {
@@ -60,7 +62,7 @@ export class HttpClientTransport implements MessageTransport {
   /** `http`, for observers that tell transports apart (tracing's `network.transport`). */
   readonly name = 'http';
   private readonly url: string;
-  private readonly fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
+  private readonly fetchImpl: FetchLike;
   private readonly lifetime = new AbortController();
   private readonly maxBytes: number;
   private lastVersion: string | undefined;
@@ -71,7 +73,7 @@ export class HttpClientTransport implements MessageTransport {
   /** @example const transport = new HttpClientTransport('http://127.0.0.1:3000/mcp'); */
   constructor(url: string | URL, private readonly options: HttpClientTransportOptions = {}) {
     this.url = String(url);
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.fetchImpl = options.fetch ?? defaultFetch;
     this.maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   }
 
@@ -103,9 +105,9 @@ export class HttpClientTransport implements MessageTransport {
     headers.set('Content-Type', 'application/json');
     headers.set('Accept', 'application/json, text/event-stream');
     const method = 'method' in message ? message.method : undefined;
-    const params = 'params' in message && isObject(message.params) ? message.params : undefined;
+    const params = 'params' in message && isJsonObject(message.params) ? message.params : undefined;
     const meta = params?._meta;
-    const declared = isObject(meta) && typeof meta[META_PROTOCOL_VERSION] === 'string' ? (meta[META_PROTOCOL_VERSION] as string) : undefined;
+    const declared = isJsonObject(meta) && typeof meta[META_PROTOCOL_VERSION] === 'string' ? (meta[META_PROTOCOL_VERSION] as string) : undefined;
     const isRequest = 'id' in message && method !== undefined;
     if (declared !== undefined && isRequest) this.lastVersion = declared;
     // A request mirrors its own _meta (none: the server answers -32602); other POSTs use the last one seen.
@@ -129,7 +131,8 @@ export class HttpClientTransport implements MessageTransport {
     const body = JSON.stringify(message);
     try {
       const response = await this.fetchImpl(this.url, { method: 'POST', headers, body, signal });
-      this.options.onResponse?.({
+      reportExchange(this.options.onExchange, {
+        method: 'POST',
         url: this.url,
         message,
         requestHeaders: Object.fromEntries(headers),
@@ -166,17 +169,17 @@ export class HttpClientTransport implements MessageTransport {
     throw await this.statusError(response);
   }
 
-  private async tooLarge(response: Response, body: string): Promise<MessageTooLargeError> {
+  private async tooLarge(response: Response, body: string): Promise<ContentTooLargeError> {
     const error = await this.statusError(response);
-    return new MessageTooLargeError(new TextEncoder().encode(body).byteLength, error.statusText, error.body, error.rpcError);
+    return new ContentTooLargeError(new TextEncoder().encode(body).byteLength, error.statusText, error.body, error.rpcError);
   }
 
   private async statusError(response: Response): Promise<HttpError> {
     const type = response.headers.get('content-type') ?? '';
     const text = type.includes('json') ? await readTextLimited(response, this.maxBytes).catch(() => '') : await readExcerpt(response);
-    const parsed = type.includes('json') ? parseMessage(text) : undefined;
+    const parsed = type.includes('json') ? messageOf(text) : undefined;
     const excerpt = text.length > 1024 ? `${text.slice(0, 1024)}…` : text;
-    return new HttpError(response.status, response.statusText, excerpt, isErrorResponse(parsed) ? parsed.error : undefined);
+    return new HttpError(response.status, response.statusText, excerpt, rpcErrorOf(parsed));
   }
 
   private async readReply(response: Response, request: JsonRpcRequest): Promise<void> {
@@ -184,10 +187,10 @@ export class HttpClientTransport implements MessageTransport {
     if (!response.ok) {
       if (type.includes('json')) {
         const text = await readTextLimited(response, this.maxBytes);
-        const parsed = parseMessage(text);
+        const parsed = messageOf(text);
         // A JSON-RPC error for this request is the peer's answer, whatever the status.
-        if (isErrorResponse(parsed) && parsed.id === request.id) return this.deliver(parsed);
-        throw new HttpError(response.status, response.statusText, text.slice(0, 1024), isErrorResponse(parsed) ? parsed.error : undefined);
+        if (parsed !== undefined && isErrorResponse(parsed) && parsed.id === request.id) return this.deliver(parsed);
+        throw new HttpError(response.status, response.statusText, text.slice(0, 1024), rpcErrorOf(parsed));
       }
       throw new HttpError(response.status, response.statusText, await readExcerpt(response));
     }
@@ -197,26 +200,22 @@ export class HttpClientTransport implements MessageTransport {
       return;
     }
     if (type.startsWith('application/json')) {
-      const parsed = parseMessage(await readTextLimited(response, this.maxBytes));
-      if (this.isResponseTo(parsed, request)) return this.deliver(parsed as JsonRpcMessage);
+      const parsed = messageOf(await readTextLimited(response, this.maxBytes));
+      if (isResponseTo(parsed, request)) return this.deliver(parsed!);
       throw new HttpStreamError(`the JSON reply to request ${JSON.stringify(request.id)} is not its JSON-RPC response`);
     }
     throw new HttpError(response.status, response.statusText, await readExcerpt(response));
   }
 
-  private isResponseTo(value: unknown, request: JsonRpcRequest): boolean {
-    return isObject(value) && value.jsonrpc === '2.0' && value.id === request.id && value.method === undefined && ('result' in value || 'error' in value);
-  }
-
   /** One SSE event of a request's stream; returns true for the final response. */
   private onEvent(data: string, request: JsonRpcRequest): boolean {
-    const parsed = parseMessage(data);
-    if (this.isResponseTo(parsed, request)) {
-      this.deliver(parsed as JsonRpcMessage);
+    const parsed = messageOf(data);
+    if (isResponseTo(parsed, request)) {
+      this.deliver(parsed!);
       return true;
     }
-    if (isObject(parsed) && parsed.jsonrpc === '2.0' && typeof parsed.method === 'string' && !('id' in parsed)) {
-      this.deliver(parsed as unknown as JsonRpcMessage);
+    if (parsed !== undefined && 'method' in parsed && !('id' in parsed)) {
+      this.deliver(parsed);
     } else {
       this.errorHandler?.(new HttpStreamError(`ignored an SSE event of request ${JSON.stringify(request.id)} that is neither a notification nor its response: ${data.slice(0, 200)}`));
     }

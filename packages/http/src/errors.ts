@@ -36,11 +36,12 @@ export class HttpError extends HttpTransportError {
 }
 
 /**
- * The server refused a message as too large (HTTP 413). `maxBytes` is the server's limit when it
- * said (an mcpkit server does, in the error's `data.maxBodyBytes`).
+ * The server refused a message as too large (HTTP 413 Content Too Large). `maxBytes` is the server's
+ * limit when it said (an mcpkit server does, in the error's `data.maxBodyBytes`). Not jsonrpc's
+ * `MessageTooLargeError`, which is an incoming frame over this side's own limit.
  */
-export class MessageTooLargeError extends HttpError {
-  override readonly name: string = 'MessageTooLargeError';
+export class ContentTooLargeError extends HttpError {
+  override readonly name: string = 'ContentTooLargeError';
   /** Bytes of the refused POST body. */
   readonly sentBytes: number;
   /** The largest body the server accepts, when it said. */

@@ -4,8 +4,9 @@
  *
  * Checks run cheapest first: Origin → method → authenticate → Content-Type → Accept → body (size,
  * deadline) → JSON parse → JSON-RPC shape → budget (requests in flight, or listen streams) →
- * authorize → intercept (legacy) → `_meta` → mirrored headers → dispatch. Each refusal has its own
- * status and, where useful, a JSON-RPC error body.
+ * authorize → intercept (legacy) → mirrored headers → dispatch. Each refusal has its own status and,
+ * where useful, a JSON-RPC error body. `_meta` itself is the dispatcher's to check (once, on every
+ * transport); its refusal of a request without a modern `_meta` is a 400 here.
  *
  * Budgets are separate (issue 15): a body still arriving holds no slot (it has its own deadline),
  * and long-lived streams (`subscriptions/listen`, GET streams of `intercept`) have their own cap,
@@ -14,13 +15,13 @@
 import { classify, messageKind, type Dispatcher, type InvalidOutcome, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId, type TransportInfo } from '@mcpkit/jsonrpc';
 import { parseJsonBody } from './body.js';
 import { CorsPolicy } from './cors.js';
+import { headerParamsOf, interceptOf, type HttpDispatcher } from './dispatcher.js';
 import { CORE, coreOf, TIMED_OUT, TOO_LARGE, type Exchange, type ExchangeServer, type HandOver } from './exchange.js';
-import type { HeaderParamSource } from './header-params.js';
 import { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
-import { DEFAULT_LIMITS, resolveLimits, type HttpHandlerOptions, type HttpLimits, type InterceptContext } from './options.js';
+import { DEFAULT_LIMITS, resolveLimits, type HttpHandlerOptions, type HttpLimits, type InterceptContext, type InterceptHook } from './options.js';
 import { createOriginCheck } from './origin.js';
 import { ErrorCode } from './protocol.js';
-import { RequestContext, type ContextOwner } from './request-context.js';
+import { PostContext, type ContextOwner } from './post-context.js';
 import { checkRequest } from './request-checks.js';
 import { JSON_HEADERS, jsonRpcErrorBody } from './responses.js';
 import { Ticker } from './ticker.js';
@@ -29,14 +30,10 @@ import { WebExchange } from './web-exchange.js';
 /** A web-standard request handler: runs on Node (through `@mcpkit/http/node`), Bun, Deno and Workers. */
 export type HttpHandler = (request: Request) => Promise<Response>;
 
+/** Any web-standard handler (what `serveHttp` of `@mcpkit/http/node` serves besides an `HttpHandler`). */
+export type WebHandler = (request: Request) => Response | Promise<Response>;
+
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
-const hasHeaderParams = (d: unknown): d is HeaderParamSource =>
-  typeof (d as Partial<HeaderParamSource>).headerParams === 'function';
-/** The versions a dispatcher serves, when it says (structurally, as `@mcpkit/server` does). */
-const supportedVersionsOf = (d: unknown): readonly string[] | undefined => {
-  const versions = (d as { supportedVersions?: unknown }).supportedVersions;
-  return Array.isArray(versions) && versions.every((v) => typeof v === 'string') ? versions : undefined;
-};
 
 /** The transport facts of a request that is not dispatched by us (intercepted, or a notification). */
 class ExchangeInfo implements TransportInfo {
@@ -70,8 +67,8 @@ class HandlerCore implements ExchangeServer, ContextOwner {
   private streams = 0;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly cors: CorsPolicy | undefined;
-  private readonly params: HeaderParamSource | undefined;
-  private readonly supported: readonly string[] | undefined;
+  private readonly headerParams: HttpDispatcher['headerParams'] | undefined;
+  private readonly intercept: InterceptHook | undefined;
   private readonly otherMethods: string;
 
   constructor(private readonly dispatcher: Dispatcher, private readonly options: HttpHandlerOptions) {
@@ -79,9 +76,9 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     this.ticker = new Ticker(Math.max(10, Math.floor(Math.min(this.limits.keepAliveMs, this.limits.stallTimeoutMs) / 2)));
     this.originAllowed = createOriginCheck(options.allowedOrigins);
     this.cors = options.cors ? new CorsPolicy(options.cors === true ? {} : options.cors) : undefined;
-    this.params = hasHeaderParams(dispatcher) ? dispatcher : undefined;
-    this.supported = supportedVersionsOf(dispatcher);
-    this.otherMethods = options.intercept ? 'POST, GET, DELETE' : 'POST';
+    this.headerParams = headerParamsOf(dispatcher);
+    this.intercept = interceptOf(dispatcher);
+    this.otherMethods = this.intercept ? 'POST, GET, DELETE' : 'POST';
   }
 
   release(stream: boolean): void {
@@ -191,7 +188,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     }
   }
 
-  /** Returns true when a RequestContext took over the budget slot. */
+  /** Returns true when a PostContext took over the budget slot. */
   private async servePost(
     ex: Exchange,
     body: JsonRpcMessage,
@@ -208,8 +205,8 @@ class HandlerCore implements ExchangeServer, ContextOwner {
         return false;
       }
     }
-    if (this.options.intercept) {
-      const taken = await this.options.intercept(ex.head(), body, new ExchangeInterceptContext(ex, principal));
+    if (this.intercept) {
+      const taken = await this.intercept(ex.head(), body, new ExchangeInterceptContext(ex, principal));
       if (taken !== undefined) {
         await ex.respondWith(taken, cors);
         return false;
@@ -225,11 +222,9 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       return false;
     }
     const request = body as JsonRpcRequest;
-    const refused = checkRequest(request, ex, this.params);
+    const refused = checkRequest(request, ex, this.headerParams);
     if (refused !== undefined) {
-      // A request without a modern _meta (an old client's initialize, say) learns which versions are served.
-      const data = refused.code === ErrorCode.InvalidParams && this.supported ? { supported: this.supported } : undefined;
-      this.fail(ex, 400, request.id, refused.code, refused.message, cors, data);
+      this.fail(ex, 400, request.id, ErrorCode.HeaderMismatch, refused, cors);
       return false;
     }
     void this.dispatch(ex, request, stream, principal, cors);
@@ -237,7 +232,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
   }
 
   private async dispatch(ex: Exchange, request: JsonRpcRequest, stream: boolean, principal: unknown, cors: Record<string, string> | undefined): Promise<void> {
-    const ctx = new RequestContext(this, ex, request.id, principal, cors, stream);
+    const ctx = new PostContext(this, ex, request.id, principal, cors, stream);
     ex.watchAbort(ctx);
     let response: JsonRpcResponse | null;
     let failed = false;
@@ -261,7 +256,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       if (!this.cors.allowsRequestHeaders(requested)) return ex.respond(403, NO_HEADERS, null);
       return ex.respond(204, this.cors.preflightHeaders(origin, requested, this.otherMethods), null);
     }
-    const intercept = this.options.intercept;
+    const intercept = this.intercept;
     if (intercept && (method === 'GET' || method === 'DELETE')) {
       let principal: unknown = givenPrincipal;
       if (this.options.authenticate) {
@@ -285,12 +280,13 @@ class HandlerCore implements ExchangeServer, ContextOwner {
 }
 
 /**
- * Serves a `Dispatcher` over Streamable HTTP as a web-standard handler.
+ * Serves a `Dispatcher` over Streamable HTTP as a web-standard handler; what an `HttpDispatcher`
+ * offers (`headerParams`, `intercept`) is used.
  * @example
- * const handler = createHttpHandler(server);            // server implements Dispatcher
+ * const handler = createHttpHandler(server);            // McpServer, or dualEra(server) for both eras
  * export default { fetch: handler };                     // Workers / Bun / Deno
  */
-export function createHttpHandler(dispatcher: Dispatcher, options: HttpHandlerOptions = {}): HttpHandler {
+export function createHttpHandler(dispatcher: Dispatcher | HttpDispatcher, options: HttpHandlerOptions = {}): HttpHandler {
   const core = new HandlerCore(dispatcher, options);
   const handler: HttpHandler = (request) => {
     const exchange = new WebExchange(request, core.limits);

@@ -1,5 +1,6 @@
 /**
- * Options of `createHttpHandler`: origins and CORS, the auth and legacy hooks, and limits.
+ * Options of `createHttpHandler`: origins and CORS, the auth hooks, and limits. The legacy plug-in
+ * point, `intercept`, is the dispatcher's own (`HttpDispatcher`).
  */
 import type { JsonRpcMessage, TransportInfo } from '@mcpkit/jsonrpc';
 import type { CorsOptions } from './cors.js';
@@ -39,9 +40,9 @@ export interface InterceptContext {
 }
 
 /**
- * Consulted for GET and DELETE (405 when it returns undefined) and for every well-formed POST
- * message after parsing, before the modern checks. Returning a Response takes the request over.
- * The body of a POST has been consumed: the parsed message is `body`.
+ * `HttpDispatcher.intercept`: consulted for GET and DELETE (405 when it returns undefined) and for
+ * every well-formed POST message after parsing, before the modern checks. Returning a Response takes
+ * the request over. The body of a POST has been consumed: the parsed message is `body`.
  */
 export type InterceptHook = (
   request: InterceptRequest,
@@ -93,7 +94,7 @@ export interface HttpLimits {
   maxConcurrent: number;
   /**
    * Long-lived streams open at once: `subscriptions/listen` requests, and GET streams served through
-   * `intercept` (legacy sessions). 503 above, with `Retry-After`. Default 1024.
+   * the dispatcher's `intercept` (legacy sessions). 503 above, with `Retry-After`. Default 1024.
    */
   maxListenStreams: number;
   /** Bytes an SSE reply may queue for a client that does not read; above it the request is cancelled. Default 1 MiB. */
@@ -114,8 +115,6 @@ export interface HttpHandlerOptions {
   authenticate?: AuthenticateHook;
   /** Per-operation authorization after parsing; see {@link AuthorizeHook}. */
   authorize?: AuthorizeHook;
-  /** The legacy plug-in point; see {@link InterceptHook}. */
-  intercept?: InterceptHook;
   /** Resource limits. */
   limits?: Partial<HttpLimits>;
   /** Told about failures no client will see (a throwing dispatcher or hook). */

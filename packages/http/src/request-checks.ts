@@ -1,28 +1,14 @@
 /**
- * The modern checks of one request before dispatch: required `_meta` keys, then every mirrored
- * header (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) against the body.
+ * The mirrored headers of one modern request, checked against its body before dispatch:
+ * `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and every `Mcp-Param-*`. `_meta` itself is the
+ * dispatcher's to check: a request whose `_meta` names no version is no modern request, has nothing
+ * mirrored to compare, and is refused by the dispatcher (McpServer: `-32602` with `data.supported`).
  * spec: 2026-07-28/pages/basic/transports/streamable-http.mdx (Request Metadata, Server Validation)
- * spec: 2026-07-28/pages/basic/index.mdx (`_meta`: protocolVersion and clientCapabilities are required)
  */
-import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
+import { isJsonObject, type JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { decodeHeaderValue, headerValueMatches, readHeaderParam } from '@mcpkit/schema';
-import type { HeaderParamSource } from './header-params.js';
-import {
-  ErrorCode,
-  HEADER_METHOD,
-  HEADER_NAME,
-  HEADER_PARAM_PREFIX,
-  HEADER_PROTOCOL_VERSION,
-  META_CLIENT_CAPABILITIES,
-  META_PROTOCOL_VERSION,
-  mcpNameSource,
-} from './protocol.js';
-
-/** Why a request was refused before dispatch (the HTTP status is 400 for both codes). */
-export interface RequestCheckFailure {
-  code: typeof ErrorCode.InvalidParams | typeof ErrorCode.HeaderMismatch;
-  message: string;
-}
+import type { HttpDispatcher } from './dispatcher.js';
+import { HEADER_METHOD, HEADER_NAME, HEADER_PARAM_PREFIX, HEADER_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
 
 /** Where request headers are read from; names are passed lowercase. */
 export interface HeaderLookup {
@@ -30,51 +16,27 @@ export interface HeaderLookup {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function show(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-const missing = (header: string): RequestCheckFailure => ({
-  code: ErrorCode.HeaderMismatch,
-  message: `Header mismatch: required header ${header} is missing`,
-});
-const malformed = (header: string): RequestCheckFailure => ({
-  code: ErrorCode.HeaderMismatch,
-  message: `Header mismatch: ${header} header value is malformed`,
-});
-const differs = (header: string, value: string, body: unknown): RequestCheckFailure => ({
-  code: ErrorCode.HeaderMismatch,
-  message: `Header mismatch: ${header} header value '${show(value)}' does not match body value '${show(body)}'`,
-});
+const missing = (header: string): string => `Header mismatch: required header ${header} is missing`;
+const malformed = (header: string): string => `Header mismatch: ${header} header value is malformed`;
+const differs = (header: string, value: string, body: unknown): string =>
+  `Header mismatch: ${header} header value '${show(value)}' does not match body value '${show(body)}'`;
 
-function checkMeta(params: Obj | undefined): RequestCheckFailure | string {
-  const meta = params?._meta;
-  if (!isObject(meta)) {
-    return { code: ErrorCode.InvalidParams, message: `params._meta is required, with "${META_PROTOCOL_VERSION}" and "${META_CLIENT_CAPABILITIES}"` };
-  }
-  const version = meta[META_PROTOCOL_VERSION];
-  if (typeof version !== 'string') {
-    return { code: ErrorCode.InvalidParams, message: `params._meta["${META_PROTOCOL_VERSION}"] is required (a string)` };
-  }
-  if (!isObject(meta[META_CLIENT_CAPABILITIES])) {
-    return { code: ErrorCode.InvalidParams, message: `params._meta["${META_CLIENT_CAPABILITIES}"] is required (an object, {} for none)` };
-  }
-  return version;
-}
-
-function checkParamHeaders(params: Obj, headers: HeaderLookup, source: HeaderParamSource): RequestCheckFailure | undefined {
+function checkParamHeaders(params: Obj, headers: HeaderLookup, headerParams: HttpDispatcher['headerParams']): string | undefined {
   if (typeof params.name !== 'string') return undefined;
-  const list = source.headerParams(params.name);
+  const list = headerParams(params.name);
   if (list === undefined) return undefined;
   for (const param of list) {
     const name = `Mcp-Param-${param.header}`;
     const value = readHeaderParam(params.arguments, param);
     const raw = headers.header(HEADER_PARAM_PREFIX + param.header.toLowerCase());
     if (value === undefined || value === null) {
-      if (raw !== null) return { code: ErrorCode.HeaderMismatch, message: `Header mismatch: ${name} header is present but the argument "${param.property}" is absent` };
+      if (raw !== null) return `Header mismatch: ${name} header is present but the argument "${param.property}" is absent`;
       continue;
     }
     if (raw === null) return missing(name);
@@ -86,17 +48,14 @@ function checkParamHeaders(params: Obj, headers: HeaderLookup, source: HeaderPar
 }
 
 /**
- * Runs the `_meta` and header checks on a well-formed request. Returns the failure to answer
- * (400), or `undefined` when the request may be dispatched.
+ * Checks the mirrored headers of a well-formed request. Returns the `HeaderMismatch` message to
+ * answer (400 `-32020`), or `undefined` when the request may be dispatched.
  */
-export function checkRequest(
-  request: JsonRpcRequest,
-  headers: HeaderLookup,
-  params?: HeaderParamSource,
-): RequestCheckFailure | undefined {
+export function checkRequest(request: JsonRpcRequest, headers: HeaderLookup, headerParams?: HttpDispatcher['headerParams']): string | undefined {
   const body = request.params;
-  const version = checkMeta(body);
-  if (typeof version !== 'string') return version;
+  const meta = body?._meta;
+  const version = isJsonObject(meta) ? meta[META_PROTOCOL_VERSION] : undefined;
+  if (typeof version !== 'string') return undefined;
 
   const versionHeader = headers.header(HEADER_PROTOCOL_VERSION);
   if (versionHeader === null) return missing('MCP-Protocol-Version');
@@ -119,6 +78,6 @@ export function checkRequest(
     }
   }
 
-  if (params !== undefined && request.method === 'tools/call') return checkParamHeaders(body!, headers, params);
+  if (headerParams !== undefined && request.method === 'tools/call') return checkParamHeaders(body!, headers, headerParams);
   return undefined;
 }

@@ -2,7 +2,7 @@
  * Response building blocks shared by the modern handler and the legacy adapter: JSON-RPC error
  * bodies, the HTTP status of an error code, and the header sets of JSON and SSE replies.
  */
-import type { RequestId } from '@mcpkit/jsonrpc';
+import type { JsonRpcErrorObject, RequestId } from '@mcpkit/jsonrpc';
 import { ErrorCode } from './protocol.js';
 
 /** Headers of a JSON reply. */
@@ -16,17 +16,20 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /**
- * The HTTP status of a reply carrying this JSON-RPC error code (DIGEST §9.3, §24.3):
- * -32020/-32021/-32022 → 400, -32601 → 404, anything else 200.
+ * The HTTP status of a reply carrying this JSON-RPC error (DIGEST §5, §9.3):
+ * -32020/-32021/-32022 → 400, -32601 → 404; -32602 → 400 only when it names the versions served
+ * (`data.supported`: the dispatcher refused a request without a modern `_meta`); anything else 200.
  */
-export function statusForErrorCode(code: number): number {
-  switch (code) {
+export function statusForError(error: JsonRpcErrorObject): number {
+  switch (error.code) {
     case ErrorCode.HeaderMismatch:
     case ErrorCode.MissingRequiredClientCapability:
     case ErrorCode.UnsupportedProtocolVersion:
       return 400;
     case ErrorCode.MethodNotFound:
       return 404;
+    case ErrorCode.InvalidParams:
+      return Array.isArray((error.data as { supported?: unknown } | undefined)?.supported) ? 400 : 200;
     default:
       return 200;
   }

@@ -14,7 +14,7 @@ const byteLength = (chunk: Uint8Array) => chunk.byteLength;
 const STREAM_HIGH_WATER_MARK = 64 * 1024;
 
 /** An SSE body as a `ReadableStream` whose queue size is the backpressure signal. */
-class WebStreamSink implements ExchangeSink, UnderlyingDefaultSource<Uint8Array> {
+export class WebStreamSink implements ExchangeSink, UnderlyingDefaultSource<Uint8Array> {
   readonly stream: ReadableStream<Uint8Array>;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private closed = false;

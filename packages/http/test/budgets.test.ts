@@ -2,7 +2,7 @@
 // have their own limit, so none of them makes a short request wait. Real sockets on 127.0.0.1.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpHandler } from '../src/index.js';
-import { serve, type NodeServer } from '../src/node/index.js';
+import { serveHttp, type HttpServer } from '../src/node/index.js';
 import { fakeDispatcher, headersFor, post, toolCall } from './helpers.js';
 import { openListen, openMany, openRaw, openSlowBody, postFrom, postHead, statusOf, turns, untilReal, type RawClient } from './raw-sockets.js';
 
@@ -15,13 +15,13 @@ afterEach(async () => {
   while (stops.length) await stops.pop()!();
 });
 
-async function start(options: Parameters<typeof createHttpHandler>[1] = {}, serveOptions: Parameters<typeof serve>[1] = {}): Promise<NodeServer & { port: number }> {
-  const s = await serve(createHttpHandler(fakeDispatcher(), options), serveOptions);
+async function start(options: Parameters<typeof createHttpHandler>[1] = {}, serveOptions: Parameters<typeof serveHttp>[1] = {}): Promise<HttpServer & { port: number }> {
+  const s = await serveHttp(createHttpHandler(fakeDispatcher(), options), serveOptions);
   stops.push(() => s.close());
   return { ...s, port: Number(new URL(s.url).port) };
 }
 
-const connections = (s: NodeServer) => new Promise<number>((resolve, reject) => s.server.getConnections((e, n) => (e ? reject(e) : resolve(n))));
+const connections = (s: HttpServer) => new Promise<number>((resolve, reject) => s.server.getConnections((e, n) => (e ? reject(e) : resolve(n))));
 
 async function echo(url: string, text: string) {
   const body = toolCall(text, 'echo', { text });

@@ -2,8 +2,8 @@
 // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
 import { CancelledError, Connection, LocalError, RemoteError, TransportClosedError, TransportError, type JsonRpcMessage } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClientTransport, HttpError, HttpStreamError, MessageTooLargeError, type HttpExchangeTrace } from '../src/index.js';
-import { serve } from '../src/node/index.js';
+import { HttpClientTransport, HttpError, HttpStreamError, ContentTooLargeError, type HttpExchangeInfo } from '../src/index.js';
+import { serveHttp } from '../src/node/index.js';
 import { META, nodeFastLane, startLane, toolCall, until } from './helpers.js';
 
 const stops: Array<() => Promise<void>> = [];
@@ -19,7 +19,7 @@ async function server(options = {}) {
 
 /** A server that answers every POST with `reply()`: for what our own handler never does. */
 async function rawServer(reply: () => Response) {
-  const s = await serve(async (request) => {
+  const s = await serveHttp(async (request) => {
     await request.text();
     return reply();
   });
@@ -38,15 +38,15 @@ function client(url: string, options: ConstructorParameters<typeof HttpClientTra
 }
 
 describe('HttpClientTransport', () => {
-  it('reports a 64 MiB message the server refuses as MessageTooLargeError naming both sizes', { timeout: 60_000 }, async () => {
+  it('reports a 64 MiB message the server refuses as ContentTooLargeError naming both sizes', { timeout: 60_000 }, async () => {
     const { url } = await server();
     const connection = new Connection(new HttpClientTransport(url));
     stops.push(() => connection.close());
     const text = 'x'.repeat(64 * 1024 * 1024);
     const failure = await connection.request('tools/call', { name: 'echo', arguments: { text }, _meta: META }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(MessageTooLargeError);
+    expect(failure).toBeInstanceOf(ContentTooLargeError);
     expect(failure).toBeInstanceOf(LocalError);
-    const error = failure as MessageTooLargeError;
+    const error = failure as ContentTooLargeError;
     expect(error.status).toBe(413);
     expect(error.maxBytes).toBe(4 * 1024 * 1024);
     expect(error.sentBytes).toBeGreaterThan(64 * 1024 * 1024);
@@ -57,8 +57,8 @@ describe('HttpClientTransport', () => {
 
   it('sets every required header from the message, encoding Mcp-Name, and adds per-send headers', async () => {
     const { url } = await server();
-    const traces: HttpExchangeTrace[] = [];
-    const { transport, messages } = client(url, { onResponse: (t) => traces.push(t), headers: { 'X-Trace': 'on' } });
+    const traces: HttpExchangeInfo[] = [];
+    const { transport, messages } = client(url, { onExchange: (t) => traces.push(t), headers: { 'X-Trace': 'on' } });
     const call = toolCall(1, 'sql', { region: 'Zürich', limit: 3 });
     await transport.send(call, { headers: { 'Mcp-Param-Region': '=?base64?WsO8cmljaA==?=', 'Mcp-Param-Limit': '3' } });
     await transport.send(toolCall(2, 'météo'));

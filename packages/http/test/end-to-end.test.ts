@@ -3,8 +3,9 @@
 import { Connection, RemoteError, type JsonObject } from '@mcpkit/jsonrpc';
 import { createServer, tool } from '@mcpkit/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpHandler, headerParamsFromSchema, HttpClientTransport, mcpParamHeaders } from '../src/index.js';
-import { serve, type NodeServer } from '../src/node/index.js';
+import { headerParamsFromSchema, mcpParamHeaders } from '@mcpkit/schema';
+import { createHttpHandler, HttpClientTransport } from '../src/index.js';
+import { serveHttp, type HttpServer } from '../src/node/index.js';
 import { META, until } from './helpers.js';
 
 const cancelled: string[] = [];
@@ -44,10 +45,10 @@ const server = createServer({
   ],
 });
 
-let http: NodeServer;
+let http: HttpServer;
 let connection: Connection;
 beforeAll(async () => {
-  http = await serve(createHttpHandler(server));
+  http = await serveHttp(createHttpHandler(server));
   connection = new Connection(new HttpClientTransport(http.url));
   await connection.start();
 });
@@ -106,17 +107,31 @@ describe('@mcpkit/server over @mcpkit/http', () => {
 });
 
 describe('a request without modern _meta', () => {
-  it('gets 400 -32602 naming the versions the server serves (what an old client sending initialize sees)', async () => {
-    // spec: DIGEST §12 — a modern-only server's error to initialize should name the supported versions
-    const body = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
-    const res = await fetch(http.url, {
+  const post = (body: unknown) =>
+    fetch(http.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
       body: JSON.stringify(body),
     });
+
+  it("gets the server's one _meta check: 400 -32602 naming the versions it serves", async () => {
+    // spec: 2026-07-28/pages/basic/index.mdx (_meta is required); DIGEST §5 (-32602 for a missing _meta is HTTP 400)
+    const res = await post({ jsonrpc: '2.0', id: 0, method: 'tools/list', params: {} });
     expect(res.status).toBe(400);
     const reply = await res.json();
     expect(reply.error.code).toBe(-32602);
+    expect(reply.error.message).toContain('Missing params._meta');
+    expect(reply.error.data).toEqual({ supported: ['2026-07-28'] });
+  });
+
+  it("an old client's initialize gets 404 -32601 naming the versions (no handshake here)", async () => {
+    // spec: DIGEST §12 — a modern-only server's error to initialize should name the supported versions;
+    // streamable-http.mdx: a method the server does not implement is 404 with -32601
+    const body = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
+    const res = await post(body);
+    expect(res.status).toBe(404);
+    const reply = await res.json();
+    expect(reply.error.code).toBe(-32601);
     expect(reply.error.data).toEqual({ supported: ['2026-07-28'] });
   });
 });

@@ -4,8 +4,9 @@
  * (fast lane, and the generic lane used for handlers that are not ours).
  */
 import type { DispatchContext, Dispatcher, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@mcpkit/jsonrpc';
-import { createHttpHandler, type HeaderParam, type HttpHandler, type HttpHandlerOptions } from '../src/index.js';
-import { serve, type NodeServer } from '../src/node/index.js';
+import type { HeaderParamRef } from '@mcpkit/schema';
+import { createHttpHandler, type HttpHandler, type HttpHandlerOptions, type InterceptHook } from '../src/index.js';
+import { serveHttp, type HttpServer } from '../src/node/index.js';
 
 export const VERSION = '2026-07-28';
 export const META = { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': {} };
@@ -39,7 +40,7 @@ export interface Seen {
   started: string[];
 }
 
-const TOOL_PARAMS: Record<string, HeaderParam[]> = {
+const TOOL_PARAMS: Record<string, HeaderParamRef[]> = {
   sql: [
     { header: 'Region', property: 'region', type: 'string' },
     { header: 'Limit', property: 'limit', type: 'integer' },
@@ -68,7 +69,7 @@ function waitForAbort(signal: AbortSignal): Promise<void> {
  * `size` chars until aborted), `wait` (until aborted), `throw`, `null`, `elicit` (-32021).
  * Methods other than tools/call and server/discover get -32601; versions other than 2026-07-28 get -32022.
  */
-export function fakeDispatcher(seen: Seen = newSeen()): Dispatcher & { headerParams(tool: string): HeaderParam[] | undefined } {
+export function fakeDispatcher(seen: Seen = newSeen()): Dispatcher & { headerParams(tool: string): HeaderParamRef[] | undefined } {
   return {
     headerParams: (tool) => TOOL_PARAMS[tool] ?? (tool === 'echo' ? [] : undefined),
     notification(n) {
@@ -76,8 +77,13 @@ export function fakeDispatcher(seen: Seen = newSeen()): Dispatcher & { headerPar
     },
     async dispatch(request, ctx) {
       seen.contexts.push(ctx);
-      const params = request.params as Record<string, any>;
-      const version = params._meta['io.modelcontextprotocol/protocolVersion'];
+      const params = (request.params ?? {}) as Record<string, any>;
+      // The dispatcher checks _meta (the transport does not): what McpServer answers, -32602 naming the versions.
+      const meta = params._meta;
+      if (typeof meta?.['io.modelcontextprotocol/protocolVersion'] !== 'string' || typeof meta['io.modelcontextprotocol/clientCapabilities'] !== 'object') {
+        return error(request.id, -32602, 'Missing params._meta', { supported: [VERSION] });
+      }
+      const version = meta['io.modelcontextprotocol/protocolVersion'];
       if (version !== VERSION) return error(request.id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: version });
       if (request.method === 'subscriptions/listen') {
         seen.started.push('listen');
@@ -158,21 +164,23 @@ function nodeLane(name: string, wrap: (h: HttpHandler) => HttpHandler): Lane {
   return {
     name,
     async start(handler) {
-      const server: NodeServer = await serve(wrap(handler));
+      const server: HttpServer = await serveHttp(wrap(handler));
       return { url: server.url, call: (init) => fetch(server.url, init), stop: () => server.close() };
     },
   };
 }
 
 export const nodeFastLane = nodeLane('node adapter', (h) => h);
-/** A wrapper hides our handler's core, so `serve` takes the web Request/Response path. */
+/** A wrapper hides our handler's core, so `serveHttp` takes the web Request/Response path. */
 export const nodeGenericLane = nodeLane('node adapter (generic web lane)', (h) => (request) => h(request));
 
 export const ALL_LANES: Lane[] = [fetchLane, nodeFastLane, nodeGenericLane];
 
-/** Builds the handler and starts it on a lane. */
-export async function startLane(lane: Lane, options: HttpHandlerOptions = {}, seen = newSeen()) {
-  const handler = createHttpHandler(fakeDispatcher(seen), options);
+/** Builds the handler (with `intercept` on the dispatcher, where `@mcpkit/legacy` puts it) and starts it on a lane. */
+export async function startLane(lane: Lane, options: HttpHandlerOptions & { intercept?: InterceptHook } = {}, seen = newSeen()) {
+  const { intercept, ...handlerOptions } = options;
+  const dispatcher = fakeDispatcher(seen);
+  const handler = createHttpHandler(intercept ? { ...dispatcher, intercept } : dispatcher, handlerOptions);
   const started = await lane.start(handler);
   return { ...started, seen, handler };
 }

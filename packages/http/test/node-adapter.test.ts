@@ -1,7 +1,7 @@
 // @mcpkit/http/node: binding, shutdown, limits enforced by the socket layer, and the generic lane.
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientAddressOf, createHttpHandler } from '../src/index.js';
-import { serve } from '../src/node/index.js';
+import { clientAddressOf, createHttpHandler, type InterceptHook } from '../src/index.js';
+import { serveHttp } from '../src/node/index.js';
 import { fakeDispatcher, headersFor, newSeen, rawRequest, toolCall, until } from './helpers.js';
 
 const stops: Array<() => Promise<void>> = [];
@@ -11,7 +11,7 @@ afterEach(async () => {
 
 describe('serve', () => {
   it('binds 127.0.0.1 on a free port by default', async () => {
-    const s = await serve(createHttpHandler(fakeDispatcher()));
+    const s = await serveHttp(createHttpHandler(fakeDispatcher()));
     stops.push(() => s.close());
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(s.server.address()).toMatchObject({ address: '127.0.0.1' });
@@ -19,7 +19,7 @@ describe('serve', () => {
 
   it('close() ends open streams (their handlers see the abort) and leaves nothing open', async () => {
     const seen = newSeen();
-    const s = await serve(createHttpHandler(fakeDispatcher(seen)));
+    const s = await serveHttp(createHttpHandler(fakeDispatcher(seen)));
     let closed = false;
     s.server.once('close', () => (closed = true)); // node:http emits it once the last connection is gone
     const body = toolCall(1, 'wait', { notifyFirst: true });
@@ -36,14 +36,14 @@ describe('serve', () => {
 
   it('closes when its signal aborts', async () => {
     const controller = new AbortController();
-    const s = await serve(createHttpHandler(fakeDispatcher()), { signal: controller.signal });
+    const s = await serveHttp(createHttpHandler(fakeDispatcher()), { signal: controller.signal });
     controller.abort();
     await until(() => !s.server.listening);
     await s.close();
   });
 
   it('reads and drops the rest of an oversized body after the 413, and keeps the connection', async () => {
-    const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100 } }));
+    const s = await serveHttp(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100 } }));
     stops.push(() => s.close());
     const body = toolCall(1, 'echo', { text: 'x'.repeat(1000) });
     const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
@@ -53,7 +53,7 @@ describe('serve', () => {
   });
 
   it('closes the connection when an oversized body is declared larger than it would drain', async () => {
-    const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100, maxDiscardBytes: 500 } }));
+    const s = await serveHttp(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100, maxDiscardBytes: 500 } }));
     stops.push(() => s.close());
     const body = toolCall(1, 'echo', { text: 'x'.repeat(1000) });
     const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
@@ -62,7 +62,7 @@ describe('serve', () => {
   });
 
   it('holds no request slot for a body still arriving, nor after its client vanished', async () => {
-    const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxConcurrent: 1 } }));
+    const s = await serveHttp(createHttpHandler(fakeDispatcher(), { limits: { maxConcurrent: 1 } }));
     stops.push(() => s.close());
     const { connect } = await import('node:net');
     const { port } = s.server.address() as { port: number };
@@ -82,7 +82,7 @@ describe('serve', () => {
   });
 
   it('answers 431 to a request head over maxHeaderBytes', async () => {
-    const s = await serve(createHttpHandler(fakeDispatcher()), { maxHeaderBytes: 1024 });
+    const s = await serveHttp(createHttpHandler(fakeDispatcher()), { maxHeaderBytes: 1024 });
     stops.push(() => s.close());
     const body = toolCall(1, 'echo');
     const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body, { 'mcp-param-big': 'x'.repeat(2000) }), body: JSON.stringify(body) });
@@ -91,7 +91,7 @@ describe('serve', () => {
 
   it('serves any web handler, streaming its body and cancelling it when the client leaves', async () => {
     let cancelled = false;
-    const s = await serve(async (request) => {
+    const s = await serveHttp(async (request) => {
       if (request.method === 'POST') return new Response(`echo:${await request.text()}`, { headers: { 'x-lane': 'generic' } });
       let n = 0;
       const stream = new ReadableStream<Uint8Array>({
@@ -118,8 +118,9 @@ describe('serve', () => {
 
   it("tells a plain web handler, and intercept behind one, the client's address (clientAddressOf)", async () => {
     const seen: Array<string | undefined> = [];
-    const core = createHttpHandler(fakeDispatcher(), { intercept: (_request, _body, context) => void seen.push(context.clientAddress) });
-    const s = await serve((request) => {
+    const intercept: InterceptHook = async (_request, _body, context) => void seen.push(context.clientAddress);
+    const core = createHttpHandler({ ...fakeDispatcher(), intercept });
+    const s = await serveHttp((request) => {
       seen.push(clientAddressOf(request));
       return core(request);
     });

@@ -1,4 +1,5 @@
 import { InvalidMessageError } from './errors.js';
+import { isJsonObject } from './messages.js';
 import type {
   JsonRpcErrorResponse,
   JsonRpcMessage,
@@ -7,7 +8,7 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from './messages.js';
-import { ErrorCode, errorResponse } from './responses.js';
+import { JsonRpcErrorCode, errorResponse } from './responses.js';
 
 /** What a decoded JSON value is. */
 export type MessageKind = 'request' | 'notification' | 'response' | 'invalid';
@@ -33,22 +34,18 @@ export function isRequestId(value: unknown): value is RequestId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Classifies a decoded JSON value without allocating anything: the hot-path check every transport runs.
  * Ids keep their JSON type; `params` and `result` must be objects; a response has exactly one of
- * `result` and `error`; only an error response may have `id: null`.
+ * `result` and `error`; only an error response may have `id: null` (or no id).
  */
 export function messageKind(value: unknown): MessageKind {
-  if (!isPlainObject(value) || value.jsonrpc !== '2.0') return 'invalid';
+  if (!isJsonObject(value) || value.jsonrpc !== '2.0') return 'invalid';
   const method = value.method;
   if (method !== undefined) {
     if (typeof method !== 'string') return 'invalid';
     const params = value.params;
-    if (params !== undefined && !isPlainObject(params)) return 'invalid';
+    if (params !== undefined && !isJsonObject(params)) return 'invalid';
     const id = value.id;
     if (id === undefined) return 'notification';
     return isRequestId(id) ? 'request' : 'invalid';
@@ -56,18 +53,20 @@ export function messageKind(value: unknown): MessageKind {
   const result = value.result;
   const error = value.error;
   if (result !== undefined) {
-    return error === undefined && isRequestId(value.id) && isPlainObject(result) ? 'response' : 'invalid';
+    return error === undefined && isRequestId(value.id) && isJsonObject(result) ? 'response' : 'invalid';
   }
   if (error === undefined) return 'invalid';
-  if (value.id !== null && !isRequestId(value.id)) return 'invalid';
-  return isPlainObject(error) && Number.isInteger(error.code) && typeof error.message === 'string'
+  // An error response without an id is read as one with `id: null` (some peers omit it when they
+  // could not read the request's).
+  if (value.id != null && !isRequestId(value.id)) return 'invalid';
+  return isJsonObject(error) && Number.isInteger(error.code) && typeof error.message === 'string'
     ? 'response'
     : 'invalid';
 }
 
 /** Explains why `value` is invalid (cold path: only called after `messageKind` said so). */
 function describeInvalid(value: unknown): InvalidOutcome {
-  if (!isPlainObject(value)) {
+  if (!isJsonObject(value)) {
     const why = Array.isArray(value) ? 'batches are not supported' : 'a message must be a JSON object';
     return invalid(null, `Invalid Request: ${why}`, true);
   }
@@ -80,18 +79,18 @@ function problemOf(value: Record<string, unknown>): string {
   if (value.jsonrpc !== '2.0') return '"jsonrpc" must be "2.0"';
   if (value.method !== undefined) {
     if (typeof value.method !== 'string') return '"method" must be a string';
-    if (value.params !== undefined && !isPlainObject(value.params)) return '"params" must be an object';
+    if (value.params !== undefined && !isJsonObject(value.params)) return '"params" must be an object';
     return value.id === null ? '"id" must not be null in a request' : '"id" must be a string or an integer';
   }
   if (value.result !== undefined && value.error !== undefined) {
     return 'a response must have "result" or "error", not both';
   }
   if (value.result !== undefined) {
-    return isPlainObject(value.result) ? '"id" must be a string or an integer' : '"result" must be an object';
+    return isJsonObject(value.result) ? '"id" must be a string or an integer' : '"result" must be an object';
   }
   if (value.error !== undefined) {
     const e = value.error;
-    if (!isPlainObject(e) || !Number.isInteger(e.code) || typeof e.message !== 'string') {
+    if (!isJsonObject(e) || !Number.isInteger(e.code) || typeof e.message !== 'string') {
       return '"error" must be an object with an integer "code" and a string "message"';
     }
     return '"id" must be a string, an integer or null';
@@ -100,7 +99,7 @@ function problemOf(value: Record<string, unknown>): string {
 }
 
 function invalid(id: RequestId | null, message: string, respond: boolean): InvalidOutcome {
-  return { kind: 'invalid', error: errorResponse(id, ErrorCode.InvalidRequest, message), respond };
+  return { kind: 'invalid', error: errorResponse(id, JsonRpcErrorCode.InvalidRequest, message), respond };
 }
 
 /** Classifies a decoded JSON value into a request, notification, response, or an explained invalid outcome. */
@@ -123,7 +122,7 @@ function parseError(error: unknown): InvalidOutcome {
   const detail = error instanceof Error ? clip(error.message) : 'invalid JSON';
   return {
     kind: 'invalid',
-    error: errorResponse(null, ErrorCode.ParseError, `Parse error: ${detail}`),
+    error: errorResponse(null, JsonRpcErrorCode.ParseError, `Parse error: ${detail}`),
     respond: true,
   };
 }

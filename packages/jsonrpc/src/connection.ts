@@ -1,4 +1,4 @@
-import type { CancelledError, InvalidMessageError, TimeoutError } from './errors.js';
+import type { InvalidMessageError } from './errors.js';
 import { RemoteError, TransportClosedError } from './errors.js';
 import { IncomingRequests } from './incoming-requests.js';
 import type {
@@ -10,32 +10,10 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from './messages.js';
-import type { OutgoingRequest, PendingRequest } from './outgoing-request.js';
-import { OutgoingRequests } from './outgoing-requests.js';
-import { ErrorCode, errorResponse } from './responses.js';
+import type { PendingRequest } from './outgoing-request.js';
+import { OutgoingRequests, type CancelInfo, type RequestOptions } from './outgoing-requests.js';
+import { JsonRpcErrorCode, errorResponse } from './responses.js';
 import type { CloseInfo, Dispatcher, MessageTransport, PeerChannel, SendOptions } from './transport.js';
-
-/** Options of one request. */
-export interface RequestOptions {
-  /** Aborting it cancels the request: the promise rejects with `CancelledError` and `onCancel` runs. */
-  signal?: AbortSignal;
-  /** Idle timeout in ms (no response, no `touch()`); `0` disables it. Defaults to the connection's. */
-  timeoutMs?: number;
-  /** Hard maximum in ms that `touch()` never extends (raised to `timeoutMs` if lower); `0` disables it. */
-  maxTotalTimeoutMs?: number;
-  /** Transport headers for this request (HTTP only). */
-  headers?: Record<string, string>;
-}
-
-/** What `onCancel` learns about a request that ended locally after it was sent. */
-export interface CancelInfo {
-  readonly id: RequestId;
-  readonly method: string;
-  /** Why it ended: cancellation or timeout. */
-  readonly error: CancelledError | TimeoutError;
-  /** On `exchange` transports the send signal was already aborted; on `stream` ones only a message can tell the peer. */
-  readonly transportKind: 'stream' | 'exchange';
-}
 
 /** How a `Connection` behaves. */
 export interface ConnectionOptions {
@@ -68,8 +46,6 @@ let connectionCount = 0;
 export class Connection {
   private readonly outgoing: OutgoingRequests;
   private readonly incoming: IncomingRequests | undefined;
-  private readonly timeoutMs: number;
-  private readonly maxTotalMs: number;
   private closedError: TransportClosedError | undefined;
   private notificationHandler: ((notification: JsonRpcNotification) => void) | undefined;
   private closeHandlers: Array<(error: TransportClosedError) => void> = [];
@@ -78,12 +54,13 @@ export class Connection {
     private readonly transport: MessageTransport,
     private readonly options: ConnectionOptions = {},
   ) {
-    this.timeoutMs = options.timeoutMs ?? 60_000;
-    this.maxTotalMs = options.maxTotalTimeoutMs ?? 600_000;
     this.outgoing = new OutgoingRequests(transport, {
-      maxInFlight: options.maxInFlight ?? 256,
-      rejectWhenFull: options.whenFull === 'reject',
-      cancelMessage: (request, error) => this.cancelMessage(request, error),
+      timeoutMs: options.timeoutMs,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+      maxInFlight: options.maxInFlight,
+      whenFull: options.whenFull,
+      onCancel: options.onCancel,
+      onError: (error) => this.report(error),
     });
     if (options.dispatcher !== undefined) {
       const send = (message: JsonRpcMessage): Promise<void> => this.transport.send(message);
@@ -106,12 +83,12 @@ export class Connection {
 
   /** Requests sent and not yet answered. */
   get inFlight(): number {
-    return this.outgoing.active;
+    return this.outgoing.inFlight;
   }
 
   /** Requests waiting for a free slot (`whenFull: 'queue'`). */
   get queued(): number {
-    return this.outgoing.waiting;
+    return this.outgoing.queued;
   }
 
   /** True once the connection or its transport closed; every request then rejects with `TransportClosedError`. */
@@ -131,20 +108,7 @@ export class Connection {
 
   /** Sends a request and returns its handle: the id, `touch()` (progress) and `cancel()`, and `result`. */
   begin<R = JsonObject>(method: string, params?: JsonObject, options?: RequestOptions): PendingRequest<R> {
-    const idle = limit(options?.timeoutMs ?? this.timeoutMs);
-    const cap = limit(options?.maxTotalTimeoutMs ?? this.maxTotalMs);
-    // The hard maximum is never shorter than the idle timeout it caps.
-    const total = idle === Infinity ? cap : Math.max(cap, idle);
-    const request = this.outgoing.start(
-      method,
-      params,
-      idle,
-      total,
-      options?.signal,
-      options?.headers,
-      this.closedError,
-    );
-    return request as PendingRequest<unknown> as PendingRequest<R>;
+    return this.outgoing.begin<R>(method, params, options);
   }
 
   /** Sends a notification. Rejects with `TransportClosedError` once closed. */
@@ -177,21 +141,10 @@ export class Connection {
     await this.transport.close();
   }
 
-  private cancelMessage(request: OutgoingRequest, error: CancelledError | TimeoutError) {
-    if (this.options.onCancel === undefined) return undefined;
-    try {
-      const transportKind = this.transport.kind;
-      return this.options.onCancel({ id: request.id, method: request.method, error, transportKind });
-    } catch (hookError) {
-      this.report(hookError);
-      return undefined;
-    }
-  }
-
   private receive(message: JsonRpcMessage): void {
     const { method, id } = message as { method?: string; id?: RequestId | null };
     if (method === undefined) {
-      if (id !== null) this.outgoing.settle(message as JsonRpcResponse);
+      if (id != null) this.outgoing.settle(message as JsonRpcResponse);
       // An error with id null: the peer could not read one of our messages. Nothing to correlate.
       else this.report(new RemoteError((message as { error: JsonRpcErrorObject }).error, null));
     } else if (id === undefined) {
@@ -203,7 +156,7 @@ export class Connection {
     } else if (this.incoming !== undefined) {
       this.incoming.handle(message as JsonRpcRequest);
     } else {
-      const reply = errorResponse(id as RequestId, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+      const reply = errorResponse(id as RequestId, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method}`);
       this.transport.send(reply).then(undefined, ignore);
     }
   }
@@ -246,11 +199,6 @@ export class Connection {
       // A throwing error handler must not break message handling.
     }
   }
-}
-
-/** A timeout option in ms; `0`, negative or non-finite means none. */
-function limit(ms: number): number {
-  return ms > 0 && Number.isFinite(ms) ? ms : Infinity;
 }
 
 function ignore(): void {}

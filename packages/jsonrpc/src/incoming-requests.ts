@@ -5,7 +5,7 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from './messages.js';
-import { ErrorCode, errorResponse, toErrorResponse } from './responses.js';
+import { JsonRpcErrorCode, errorResponse, toErrorResponse } from './responses.js';
 import type { DispatchContext, Dispatcher, PeerChannel, TransportInfo } from './transport.js';
 
 /** How `IncomingRequests` reaches the peer and reports trouble. */
@@ -112,7 +112,7 @@ export class IncomingRequests {
     const id = request.id;
     if (this.entries.has(id)) {
       void this.sendQuietly(
-        errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use`),
+        errorResponse(id, JsonRpcErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use`),
       );
       return;
     }

@@ -14,7 +14,7 @@ export {
   type InvalidMessageDetails,
 } from './errors.js';
 export {
-  ErrorCode,
+  JsonRpcErrorCode,
   errorResponse,
   successResponse,
   ResponseError,
@@ -36,10 +36,13 @@ export {
   type InvalidOutcome,
 } from './classify.js';
 export { IncomingRequests, type IncomingRequestsOptions } from './incoming-requests.js';
+export { Connection, type ConnectionOptions, type PendingRequest } from './connection.js';
 export {
-  Connection,
-  type ConnectionOptions,
+  OutgoingRequests,
+  type OutgoingRequestsOptions,
+  type OutgoingRequestOptions,
+  type RequestChannel,
   type RequestOptions,
   type CancelInfo,
-  type PendingRequest,
-} from './connection.js';
+} from './outgoing-requests.js';
+export { isJsonObject } from './messages.js';

@@ -9,6 +9,14 @@ export type RequestId = string | number;
 /** A JSON object as it travels on the wire. */
 export type JsonObject = { [key: string]: unknown };
 
+/** True for a JSON object: not `null`, not an array. The one check every package uses. */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value, or a promise of it: what a hook may return. */
+export type Awaitable<T> = T | Promise<T>;
+
 /** A request: has an id and expects exactly one response. */
 export interface JsonRpcRequest {
   jsonrpc: '2.0';

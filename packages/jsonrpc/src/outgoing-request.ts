@@ -2,12 +2,13 @@ import { CancelledError, RemoteError, TimeoutError } from './errors.js';
 import type {
   JsonObject,
   JsonRpcErrorResponse,
+  JsonRpcMessage,
   JsonRpcResponse,
   JsonRpcSuccess,
   RequestId,
 } from './messages.js';
 
-/** A request this side sent and is waiting for; what `Connection.begin` returns. */
+/** A request this side sent and is waiting for; what `Connection.begin` and `OutgoingRequests.begin` return. */
 export interface PendingRequest<R = JsonObject> {
   /** The id the request carries on the wire. */
   readonly id: RequestId;
@@ -42,6 +43,8 @@ export class OutgoingRequest implements PendingRequest<unknown> {
   params: JsonObject | undefined;
   /** Transport headers to send with the request (HTTP only). */
   headers: Record<string, string> | undefined;
+  /** The request's own channel (`RequestOptions.via`), if not the table's. */
+  via: ((message: JsonRpcMessage) => Promise<void>) | undefined;
   /** Present only on exchange transports, where aborting the send is the cancellation. */
   sendController: AbortController | undefined;
   private resolve!: (value: unknown) => void;

@@ -1,60 +1,144 @@
 import type { TimeoutError } from './errors.js';
 import { CancelledError, InFlightLimitError, RpcError, TransportError } from './errors.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from './messages.js';
+import type { JsonObject, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from './messages.js';
 import { DeadlineTimer } from './deadline-timer.js';
-import { DONE, OutgoingRequest, QUEUED, SENT, type OutgoingHost } from './outgoing-request.js';
+import { DONE, OutgoingRequest, QUEUED, SENT, type OutgoingHost, type PendingRequest } from './outgoing-request.js';
 import { RequestQueue } from './request-queue.js';
-import type { MessageTransport, SendOptions } from './transport.js';
+import type { SendOptions } from './transport.js';
 
-/** What the table needs besides the transport. */
-export interface OutgoingOptions {
-  maxInFlight: number;
-  rejectWhenFull: boolean;
-  /** The message that tells the peer a sent request was abandoned, if any. */
-  cancelMessage(request: OutgoingRequest, error: CancelledError | TimeoutError): JsonRpcNotification | undefined;
+/** Where requests go: a `MessageTransport`, or any channel with the same `send` and `kind`. */
+export interface RequestChannel {
+  /** `stream`: a cancellation must be said in a message; `exchange`: aborting the send is the cancellation. */
+  readonly kind: 'stream' | 'exchange';
+  send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Aborting it cancels the request: the promise rejects with `CancelledError` and `onCancel` runs. */
+  signal?: AbortSignal;
+  /** Idle timeout in ms (no response, no `touch()`); `0` disables it. Defaults to the table's. */
+  timeoutMs?: number;
+  /** Hard maximum in ms that `touch()` never extends (raised to `timeoutMs` if lower); `0` disables it. */
+  maxTotalTimeoutMs?: number;
+  /** Transport headers for this request (HTTP only). */
+  headers?: Record<string, string>;
+}
+
+/** Options of one request of an `OutgoingRequests` table. */
+export interface OutgoingRequestOptions extends RequestOptions {
+  /**
+   * Sends this request (and its cancellation) on another channel than the table's: a server that
+   * asks its client something on the stream of the request it is serving.
+   */
+  via?: (message: JsonRpcMessage) => Promise<void>;
+}
+
+/** What `onCancel` learns about a request that ended locally after it was sent. */
+export interface CancelInfo {
+  readonly id: RequestId;
+  readonly method: string;
+  /** Why it ended: cancellation or timeout. */
+  readonly error: CancelledError | TimeoutError;
+  /** On `exchange` transports the send signal was already aborted; on `stream` ones only a message can tell the peer. */
+  readonly transportKind: 'stream' | 'exchange';
+}
+
+/** How an `OutgoingRequests` table behaves. */
+export interface OutgoingRequestsOptions {
+  /** Default idle timeout of a request, in ms. Default 60 000; `0` disables it. */
+  timeoutMs?: number;
+  /** Default hard maximum of a request, in ms, however often it is touched. Default 600 000; `0` disables it. */
+  maxTotalTimeoutMs?: number;
+  /** Requests sent and awaiting a response at once. Default 256. */
+  maxInFlight?: number;
+  /** Beyond `maxInFlight`: `queue` (default; sent in order as slots free up) or `reject` with `InFlightLimitError`. */
+  whenFull?: 'queue' | 'reject';
+  /** The id of each new request. Default 1, 2, 3… */
+  nextId?: () => RequestId;
+  /**
+   * Returns the message that tells the peer a sent request was abandoned (cancelled or timed out), or
+   * nothing. JSON-RPC has no such message, so the protocol layer supplies it.
+   */
+  onCancel?(info: CancelInfo): JsonRpcNotification | undefined;
+  /** A throwing `onCancel`. */
+  onError?(error: Error): void;
 }
 
 /**
- * The requests this side sent: id allocation, the in-flight limit and its queue, correlation of
- * responses, and the clean-up when one ends locally (timeout, cancel, failed send, closed transport).
+ * The requests this side sent, and the correlation of their responses: id allocation, timeouts, the
+ * in-flight limit and its queue, cancellation through `AbortSignal`, late responses dropped, and the
+ * clean-up when one ends locally (timeout, cancel, failed send, closed channel). `Connection` runs on
+ * one; a server that asks its clients things (a legacy session) keeps one per client.
+ *
+ * @example
+ * const outgoing = new OutgoingRequests(transport, { onCancel: ({ id }) => cancelled(id) });
+ * const result = await outgoing.request('roots/list', {}, { timeoutMs: 5000 });
+ * // and, for each response that arrives: outgoing.settle(response)
  */
-export class OutgoingRequests implements OutgoingHost {
+export class OutgoingRequests {
   private readonly pending = new Map<RequestId, OutgoingRequest>();
   private readonly queue = new RequestQueue<OutgoingRequest>();
   private readonly exchange: boolean;
   private readonly timer = new DeadlineTimer((now) => this.expire(now));
-  private nextId = 1;
+  private readonly host: OutgoingHost = { abandoned: (request, error) => this.abandoned(request, error) };
+  private readonly timeoutMs: number;
+  private readonly maxTotalMs: number;
+  private readonly maxInFlight: number;
+  private readonly rejectWhenFull: boolean;
+  private readonly nextId: (() => RequestId) | undefined;
+  private counter = 1;
+  private closedError: Error | undefined;
   /** Sent and awaiting a response. */
-  active = 0;
+  private active = 0;
   /** Waiting in the queue (cancelled entries excluded). */
-  waiting = 0;
+  private waiting = 0;
 
   constructor(
-    private readonly transport: MessageTransport,
-    private readonly options: OutgoingOptions,
+    private readonly channel: RequestChannel,
+    private readonly options: OutgoingRequestsOptions = {},
   ) {
-    this.exchange = transport.kind === 'exchange';
+    this.exchange = channel.kind === 'exchange';
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.maxTotalMs = options.maxTotalTimeoutMs ?? 600_000;
+    this.maxInFlight = options.maxInFlight ?? 256;
+    this.rejectWhenFull = options.whenFull === 'reject';
+    this.nextId = options.nextId;
   }
 
-  /** Creates a request with the next id and sends it now, queues it, or refuses it when full. */
-  start(
-    method: string,
-    params: JsonObject | undefined,
-    idleMs: number,
-    totalMs: number,
-    signal: AbortSignal | undefined,
-    headers: Record<string, string> | undefined,
-    closedError: Error | undefined,
-  ): OutgoingRequest {
+  /** Requests sent and not yet answered. */
+  get inFlight(): number {
+    return this.active;
+  }
+
+  /** Requests waiting for a free slot (`whenFull: 'queue'`). */
+  get queued(): number {
+    return this.waiting;
+  }
+
+  /** Sends a request and resolves with its result. */
+  request<R = JsonObject>(method: string, params?: JsonObject, options?: OutgoingRequestOptions): Promise<R> {
+    return this.begin<R>(method, params, options).result;
+  }
+
+  /** Sends a request (now, or queued) and returns its handle: the id, `touch()` (progress), `cancel()` and `result`. */
+  begin<R = JsonObject>(method: string, params?: JsonObject, options?: OutgoingRequestOptions): PendingRequest<R> {
+    const idleMs = limit(options?.timeoutMs ?? this.timeoutMs);
+    const cap = limit(options?.maxTotalTimeoutMs ?? this.maxTotalMs);
+    // The hard maximum is never shorter than the idle timeout it caps.
+    const totalMs = idleMs === Infinity ? cap : Math.max(cap, idleMs);
+    const signal = options?.signal;
     const timed = idleMs !== Infinity || totalMs !== Infinity;
     const now = timed ? performance.now() : 0;
-    const request = new OutgoingRequest(this, this.nextId++, method, params, idleMs, totalMs, signal, now);
-    request.headers = headers;
-    if (closedError !== undefined) request.fail(closedError);
+    const id = this.nextId === undefined ? this.counter++ : this.nextId();
+    const request = new OutgoingRequest(this.host, id, method, params, idleMs, totalMs, signal, now);
+    request.headers = options?.headers;
+    request.via = options?.via;
+    if (this.closedError !== undefined) request.fail(this.closedError);
     // Failed here, not through `abandoned`: the request was never queued, so no count may change.
     else if (signal?.aborted) request.fail(new CancelledError(method, request.id, signal.reason));
-    else if (this.active < this.options.maxInFlight) this.transmit(request);
-    else if (this.options.rejectWhenFull) request.fail(new InFlightLimitError(this.options.maxInFlight));
+    else if (this.active < this.maxInFlight) this.transmit(request);
+    else if (this.rejectWhenFull) request.fail(new InFlightLimitError(this.maxInFlight));
     else {
       this.waiting++;
       this.queue.push(request);
@@ -63,16 +147,20 @@ export class OutgoingRequests implements OutgoingHost {
       this.timer.setWaiting(true);
       this.timer.schedule(request.deadline());
     }
-    return request;
+    return request as PendingRequest<unknown> as PendingRequest<R>;
   }
 
-  /** Settles the request a response answers. Unknown ids (late answers after cancel or timeout) are dropped. */
-  settle(response: JsonRpcResponse): void {
+  /**
+   * Settles the request a response answers. Unknown ids (late answers after cancel or timeout) are
+   * dropped: false then.
+   */
+  settle(response: JsonRpcResponse): boolean {
     const request = this.pending.get(response.id as RequestId);
-    if (request === undefined) return;
+    if (request === undefined) return false;
     this.release(request);
     request.settle(response);
     if (this.waiting > 0) this.pump();
+    return true;
   }
 
   /** Fails the sent request with this id (its response was unusable). False if there is none. */
@@ -85,8 +173,9 @@ export class OutgoingRequests implements OutgoingHost {
     return true;
   }
 
-  /** Fails every sent and queued request. */
+  /** Fails every sent and queued request; requests begun later fail with the same error. */
   failAll(error: Error): void {
+    this.closedError = error;
     this.timer.stop();
     const requests = [...this.pending.values()];
     this.pending.clear();
@@ -96,8 +185,8 @@ export class OutgoingRequests implements OutgoingHost {
     this.waiting = 0;
   }
 
-  /** @internal Called by a request that timed out or was cancelled. */
-  abandoned(request: OutgoingRequest, error: CancelledError | TimeoutError): void {
+  /** Called by a request that timed out or was cancelled. */
+  private abandoned(request: OutgoingRequest, error: CancelledError | TimeoutError): void {
     const state = request.state;
     request.fail(error);
     if (state === QUEUED) {
@@ -107,9 +196,26 @@ export class OutgoingRequests implements OutgoingHost {
     if (state !== SENT) return;
     this.release(request);
     request.sendController?.abort(error);
-    const notification = this.options.cancelMessage(request, error);
-    if (notification !== undefined) this.transport.send(notification).then(undefined, ignore);
+    const notification = this.cancelMessage(request, error);
+    if (notification !== undefined) (request.via ?? this.send)(notification).then(undefined, ignore);
     this.pump();
+  }
+
+  private readonly send = (message: JsonRpcMessage): Promise<void> => this.channel.send(message);
+
+  private cancelMessage(request: OutgoingRequest, error: CancelledError | TimeoutError): JsonRpcNotification | undefined {
+    const onCancel = this.options.onCancel;
+    if (onCancel === undefined) return undefined;
+    try {
+      return onCancel({ id: request.id, method: request.method, error, transportKind: this.channel.kind });
+    } catch (hookError) {
+      try {
+        this.options.onError?.(hookError instanceof Error ? hookError : new Error(String(hookError)));
+      } catch {
+        // a throwing error handler must not break the clean-up
+      }
+      return undefined;
+    }
   }
 
   private transmit(request: OutgoingRequest): void {
@@ -122,6 +228,10 @@ export class OutgoingRequests implements OutgoingHost {
       params === undefined
         ? { jsonrpc: '2.0', id: request.id, method: request.method }
         : { jsonrpc: '2.0', id: request.id, method: request.method, params };
+    if (request.via !== undefined) {
+      request.via(message).then(undefined, (error) => this.sendFailed(request, error));
+      return;
+    }
     let sendOptions: SendOptions | undefined;
     if (this.exchange) {
       request.sendController = new AbortController();
@@ -129,7 +239,7 @@ export class OutgoingRequests implements OutgoingHost {
     } else if (request.headers !== undefined) {
       sendOptions = { headers: request.headers };
     }
-    this.transport.send(message, sendOptions).then(undefined, (error) => this.sendFailed(request, error));
+    this.channel.send(message, sendOptions).then(undefined, (error) => this.sendFailed(request, error));
   }
 
   private sendFailed(request: OutgoingRequest, error: unknown): void {
@@ -172,7 +282,7 @@ export class OutgoingRequests implements OutgoingHost {
   }
 
   private pump(): void {
-    while (this.active < this.options.maxInFlight) {
+    while (this.active < this.maxInFlight) {
       const next = this.queue.shift();
       if (next === undefined) return;
       if (next.state === QUEUED) {
@@ -181,6 +291,11 @@ export class OutgoingRequests implements OutgoingHost {
       }
     }
   }
+}
+
+/** A timeout option in ms; `0`, negative or non-finite means none. */
+function limit(ms: number): number {
+  return ms > 0 && Number.isFinite(ms) ? ms : Infinity;
 }
 
 function ignore(): void {}

@@ -6,7 +6,7 @@ import type {
 } from './messages.js';
 
 /** The error codes JSON-RPC 2.0 itself defines. */
-export const ErrorCode = {
+export const JsonRpcErrorCode = {
   /** The text was not valid JSON. */
   ParseError: -32700,
   /** The JSON was not a valid request. */
@@ -57,5 +57,5 @@ export class ResponseError extends Error {
  */
 export function toErrorResponse(id: RequestId | null, error: unknown): JsonRpcErrorResponse {
   if (error instanceof ResponseError) return errorResponse(id, error.code, error.message, error.data);
-  return errorResponse(id, ErrorCode.InternalError, 'Internal error');
+  return errorResponse(id, JsonRpcErrorCode.InternalError, 'Internal error');
 }

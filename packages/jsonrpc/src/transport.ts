@@ -69,13 +69,31 @@ export interface MessageTransport extends MessageSender, MessageReader {
   close(): Promise<void>;
 }
 
+/**
+ * Who calls, as an authentication layer established it: the shape `@mcpkit/server` reads from
+ * `TransportInfo.principal` (per-item scopes, the caller bound into sealed state) and the verifiers
+ * of `@mcpkit/auth` produce. Only `subject` is required; any other value there is anonymous.
+ */
+export interface Principal {
+  /** Stable identifier of the caller at its issuer (a token's `sub`). */
+  readonly subject: string;
+  /** Who vouched for the subject (a token's `iss`); part of the caller's identity. */
+  readonly issuer?: string;
+  /** The scopes granted to the request's credentials. */
+  readonly scopes?: readonly string[];
+  readonly [key: string]: unknown;
+}
+
 /** What a transport tells the dispatcher about where a request came from. */
 export interface TransportInfo {
   /** `stdio`, `http`, or another transport's name. */
   readonly name: string;
   /** Case-insensitive lookup of a request header (HTTP only). */
   header?(name: string): string | null;
-  /** Whatever an authentication layer established for this request (an OAuth principal, for one). */
+  /**
+   * Whatever an authentication layer established for this request: a `Principal` when it says who
+   * calls (an OAuth token's subject), or a framework's own value.
+   */
   readonly principal?: unknown;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ErrorCode,
+  JsonRpcErrorCode,
   InvalidMessageError,
   classify,
   isErrorResponse,
@@ -24,6 +24,8 @@ const vectors: Array<[string, unknown]> = [
   ['response', { jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [] } }],
   ['response', { jsonrpc: '2.0', id: 'x', error: { code: -32601, message: 'Method not found' } }],
   ['response', { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error', data: 'x' } }],
+  // An id-less error (a server that could not read the request's id and left it out) reads as id null.
+  ['response', { jsonrpc: '2.0', error: { code: -32600, message: 'Origin not allowed' } }],
 ];
 
 describe('classify', () => {
@@ -46,7 +48,7 @@ describe('classify', () => {
     const outcome = parseMessage('{"jsonrpc":"2.0","id":1,');
     expect(outcome).toMatchObject({ kind: 'invalid', respond: true, error: { jsonrpc: '2.0', id: null } });
     if (outcome.kind === 'invalid') {
-      expect(outcome.error.error.code).toBe(ErrorCode.ParseError);
+      expect(outcome.error.error.code).toBe(JsonRpcErrorCode.ParseError);
       expect(outcome.error.error.message).toMatch(/^Parse error: /);
     }
   });
@@ -73,7 +75,7 @@ describe('classify', () => {
     if (outcome.kind !== 'invalid') return;
     expect(outcome.respond).toBe(true);
     expect(outcome.error.id).toBe(id);
-    expect(outcome.error.error.code).toBe(ErrorCode.InvalidRequest);
+    expect(outcome.error.error.code).toBe(JsonRpcErrorCode.InvalidRequest);
     expect(outcome.error.error.message).toMatch(message);
   });
 

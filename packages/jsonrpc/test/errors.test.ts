@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CancelledError,
-  ErrorCode,
+  JsonRpcErrorCode,
   InFlightLimitError,
   InvalidMessageError,
   LocalError,
@@ -68,7 +68,7 @@ describe('error classes', () => {
 describe('response builders', () => {
   it('build the wire shapes', () => {
     expect(successResponse(1, { a: 1 })).toEqual({ jsonrpc: '2.0', id: 1, result: { a: 1 } });
-    expect(errorResponse(null, ErrorCode.ParseError, 'Parse error')).toEqual({
+    expect(errorResponse(null, JsonRpcErrorCode.ParseError, 'Parse error')).toEqual({
       jsonrpc: '2.0',
       id: null,
       error: { code: -32700, message: 'Parse error' },

@@ -6,7 +6,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { MeterProvider, MetricReader, type HistogramMetricData } from '@opentelemetry/sdk-metrics';
 import { ModernClient } from '@mcpkit/client';
 import { createHttpHandler, HttpClientTransport } from '@mcpkit/http';
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import { dualEra } from '@mcpkit/legacy';
 import { createServer, tool } from '@mcpkit/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('in one process over HTTP', () => {
     // spec: 2026-07-28/pages/basic/utilities/subscriptions.mdx (one stream, many notifications)
     const otel = instrumentServer({ meterProvider });
     const server = createServer({ info: { name: 'listen', version: '1' }, tools: [echo], around: otel.around, onWarning: () => {} });
-    const node = await serve(createHttpHandler(server), { host: '127.0.0.1', port: 0 });
+    const node = await serveHttp(createHttpHandler(server), { host: '127.0.0.1', port: 0 });
     const client = new ModernClient(instrumentTransport(new HttpClientTransport(new URL('mcp', node.url)), { meterProvider }));
     try {
       const stream = client.listen({ toolsListChanged: true });
@@ -83,7 +83,7 @@ describe('in one process over HTTP', () => {
   it('records mcp.{client,server}.operation.duration and mcp.client.session.duration in seconds with the advised buckets', async () => {
     const otel = instrumentServer({ meterProvider });
     const server = createServer({ info: { name: 'metrics', version: '1' }, tools: [echo], around: otel.around, onWarning: () => {} });
-    const node = await serve(createHttpHandler(server), { host: '127.0.0.1', port: 0 });
+    const node = await serveHttp(createHttpHandler(server), { host: '127.0.0.1', port: 0 });
     const client = new ModernClient(instrumentTransport(new HttpClientTransport(new URL('mcp', node.url)), { meterProvider }));
     await client.callTool({ name: 'echo', arguments: { text: 'a' } });
     await expect(client.callTool({ name: 'nope' })).rejects.toThrow();

@@ -1,12 +1,12 @@
 /**
  * @mcpkit/redis: run many mcpkit replicas behind a load balancer. Redis implementations of the
  * interfaces the other packages define; in-memory stays the default everywhere, Redis is opt-in.
+ * The legacy era's session store is in `@mcpkit/redis/legacy`, so a modern-only server loads no
+ * legacy code.
  */
 export { RedisConnection, type RedisConnectionOptions } from './connection.js';
 export { RedisUnavailableError } from './errors.js';
 export { RedisEventBus } from './event-bus.js';
 export { RedisReplayGuard, type RedisReplayGuardOptions } from './replay-guard.js';
 export { sharedState, type SharedStateOptions } from './shared-state.js';
-export { RedisSessionStore, type RedisSessionStoreOptions } from './session-store.js';
-export { CorruptSessionError } from './session-record.js';
 export { RedisCacheStore, type RedisCacheStoreOptions } from './cache-store.js';

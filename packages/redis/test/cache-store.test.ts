@@ -1,6 +1,6 @@
 import { ModernClient } from '@mcpkit/client';
 import { createHttpHandler, HttpClientTransport } from '@mcpkit/http';
-import { serve, type NodeServer } from '@mcpkit/http/node';
+import { serveHttp, type HttpServer } from '@mcpkit/http/node';
 import type { Dispatcher } from '@mcpkit/jsonrpc';
 import { createServer, tool } from '@mcpkit/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
 // spec: 2026-07-28/pages/server/utilities/caching.mdx
 describe('RedisCacheStore', () => {
   let redis: RedisServer;
-  let http: NodeServer;
+  let http: HttpServer;
   let endpoint: string;
   const server = createServer({ info: { name: 'cached', version: '1' }, tools: [tool({ name: 'a', handler: () => ({ content: [] }) })], onWarning: () => undefined });
   /** How many tools/list requests reached the server (the rest were served from the cache). */
@@ -46,7 +46,7 @@ describe('RedisCacheStore', () => {
         return server.dispatch(request, context);
       },
     };
-    http = await serve(createHttpHandler(counting), { host: '127.0.0.1', port: 0 });
+    http = await serveHttp(createHttpHandler(counting), { host: '127.0.0.1', port: 0 });
     endpoint = new URL('mcp', http.url).href;
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { bearerGuard, jwtVerifier } from '@mcpkit/auth/server';
-import { serve, type NodeServer } from '@mcpkit/http/node';
+import { serveHttp, type HttpServer } from '@mcpkit/http/node';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const ISSUER = 'https://as.example.test';
 describe('DPoP proofs single use across replicas (RedisReplayGuard)', () => {
   let redis: RedisServer;
   const connections: RedisConnection[] = [];
-  const servers: NodeServer[] = [];
+  const servers: HttpServer[] = [];
   const errors: unknown[] = [];
   let replicas: string[] = [];
   let issuerKey: CryptoKey;
@@ -42,7 +42,7 @@ describe('DPoP proofs single use across replicas (RedisReplayGuard)', () => {
         dpop: { replayGuard: new RedisReplayGuard(connection, { namespace: 'dpop-proof-used' }), requestUri: () => PUBLIC },
         onError: (error) => errors.push(error),
       });
-      const server = await serve(async (request) => {
+      const server = await serveHttp(async (request) => {
         const outcome = await guard(request);
         return outcome instanceof Response ? outcome : Response.json({ replica: i, subject: outcome.principal.subject });
       });

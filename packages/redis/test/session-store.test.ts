@@ -1,6 +1,7 @@
 import type { SessionRecord, SessionSignal } from '@mcpkit/legacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorruptSessionError, RedisConnection, RedisSessionStore, RedisUnavailableError, type RedisSessionStoreOptions } from '../src/index.js';
+import { RedisConnection, RedisUnavailableError } from '../src/index.js';
+import { CorruptSessionError, RedisSessionStore, type RedisSessionStoreOptions } from '../src/legacy.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
 
 // spec: 2025-11-25/pages/basic/transports.mdx (Session Management, Resumability and Redelivery)

@@ -7,6 +7,7 @@
  */
 import { encodeHeaderValue } from './header-value.js';
 import { HEADER_PARAM_PREFIX } from './generated/2026-07-28/constants.js';
+import { isObject } from './json-object.js';
 
 /** One annotated property of a tool's `inputSchema`, as `headerParamsFromSchema` finds it. */
 export interface HeaderParam {
@@ -37,7 +38,6 @@ const MAX_DEPTH = 64;
 /** Integer bounds a header value may reach (Number.MAX_SAFE_INTEGER); exclusive bounds may sit one further. */
 const SAFE = Number.MAX_SAFE_INTEGER;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const pointerPart = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The one primitive type of a property, ignoring a `"null"` alongside it; `undefined` for anything else. */

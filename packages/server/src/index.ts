@@ -20,7 +20,6 @@ export {
 } from './definitions/resource.js';
 export type { Completer, Completers, CompletionAnswer, CompletionContext } from './definitions/completion.js';
 export type { UriTemplate } from './definitions/uri-template.js';
-export type { HeaderParam } from './json-schema/header-params.js';
 export type { JsonSchemaObject, CompiledJsonSchema, JsonSchemaDialect, JsonSchemaValidator } from '@mcpkit/schema/json-schema';
 export { evalFreeValidator } from '@mcpkit/schema/json-schema';
 

@@ -55,7 +55,8 @@ export interface ServerOptions {
   /**
    * `development` also checks every result the server's own handlers produce (tool output against
    * `outputSchema`, results against the protocol schema) and answers a mismatch with a `-32603` that
-   * names it. Default: `production` when `NODE_ENV` is `production`, else `development`.
+   * names it. Default: `development` when `NODE_ENV` is `development` or `test`, else `production`
+   * (so Workers and other hosts without `NODE_ENV` run in production mode).
    */
   mode?: 'development' | 'production';
   /** Put `_meta["io.modelcontextprotocol/serverInfo"]` on every result (default true). */

@@ -26,6 +26,15 @@ function env(name: string): string | undefined {
   return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 }
 
+/**
+ * The mode when none is given: `development` only when told (`NODE_ENV` is `development` or `test`),
+ * else `production`. A host without `NODE_ENV` (Workers, Deno, a bundled Node service) is a
+ * production deployment far more often than not, and must not re-validate every result there.
+ */
+export function defaultMode(nodeEnv: string | undefined = env('NODE_ENV')): 'development' | 'production' {
+  return nodeEnv === 'development' || nodeEnv === 'test' ? 'development' : 'production';
+}
+
 function resolveHint(given: { ttlMs?: number; cacheScope?: 'public' | 'private' } | undefined, ttlMs: number, cacheScope: 'public' | 'private'): ResolvedCacheHint {
   const hint = { ttlMs: given?.ttlMs ?? ttlMs, cacheScope: given?.cacheScope ?? cacheScope };
   if (!Number.isInteger(hint.ttlMs) || hint.ttlMs < 0) throw new TypeError('cache ttlMs must be an integer ≥ 0 (server/utilities/caching.mdx)');
@@ -89,7 +98,7 @@ export class McpServer implements Dispatcher {
     };
     const cache = options.cache ?? {};
     const stateTtlMs = options.state?.ttlMs ?? 600_000;
-    const production = (options.mode ?? (env('NODE_ENV') === 'production' ? 'production' : 'development')) === 'production';
+    const production = (options.mode ?? defaultMode()) === 'production';
     const capabilityOptions = options.capabilities ?? {};
 
     this.core = {

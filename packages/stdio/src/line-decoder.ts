@@ -1,4 +1,4 @@
-import { ErrorCode, MessageTooLargeError, errorResponse } from '@mcpkit/jsonrpc';
+import { JsonRpcErrorCode, MessageTooLargeError, errorResponse } from '@mcpkit/jsonrpc';
 import { PEEK_BYTES, peekEnvelope } from './peek-envelope.js';
 
 /** The default longest line accepted: 8 MiB. */
@@ -122,7 +122,7 @@ export class LineDecoder {
     const reply =
       kind === 'response'
         ? undefined
-        : errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: message exceeds the limit of ${limit} bytes`);
+        : errorResponse(id, JsonRpcErrorCode.InvalidRequest, `Invalid Request: message exceeds the limit of ${limit} bytes`);
     this.onOversize(new MessageTooLargeError(limit, { id, reply }));
   }
 }

@@ -1,7 +1,8 @@
 /** The options of {@link withOAuth} and the pluggable pieces they name. */
 import type { ClientCredentialsInput } from './client-auth.js';
 import type { DpopClientOptions } from './dpop.js';
-import type { Awaitable, OAuthStore } from './store.js';
+import type { Awaitable } from '@mcpkit/jsonrpc';
+import type { OAuthStore } from './store.js';
 
 /**
  * How the user is sent to the authorization server and how its redirect comes back: a browser and a

@@ -6,8 +6,7 @@
 
 import type { JWK } from 'jose';
 
-/** A value or a promise of it. */
-export type Awaitable<T> = T | Promise<T>;
+import type { Awaitable } from '@mcpkit/jsonrpc';
 
 /** A client identity at one authorization server. */
 export interface StoredClient {

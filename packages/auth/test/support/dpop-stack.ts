@@ -4,7 +4,7 @@
  * test clock; every request that reaches the endpoint is recorded with its scheme, proof and answer.
  */
 import { createHttpHandler } from '@mcpkit/http';
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import { dualEra } from '@mcpkit/legacy';
 import type { McpServer } from '@mcpkit/server';
 import { bearerGuard, jwtVerifier, protectedResourceMetadata, scopeChallenge, type BearerGuardOptions, type DpopGuardOptions } from '../../src/server.js';
@@ -56,7 +56,7 @@ export async function startDpopStack(options: DpopStackOptions = {}): Promise<Dp
   const dual = options.legacy ? dualEra(server, { onError: () => undefined }) : undefined;
   const hits: RsHit[] = [];
   let endpoint: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
-  const node = await serve((request) => endpoint(request));
+  const node = await serveHttp((request) => endpoint(request));
   const url = `${node.url}mcp`;
   const metadata = protectedResourceMetadata({ resource: url, authorizationServers: [as.issuer], scopesSupported: ['notes:read'] });
   const handlerOptions = {

@@ -1,12 +1,12 @@
 /**
  * The whole stack on 127.0.0.1 for end-to-end tests: the test authorization server, the notes
- * endpoint behind `serve()` of `@mcpkit/http/node`, and clients built from our own pieces (a
+ * endpoint behind `serveHttp()` of `@mcpkit/http/node`, and clients built from our own pieces (a
  * `ModernClient` over `HttpClientTransport`, or a 2025-11-25 session through `connect()`), each with a
  * `withOAuth` fetch over a recording fetch that keeps what crossed the wire.
  */
 import { ModernClient, type CacheStore } from '@mcpkit/client';
 import { HttpClientTransport } from '@mcpkit/http';
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import { connect, dualEra, type DualEraClient } from '@mcpkit/legacy';
 import type { McpServer } from '@mcpkit/server';
 import { headlessRedirect, withOAuth, type OAuthFetch, type OAuthOptions } from '../../src/client.js';
@@ -64,7 +64,7 @@ export async function startNotesStack(options: { as?: TestAsOptions; legacy?: bo
   const server = notesServer(notes);
   const dual = options.legacy ? dualEra(server, { onError: () => undefined }) : undefined;
   let endpoint: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
-  const node = await serve((request) => endpoint(request));
+  const node = await serveHttp((request) => endpoint(request));
   const url = `${node.url}mcp`;
   endpoint = notesEndpoint(server, { resource: url, issuer: as.issuer, ...(dual && { legacy: dual }) });
   return {

@@ -100,7 +100,7 @@ export async function httpServer(era: ServedEra): Promise<DemoServer & { readonl
   return {
     label: `examples/everything, ${era === 'dual' ? 'both eras' : `${era} only`}, at ${example.endpoint} (in this process)`,
     endpoint: example.endpoint,
-    transport: (log) => new HttpClientTransport(example.endpoint, { onResponse: (trace) => log.exchange({ ...trace, method: 'POST' }) }),
+    transport: (log) => new HttpClientTransport(example.endpoint, { onExchange: log.exchange }),
     async sessions() {
       return (await store.sessions()).map((s) => ({ id: s.id, protocolVersion: s.protocolVersion, clientInfo: s.clientInfo, clientCapabilities: s.clientCapabilities }));
     },

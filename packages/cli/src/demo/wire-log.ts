@@ -25,7 +25,7 @@ export class WireLog {
   /** A message hook (the shape of the clients' `trace` option). */
   readonly message = (event: WireEvent): void => this.add({ kind: 'message', direction: event.direction, message: event.message });
 
-  /** An HTTP exchange hook (the shape of `onExchange` / `onResponse`). */
+  /** An HTTP exchange hook (an `onExchange` hook). */
   readonly exchange = (head: ExchangeHead): void => this.add({ kind: 'exchange', head });
 
   private add(record: WireRecord): void {

@@ -1,5 +1,5 @@
-import { createHttpHandler, type HeaderParamSource } from '@mcpkit/http';
-import { serve } from '@mcpkit/http/node';
+import { createHttpHandler } from '@mcpkit/http';
+import { serveHttp } from '@mcpkit/http/node';
 import type { Dispatcher, JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { dualEra, type DualEraServer, type LegacySessionInfo, type SessionStore } from '@mcpkit/legacy';
 import type { McpServer } from '@mcpkit/server';
@@ -60,28 +60,14 @@ async function build(options: ExampleOptions): Promise<{ server: McpServer; dual
 }
 
 /**
- * The dual-era server as an HTTP dispatcher that also names each tool's `x-mcp-header` arguments,
- * so the handler checks `Mcp-Param-*` headers of modern calls as it does for the plain server
- * (`DualEraServer` does not expose `headerParams` itself).
- */
-function withHeaderParams(dual: DualEraServer, server: McpServer): Dispatcher & HeaderParamSource {
-  return {
-    dispatch: (request, context) => dual.dispatch(request, context),
-    notification: (notification, context) => dual.notification(notification, context),
-    response: (response, context) => dual.response(response, context),
-    headerParams: (name) => server.headerParams(name),
-  };
-}
-
-/**
  * Serves the example over Streamable HTTP on `host:port` (port 0: any free port).
  *
  * @example const { endpoint, close } = await startHttpExample({ era: 'dual', host: '127.0.0.1', port: 0 });
  */
 export async function startHttpExample(options: ExampleOptions & { readonly host: string; readonly port: number }): Promise<HttpExample> {
   const { server, dual } = await build(options);
-  const handler = dual === undefined ? createHttpHandler(server) : createHttpHandler(withHeaderParams(dual, server), { intercept: dual.intercept });
-  const node = await serve(handler, { host: options.host, port: options.port });
+  const handler = createHttpHandler(dual ?? server);
+  const node = await serveHttp(handler, { host: options.host, port: options.port });
   return {
     endpoint: new URL('mcp', node.url).href,
     dual,

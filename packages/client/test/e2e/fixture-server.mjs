@@ -37,8 +37,8 @@ const server = createServer({ info: { name: 'client-e2e-fixture', version: '1.0.
 
 if (process.argv[2] === 'http') {
   const { createHttpHandler } = await import('@mcpkit/http');
-  const { serve } = await import('@mcpkit/http/node');
-  const node = await serve(createHttpHandler(server), { host: '127.0.0.1', port: 0 });
+  const { serveHttp } = await import('@mcpkit/http/node');
+  const node = await serveHttp(createHttpHandler(server), { host: '127.0.0.1', port: 0 });
   process.stdout.write(`${JSON.stringify({ endpoint: new URL('mcp', node.url).href })}\n`);
   process.stdin.on('end', () => void node.close().then(() => process.exit(0)));
   process.stdin.resume();

@@ -1,4 +1,4 @@
-import { HttpError, MessageTooLargeError } from '@mcpkit/http';
+import { HttpError, ContentTooLargeError } from '@mcpkit/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModernClient } from '../../src/index.js';
 import { httpTransport, SERVERS, startHttpServer, type HttpServerProcess } from './processes.js';
@@ -41,11 +41,11 @@ describe('the server\'s limits, seen by the client', () => {
     patient.close();
   });
 
-  it('reports a message over the server\'s body limit as MessageTooLargeError, and goes on', async () => {
+  it('reports a message over the server\'s body limit as ContentTooLargeError, and goes on', async () => {
     const client = connect();
     const error = await client.callTool({ name: 'echo', arguments: { text: 'x'.repeat(5 * 1024 * 1024) } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MessageTooLargeError);
-    expect((error as MessageTooLargeError).maxBytes).toBe(4 * 1024 * 1024);
+    expect(error).toBeInstanceOf(ContentTooLargeError);
+    expect((error as ContentTooLargeError).maxBytes).toBe(4 * 1024 * 1024);
     expect((error as Error).message).toMatch(/the server accepts at most 4194304/);
     expect(await client.callTool({ name: 'echo', arguments: { text: 'small' } })).toMatchObject({ content: [{ text: 'small' }] });
   });

@@ -1,17 +1,18 @@
 /**
- * `serve`: runs a web-standard handler on `node:http`. Handlers made by `createHttpHandler` take
+ * `serveHttp`: runs a web-standard handler on `node:http`. Handlers made by `createHttpHandler` take
  * the fast lane (no web Request/Response on the hot path); any other `(Request) => Response`
  * handler is served through real web objects.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { coreOf, type ExchangeServer, type HandOver } from '../exchange.js';
+import type { WebHandler } from '../handler.js';
 import { ConnectionBudget, OVER_BUDGET } from './connection-budget.js';
 import { NodeExchange } from './node-exchange.js';
 import { toWebRequest, writeWebResponse } from './web-bridge.js';
 
-/** Options of {@link serve}. */
-export interface ServeOptions {
+/** Options of {@link serveHttp}. */
+export interface HttpServerOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
   /** Interface to bind; default `127.0.0.1` (local servers should not listen on every interface). */
@@ -29,7 +30,7 @@ export interface ServeOptions {
 }
 
 /** A running server. */
-export interface NodeServer {
+export interface HttpServer {
   /** The base URL, e.g. `http://127.0.0.1:39211/`. */
   readonly url: string;
   /** The underlying node server (for metrics or extra listeners). */
@@ -38,15 +39,13 @@ export interface NodeServer {
   close(): Promise<void>;
 }
 
-type FetchHandler = (request: Request) => Promise<Response> | Response;
-
 function fastLane(core: ExchangeServer) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     void core.serve(new NodeExchange(req, res, core.limits));
   };
 }
 
-function genericLane(handler: FetchHandler) {
+function genericLane(handler: WebHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const controller = new AbortController();
     res.once('close', () => {
@@ -72,7 +71,7 @@ function genericLane(handler: FetchHandler) {
  * build on. Settles once the reply was decided (an SSE reply goes on streaming).
  * @example app.post('/mcp', (req, res) => void handleNodeRequest(handler, req, res, { body: req.body, principal: req.auth }));
  */
-export function handleNodeRequest(handler: FetchHandler, req: IncomingMessage, res: ServerResponse, given?: HandOver): Promise<void> {
+export function handleNodeRequest(handler: WebHandler, req: IncomingMessage, res: ServerResponse, given?: HandOver): Promise<void> {
   const core = coreOf(handler);
   if (core === undefined) throw new TypeError('handleNodeRequest needs a handler made by createHttpHandler');
   return core.serve(new NodeExchange(req, res, core.limits), given);
@@ -84,9 +83,9 @@ function formatHost(host: string): string {
 
 /**
  * Serves `handler` on `node:http`, bound to 127.0.0.1 unless told otherwise.
- * @example const { url, close } = await serve(createHttpHandler(server), { port: 3000 });
+ * @example const { url, close } = await serveHttp(createHttpHandler(server), { port: 3000 });
  */
-export async function serve(handler: FetchHandler, options: ServeOptions = {}): Promise<NodeServer> {
+export async function serveHttp(handler: WebHandler, options: HttpServerOptions = {}): Promise<HttpServer> {
   const host = options.host ?? '127.0.0.1';
   const core = coreOf(handler);
   const budget = new ConnectionBudget(options.maxConnectionsPerClient ?? 1024);

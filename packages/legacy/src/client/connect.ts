@@ -1,4 +1,5 @@
-import { deriveClientCapabilities, MODERN_PROTOCOL_VERSIONS, ModernClient, pickVersion } from '@mcpkit/client';
+import { deriveClientCapabilities, ModernClient, pickVersion } from '@mcpkit/client';
+import { MODERN_PROTOCOL_VERSIONS } from '@mcpkit/client/internal';
 import { RemoteError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
 import type { DiscoverResult, Implementation } from '@mcpkit/schema';
 import type { ConnectOptions, ConnectTarget } from './connect-options.js';

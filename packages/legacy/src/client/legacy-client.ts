@@ -1,21 +1,5 @@
-import {
-  ToolOutputChecker,
-  UnsupportedInEraError,
-  walkList,
-  type CallOptions,
-  type CallToolParams,
-  type CompleteParams,
-  type GetPromptParams,
-  type InputCallOptions,
-  type InputMethod,
-  type InputMethods,
-  type ListenOptions,
-  type ListenStream,
-  type ListParams,
-  type McpClient,
-  type ReadResourceParams,
-  type Step,
-} from '@mcpkit/client';
+import { UnsupportedInEraError, type CallOptions, type CallToolParams, type CompleteParams, type GetPromptParams, type InputCallOptions, type InputMethod, type InputMethods, type ListenOptions, type ListenStream, type ListParams, type McpClient, type ReadResourceParams, type Step } from '@mcpkit/client';
+import { ToolOutputChecker, walkList } from '@mcpkit/client/internal';
 import type { JsonObject, MessageTransport } from '@mcpkit/jsonrpc';
 import {
   catalogue as modernCatalogue,

@@ -1,4 +1,5 @@
-import { filterAllows, NotificationQueue, type ListenAcknowledgement, type ListenNotification, type ListenOptions, type ListenStream } from '@mcpkit/client';
+import { type ListenAcknowledgement, type ListenNotification, type ListenOptions, type ListenStream } from '@mcpkit/client';
+import { filterAllows, NotificationQueue } from '@mcpkit/client/internal';
 import type { JsonRpcNotification } from '@mcpkit/jsonrpc';
 import type { SubscriptionFilter } from '@mcpkit/schema';
 import type { ServerCapabilities } from '@mcpkit/schema/2025-11-25';

@@ -1,12 +1,5 @@
-import {
-  pickVersion,
-  ProgressRouter,
-  traceTransport,
-  UnsupportedInEraError,
-  type CallOptions,
-  type ExtraCapabilities,
-  type InputHandlers,
-} from '@mcpkit/client';
+import { pickVersion, traceTransport, UnsupportedInEraError, type CallOptions, type ExtraCapabilities, type InputHandlers } from '@mcpkit/client';
+import { ProgressRouter } from '@mcpkit/client/internal';
 import {
   Connection,
   RemoteError,

@@ -1,6 +1,6 @@
 import { answerInputRequest, InputHandlerError, ProtocolError, type InputHandlers } from '@mcpkit/client';
 import {
-  ErrorCode,
+  JsonRpcErrorCode,
   errorResponse,
   ResponseError,
   successResponse,
@@ -58,11 +58,11 @@ export function serverRequestDispatcher(host: ServerRequestHost): Dispatcher {
 async function answer(host: ServerRequestHost, request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
   const { id, method } = request;
   if (method === 'ping') return successResponse(id, {});
-  if (!(method in PARAMS)) return errorResponse(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+  if (!(method in PARAMS)) return errorResponse(id, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method}`);
   const params = request.params ?? {};
   const validate = PARAMS[method];
   if (validate !== undefined && !validate(params)) {
-    return errorResponse(id, ErrorCode.InvalidParams, `Invalid ${method} params: ${formatErrors(validate.errors)}`);
+    return errorResponse(id, JsonRpcErrorCode.InvalidParams, `Invalid ${method} params: ${formatErrors(validate.errors)}`);
   }
   const refusal = outOfRevision(host, method, params) ?? undeclared(host.handlers, method, params);
   if (refusal !== undefined) return refusal(id);
@@ -85,11 +85,11 @@ function outOfRevision(host: ServerRequestHost, method: string, params: JsonObje
   if (version === undefined) return undefined;
   let refusal: ((id: JsonRpcRequest['id']) => JsonRpcResponse) | undefined;
   if (method === 'elicitation/create' && !revisionHas(version, 'elicitation')) {
-    refusal = (id) => errorResponse(id, ErrorCode.MethodNotFound, `Method not found: elicitation/create is not part of MCP ${version}`);
+    refusal = (id) => errorResponse(id, JsonRpcErrorCode.MethodNotFound, `Method not found: elicitation/create is not part of MCP ${version}`);
   } else if (method === 'elicitation/create' && params.mode === 'url' && !revisionHas(version, 'urlElicitation')) {
-    refusal = (id) => errorResponse(id, ErrorCode.InvalidParams, `URL-mode elicitation is not part of MCP ${version}`);
+    refusal = (id) => errorResponse(id, JsonRpcErrorCode.InvalidParams, `URL-mode elicitation is not part of MCP ${version}`);
   } else if (method === 'sampling/createMessage' && params.tools !== undefined && !revisionHas(version, 'samplingTools')) {
-    refusal = (id) => errorResponse(id, ErrorCode.InvalidParams, `Tools in sampling/createMessage are not part of MCP ${version}`);
+    refusal = (id) => errorResponse(id, JsonRpcErrorCode.InvalidParams, `Tools in sampling/createMessage are not part of MCP ${version}`);
   }
   if (refusal !== undefined) host.warn?.(`Refused the server's ${method}: the session negotiated MCP ${version}, which does not have it`);
   return refusal;
@@ -102,15 +102,15 @@ function outOfRevision(host: ServerRequestHost, method: string, params: JsonObje
  */
 function undeclared(handlers: InputHandlers, method: string, params: JsonObject) {
   if (method === 'roots/list' && handlers.roots === undefined) {
-    return (id: JsonRpcRequest['id']) => errorResponse(id, ErrorCode.MethodNotFound, 'Roots not supported', { reason: 'Client does not have roots capability' });
+    return (id: JsonRpcRequest['id']) => errorResponse(id, JsonRpcErrorCode.MethodNotFound, 'Roots not supported', { reason: 'Client does not have roots capability' });
   }
   if (method === 'sampling/createMessage' && handlers.sampling === undefined) {
-    return (id: JsonRpcRequest['id']) => errorResponse(id, ErrorCode.MethodNotFound, 'Sampling not supported', { reason: 'Client does not have sampling capability' });
+    return (id: JsonRpcRequest['id']) => errorResponse(id, JsonRpcErrorCode.MethodNotFound, 'Sampling not supported', { reason: 'Client does not have sampling capability' });
   }
   if (method === 'elicitation/create') {
     const mode = params.mode === 'url' ? 'url' : 'form';
     if (handlers.elicitation?.[mode] === undefined) {
-      return (id: JsonRpcRequest['id']) => errorResponse(id, ErrorCode.InvalidParams, `Elicitation in ${mode} mode was not declared by this client`);
+      return (id: JsonRpcRequest['id']) => errorResponse(id, JsonRpcErrorCode.InvalidParams, `Elicitation in ${mode} mode was not declared by this client`);
     }
   }
   return undefined;
@@ -124,7 +124,7 @@ function undeclared(handlers: InputHandlers, method: string, params: JsonObject)
 function failure(host: ServerRequestHost, id: JsonRpcRequest['id'], error: unknown): JsonRpcResponse {
   const cause = error instanceof InputHandlerError ? error.cause : undefined;
   if (cause instanceof ResponseError) return errorResponse(id, cause.code, cause.message, cause.data);
-  if (error instanceof ProtocolError) return errorResponse(id, ErrorCode.InvalidParams, error.message);
+  if (error instanceof ProtocolError) return errorResponse(id, JsonRpcErrorCode.InvalidParams, error.message);
   host.report(error instanceof Error ? error : new Error(String(error)));
-  return errorResponse(id, ErrorCode.InternalError, 'Internal error');
+  return errorResponse(id, JsonRpcErrorCode.InternalError, 'Internal error');
 }

@@ -3,7 +3,6 @@ import type { MessageTransport } from '@mcpkit/jsonrpc';
 import { StdioClientTransport, type StdioClientOptions } from '@mcpkit/stdio';
 import type { ConnectTarget } from './connect-options.js';
 import { httpCacheKey, stdioCacheKey } from './era-cache.js';
-import { reportExchange } from './http/http-exchange.js';
 import { LegacyHttpClientTransport, type LegacyHttpClientOptions } from './http/legacy-http-transport.js';
 
 /** A connect target resolved into what each era needs from it. */
@@ -36,15 +35,7 @@ export function resolveTarget(target: ConnectTarget, http: LegacyHttpClientOptio
         new HttpClientTransport(url, {
           fetch: http.fetch,
           headers: http.headers,
-          onResponse: (trace) =>
-            reportExchange(http, {
-              method: 'POST',
-              url: trace.url,
-              message: trace.message,
-              requestHeaders: trace.requestHeaders,
-              status: trace.status,
-              responseHeaders: trace.responseHeaders,
-            }),
+          onExchange: http.onExchange,
         }),
       legacy: () => new LegacyHttpClientTransport(url, http),
     };

@@ -4,10 +4,9 @@
  * `Mcp-Session-Id`), whose requests are adapted to the modern dispatch and back.
  * spec: DIGEST §12 (dual-era server), §23 (legacy lifecycle)
  */
-import { createHttpHandler, type HttpHandler, type HttpHandlerOptions, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
+import { createHttpHandler, type HttpDispatcher, type HttpHandler, type HttpHandlerOptions, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
 import type {
   DispatchContext,
-  Dispatcher,
   JsonRpcNotification,
   JsonRpcRequest,
   JsonRpcResponse,
@@ -31,10 +30,10 @@ function hasModernMeta(request: JsonRpcRequest): boolean {
 
 /**
  * A modern server that also serves 2025-11-25 clients. It is a jsonrpc `Dispatcher` (for
- * `serveStdio`, and as the dispatcher of `createHttpHandler`) and brings the HTTP `intercept`
- * hook that serves legacy sessions on the same endpoint.
+ * `serveStdio`), and an `HttpDispatcher` for `createHttpHandler`: it forwards the modern server's
+ * `headerParams` and brings the `intercept` that serves legacy sessions on the same endpoint.
  */
-export class DualEraServer implements Dispatcher {
+export class DualEraServer implements HttpDispatcher {
   /** The modern server every request ends up in. */
   readonly server: McpServer;
   /** Where the HTTP sessions live. */
@@ -98,21 +97,21 @@ export class DualEraServer implements Dispatcher {
   }
 
   /**
-   * The `intercept` hook for `createHttpHandler`: serves `initialize`, sessions, GET streams and
-   * DELETE; returns undefined for modern traffic.
-   * @example createHttpHandler(dual, { intercept: dual.intercept })
+   * The `intercept` of `HttpDispatcher`, which `createHttpHandler` calls: serves `initialize`,
+   * sessions, GET streams and DELETE; returns undefined for modern traffic.
+   * @example createHttpHandler(dual) // uses dual.intercept and dual.headerParams
    */
   intercept(request: InterceptRequest, body: unknown, context: InterceptContext): Promise<Response | undefined> {
     return this.http.intercept(request, body, context);
   }
 
   /**
-   * A Streamable HTTP handler serving both eras on one endpoint (`createHttpHandler` with this
-   * dispatcher and its `intercept`).
-   * @example await serve(dualEra(server).httpHandler(), { port: 3000 });
+   * A Streamable HTTP handler serving both eras on one endpoint (`createHttpHandler(this)`, plus
+   * the HTTP+SSE endpoint when `http.sse` is on).
+   * @example await serveHttp(dualEra(server).httpHandler(), { port: 3000 });
    */
-  httpHandler(options: Omit<HttpHandlerOptions, 'intercept'> = {}): HttpHandler {
-    const streamable = createHttpHandler(this, { ...options, intercept: this.intercept });
+  httpHandler(options: HttpHandlerOptions = {}): HttpHandler {
+    const streamable = createHttpHandler(this, options);
     const sse = this.sse;
     if (sse === undefined) return streamable;
     const legacySse = sse.handler(options);
@@ -124,7 +123,7 @@ export class DualEraServer implements Dispatcher {
    * mounting on a framework's router; `httpHandler()` already serves it. Needs `http.sse`.
    * @example const sse = dualEra(server, { http: { sse: {} } }).sseHandler(); // GET /sse, POST /messages
    */
-  sseHandler(options: Omit<HttpHandlerOptions, 'intercept'> = {}): HttpHandler {
+  sseHandler(options: HttpHandlerOptions = {}): HttpHandler {
     if (this.sse === undefined) throw new TypeError('sseHandler() needs the HTTP+SSE transport turned on: dualEra(server, { http: { sse: {} } })');
     return this.sse.handler(options);
   }
@@ -153,7 +152,7 @@ export class DualEraServer implements Dispatcher {
  * Serves legacy (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05) clients from a modern server definition.
  * @example
  * serveStdio(dualEra(server));                                  // stdio
- * await serve(dualEra(server).httpHandler(), { port: 3000 });   // HTTP
+ * await serveHttp(dualEra(server).httpHandler(), { port: 3000 }); // HTTP
  */
 export function dualEra(server: McpServer, options?: DualEraOptions): DualEraServer {
   return new DualEraServer(server, options);

@@ -3,7 +3,7 @@
  * `InitializeResult`, built from the modern server's info, capabilities and instructions.
  * spec: 2025-11-25/pages/basic/lifecycle.mdx (Initialization, Version Negotiation)
  */
-import { ErrorCode, type JsonObject, type JsonRpcRequest, type JsonRpcResponse } from '@mcpkit/jsonrpc';
+import { JsonRpcErrorCode, type JsonObject, type JsonRpcRequest, type JsonRpcResponse } from '@mcpkit/jsonrpc';
 import type { McpServer } from '@mcpkit/server';
 import { formatErrors, validateInitializeRequestParams } from '@mcpkit/schema/2025-11-25';
 import { negotiateLegacyVersion } from '../shared/versions.js';
@@ -29,13 +29,13 @@ export function initializeSession(server: McpServer, served: readonly string[], 
       response: {
         jsonrpc: '2.0',
         id: request.id,
-        error: { code: ErrorCode.InvalidParams, message: 'Unsupported protocol version', data: { supported: [...served], requested: requested ?? null } },
+        error: { code: JsonRpcErrorCode.InvalidParams, message: 'Unsupported protocol version', data: { supported: [...served], requested: requested ?? null } },
       },
     };
   }
   if (!validateInitializeRequestParams(params)) {
     const reason = formatErrors(validateInitializeRequestParams.errors);
-    return { ok: false, response: { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params for initialize: ${reason}` } } };
+    return { ok: false, response: { jsonrpc: '2.0', id: request.id, error: { code: JsonRpcErrorCode.InvalidParams, message: `Invalid params for initialize: ${reason}` } } };
   }
   const protocolVersion = negotiateLegacyVersion(requested, served);
   const state: LegacySessionState = {

@@ -3,7 +3,7 @@
  * session's capabilities, client info and log level turn into the per-request `_meta` that
  * `McpServer.dispatch` expects (DIGEST §1.1), so its capability gate (-32021) and logging work unchanged.
  */
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest, PeerChannel, TransportInfo } from '@mcpkit/jsonrpc';
+import { isJsonObject, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type PeerChannel, type TransportInfo } from '@mcpkit/jsonrpc';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '@mcpkit/schema';
 import type { ClientRequester } from './client-requests.js';
 import { MODERN_META_KEYS } from './legacy-shapes.js';
@@ -40,7 +40,7 @@ export function toModernClientCapabilities(legacy: JsonObject): JsonObject {
   return out;
 }
 
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = isJsonObject;
 
 /**
  * The params of the modern request for a legacy request: the client's own params (minus

@@ -4,7 +4,7 @@
  * the modern server with a `_meta` built from the session (and the MRTR shim for input).
  * spec: 2025-11-25/pages/basic/utilities/ping.mdx, server/utilities/logging.mdx, server/resources.mdx
  */
-import { ErrorCode, type JsonObject, type JsonRpcResponse, type RequestId } from '@mcpkit/jsonrpc';
+import { JsonRpcErrorCode, type JsonObject, type JsonRpcResponse, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer } from '@mcpkit/server';
 import { formatErrors, validateSetLevelRequestParams, validateSubscribeRequestParams } from '@mcpkit/schema/2025-11-25';
 import { toModernParams, type LegacyCall } from './legacy-call.js';
@@ -32,30 +32,30 @@ export async function answerLegacyRequest(server: McpServer, options: ResolvedOp
   switch (method) {
     case 'initialize':
       // spec: lifecycle.mdx — initialization happens once, first
-      return fail(id, ErrorCode.InvalidRequest, 'The session is already initialized; start a new session to initialize again');
+      return fail(id, JsonRpcErrorCode.InvalidRequest, 'The session is already initialized; start a new session to initialize again');
     case 'ping':
       return ok(id);
     case 'logging/setLevel': {
-      if (!server.capabilities.logging) return fail(id, ErrorCode.MethodNotFound, 'Method not found: logging/setLevel (this server does not log)');
+      if (!server.capabilities.logging) return fail(id, JsonRpcErrorCode.MethodNotFound, 'Method not found: logging/setLevel (this server does not log)');
       const problem = invalid(validateSetLevelRequestParams as Check, params);
-      if (problem) return fail(id, ErrorCode.InvalidParams, `Invalid params for logging/setLevel: ${problem}`);
+      if (problem) return fail(id, JsonRpcErrorCode.InvalidParams, `Invalid params for logging/setLevel: ${problem}`);
       await call.session.setLogLevel((params as { level: never }).level);
       return ok(id);
     }
     case 'resources/subscribe':
     case 'resources/unsubscribe': {
       if (!server.capabilities.resources?.subscribe) {
-        return fail(id, ErrorCode.MethodNotFound, `Method not found: ${method} (this server does not offer resource subscriptions)`);
+        return fail(id, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method} (this server does not offer resource subscriptions)`);
       }
       const problem = invalid(validateSubscribeRequestParams as Check, params);
-      if (problem) return fail(id, ErrorCode.InvalidParams, `Invalid params for ${method}: ${problem}`);
+      if (problem) return fail(id, JsonRpcErrorCode.InvalidParams, `Invalid params for ${method}: ${problem}`);
       const uri = (params as { uri: string }).uri;
       if (method === 'resources/subscribe') await call.session.subscribe(uri);
       else await call.session.unsubscribe(uri);
       return ok(id);
     }
     default:
-      if (MODERN_ONLY.has(method)) return fail(id, ErrorCode.MethodNotFound, `Method not found: ${method} is not part of MCP ${call.session.state.protocolVersion}`);
+      if (MODERN_ONLY.has(method)) return fail(id, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method} is not part of MCP ${call.session.state.protocolVersion}`);
       return dispatchWithInput(server, options, call, method, toModernParams(params, call.session.state, server.supportedVersions[0]!));
   }
 }

@@ -7,7 +7,8 @@
  */
 import {
   CancelledError,
-  ErrorCode,
+  isJsonObject,
+  JsonRpcErrorCode,
   RemoteError,
   TimeoutError,
   type DispatchContext,
@@ -34,7 +35,7 @@ class InputRoundFailure extends Error {
   }
 }
 
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = isJsonObject;
 
 /**
  * Serves `method` with `params` (already in modern shape) through `server.dispatch`, answering
@@ -58,14 +59,14 @@ export async function dispatchWithInput(
     const result = response.result;
     if (result.resultType !== 'input_required') return { jsonrpc: '2.0', id, result: toLegacyResult(result) };
     if (round >= options.maxInputRounds) {
-      return errorResponse(id, ErrorCode.InternalError, `${method} still asked for input after ${round} rounds; giving up`, { rounds: round });
+      return errorResponse(id, JsonRpcErrorCode.InternalError, `${method} still asked for input after ${round} rounds; giving up`, { rounds: round });
     }
     let answers: JsonObject;
     try {
       answers = await askClient(options, call, isObject(result.inputRequests) ? result.inputRequests : {});
     } catch (error) {
       if (call.signal.aborted) return null;
-      if (error instanceof InputRoundFailure) return errorResponse(id, ErrorCode.InternalError, error.message, error.data);
+      if (error instanceof InputRoundFailure) return errorResponse(id, JsonRpcErrorCode.InternalError, error.message, error.data);
       throw error;
     }
     // spec: the retry repeats the params, adds inputResponses and echoes requestState byte for byte

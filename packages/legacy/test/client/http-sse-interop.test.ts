@@ -7,7 +7,8 @@
  */
 import type { InputHandlers } from '@mcpkit/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connect, MemoryEraCache, type DualEraClient, type HttpExchangeInfo } from '../../src/index.js';
+import { connect, MemoryEraCache, type DualEraClient } from '../../src/index.js';
+import type { HttpExchangeInfo } from '@mcpkit/http';
 import { SERVERS, startHttpServer, startServerEverythingSse, text, type HttpServerProcess } from './helpers.js';
 
 const sampled: string[] = [];

@@ -1,6 +1,7 @@
 import type { WireEvent } from '@mcpkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectTarget, HttpExchangeInfo } from '../../src/index.js';
+import type { ConnectTarget } from '../../src/index.js';
+import type { HttpExchangeInfo } from '@mcpkit/http';
 import { node, SERVERS, startHttpServer, type HttpServerProcess } from './helpers.js';
 import { fallbackScenario, legacyScenario, modernScenario, versionRetryScenario } from './scenarios/lesson.js';
 

@@ -1,7 +1,8 @@
 import { CancelledError, UnsupportedInEraError, type InputContext, type InputHandlers } from '@mcpkit/client';
 import type { LoggingMessageNotificationParams } from '@mcpkit/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type DualEraClient, type HttpExchangeInfo } from '../../src/index.js';
+import { connect, type DualEraClient } from '../../src/index.js';
+import type { HttpExchangeInfo } from '@mcpkit/http';
 import { node, SERVERS, startHttpServer, text, type HttpServerProcess } from './helpers.js';
 
 /**

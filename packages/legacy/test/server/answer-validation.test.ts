@@ -6,7 +6,7 @@
  * spec: 2026-07-28/pages/client/elicitation.mdx ("Servers SHOULD validate received data matches the requested schema");
  * 2026-07-28/pages/basic/patterns/mrtr.mdx ("Error Handling"); 2025-11-25/pages/client/elicitation.mdx
  */
-import { serve, type NodeServer } from '@mcpkit/http/node';
+import { serveHttp, type HttpServer } from '@mcpkit/http/node';
 import { createMessage, createServer, elicitForm, generateStateKey, inputRequired, listRoots, tool } from '@mcpkit/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dualEra, type DualEraServer } from '../../src/index.js';
@@ -54,7 +54,7 @@ function start() {
   return { seen, dual, server };
 }
 
-let running: { node: NodeServer; dual: DualEraServer } | undefined;
+let running: { node: HttpServer; dual: DualEraServer } | undefined;
 afterEach(async () => {
   await running?.dual.close();
   await running?.node.close();
@@ -63,7 +63,7 @@ afterEach(async () => {
 
 async function serveIt() {
   const parts = start();
-  const node = await serve(parts.dual.httpHandler(), { port: 0 });
+  const node = await serveHttp(parts.dual.httpHandler(), { port: 0 });
   running = { node, dual: parts.dual };
   return { ...parts, url: new URL('mcp', node.url).href };
 }

@@ -3,7 +3,7 @@
  * and an SSE reader that yields events one at a time.
  */
 import { createEverythingServer } from './fixtures/everything.mjs';
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import { dualEra, type DualEraOptions, type DualEraServer } from '../../src/index.js';
 
 export const LEGACY = '2025-11-25';
@@ -18,7 +18,7 @@ export interface Running {
 /** The everything example made dual-era, served on a free port. */
 export async function startDual(options: DualEraOptions = {}): Promise<Running> {
   const dual = dualEra(createEverythingServer({ onWarning: () => {} }), { onError: () => {}, ...options });
-  const node = await serve(dual.httpHandler(), { port: 0 });
+  const node = await serveHttp(dual.httpHandler(), { port: 0 });
   const url = new URL('mcp', node.url).href;
   return {
     url,

@@ -5,7 +5,7 @@
  * spec: 2025-11-25/pages/basic/transports.mdx (Session Management, Resumability and Redelivery)
  */
 import { createEverythingServer } from './fixtures/everything.mjs';
-import { serve, type NodeServer } from '@mcpkit/http/node';
+import { serveHttp, type HttpServer } from '@mcpkit/http/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dualEra, MemorySessionStore, type DualEraServer } from '../../src/index.js';
 import { initialize, inSession, post, SseReader } from './helpers.js';
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function replica(dual: DualEraServer, options: Parameters<DualEraServer['httpHandler']>[0] = {}): Promise<string> {
-  const node: NodeServer = await serve(dual.httpHandler(options), { port: 0 });
+  const node: HttpServer = await serveHttp(dual.httpHandler(options), { port: 0 });
   cleanups.push(async () => {
     await dual.close();
     await node.close();

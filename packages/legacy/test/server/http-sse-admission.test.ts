@@ -8,7 +8,7 @@
  */
 import { request } from 'node:http';
 import type { HttpHandlerOptions } from '@mcpkit/http';
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dualEra, MemorySessionStore, type DualEraOptions } from '../../src/index.js';
 import { createEverythingServer } from './fixtures/everything.mjs';
@@ -24,7 +24,7 @@ afterEach(async () => {
 /** A dual-era server with HTTP+SSE on; resolves its base URL (`/mcp` Streamable HTTP, `/sse` and `/messages`). */
 async function start(options: DualEraOptions, handlerOptions: Omit<HttpHandlerOptions, 'intercept'> = {}): Promise<string> {
   const dual = dualEra(createEverythingServer({ onWarning: () => {} }), { onError: () => {}, ...options, http: { sse: {} } });
-  const node = await serve(dual.httpHandler(handlerOptions), { port: 0 });
+  const node = await serveHttp(dual.httpHandler(handlerOptions), { port: 0 });
   stop = async () => {
     await dual.close();
     await node.close();

@@ -1,4 +1,5 @@
 import { deepCompareStrict, format as FORMATS, ucs2length } from '@cfworker/json-schema';
+import { isObject } from '../json-object.js';
 
 /**
  * A fast path of the eval-free validator: the common subset of JSON Schema (type, properties,
@@ -22,7 +23,6 @@ const UNHANDLED = new Set([
 const ALWAYS: Check = () => true;
 const NEVER: Check = () => false;
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function isType(value: unknown, type: string): boolean {
   switch (type) {

@@ -4,6 +4,7 @@
  * schemas, and `pattern`s compile. Unknown keywords are allowed and not descended into (they are
  * annotations). Returns the first problem as `path: reason`, or `undefined`.
  */
+import { isObject } from '../json-object.js';
 
 const TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']);
 const SCHEMA = new Set([
@@ -18,7 +19,6 @@ const STRING = new Set(['$id', '$ref', '$dynamicRef', '$recursiveRef', '$comment
 const BOOLEAN = new Set(['uniqueItems', 'readOnly', 'writeOnly', 'deprecated', '$recursiveAnchor']);
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isUniqueStrings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string') && new Set(v).size === v.length;
 
 function badPattern(pattern: unknown): string | undefined {

@@ -5,6 +5,8 @@
 import { validatorTable } from '../generated/2025-11-25/validator-table.js';
 import type { Validator } from '../validator.js';
 
+export type { ValidationError, Validator } from '../validator.js';
+
 /**
  * The validator of a `$defs` entry of 2025-11-25, or `undefined` for an unknown name.
  *

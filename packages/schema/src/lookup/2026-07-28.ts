@@ -5,6 +5,8 @@
 import { validatorTable } from '../generated/2026-07-28/validator-table.js';
 import type { Validator } from '../validator.js';
 
+export type { ValidationError, Validator } from '../validator.js';
+
 /**
  * The validator of a `$defs` entry of 2026-07-28, or `undefined` for an unknown name.
  *

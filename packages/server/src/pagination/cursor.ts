@@ -1,4 +1,4 @@
-import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from '../util/base64url.js';
+import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from '@mcpkit/jsonrpc/internal';
 import { invalidParams } from '../util/errors.js';
 import type { ItemList } from '../registry/registry.js';
 

@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url } from '../util/base64url.js';
+import { fromBase64Url, toBase64Url } from '@mcpkit/jsonrpc/internal';
 
 /** One key of the state key ring: an id (sent with every sealed state) and 32 secret bytes. */
 export interface StateKey {

@@ -1,4 +1,4 @@
-import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from '../util/base64url.js';
+import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from '@mcpkit/jsonrpc/internal';
 import type { KeyRing } from './key-ring.js';
 
 /** What a sealed state is bound to; all three must match when it comes back. */

@@ -3,22 +3,11 @@
  * as `withOAuth(fetch, …)` of `@mcpkit/auth/client` can wrap it), a hook that sees every exchange's
  * status line and headers (for traces and the demo transcript), and small body helpers.
  */
-import type { JsonRpcMessage } from '@mcpkit/jsonrpc';
+import type { FetchLike, HttpExchangeInfo } from '@mcpkit/http';
+import { defaultFetch, reportExchange as report } from '@mcpkit/http/internal';
 
-/** A `fetch` as the client calls it. */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
-
-/** One HTTP exchange, as the `onExchange` hook sees it when the reply head arrives. */
-export interface HttpExchangeInfo {
-  readonly method: 'POST' | 'GET' | 'DELETE';
-  readonly url: string;
-  /** The JSON-RPC message a POST carried. */
-  readonly message?: JsonRpcMessage;
-  /** The request headers, names in lowercase. */
-  readonly requestHeaders: Readonly<Record<string, string>>;
-  readonly status: number;
-  readonly responseHeaders: Headers;
-}
+export { defaultFetch };
+export type { FetchLike, HttpExchangeInfo };
 
 /** HTTP settings shared by the probe and both HTTP transports. */
 export interface HttpClientSettings {
@@ -30,19 +19,9 @@ export interface HttpClientSettings {
   readonly onExchange?: (exchange: HttpExchangeInfo) => void;
 }
 
-/** The global fetch, bound late so tests and polyfills that replace it are honoured. */
-export const defaultFetch: FetchLike = (input, init) => fetch(input, init);
-
-/** Calls the exchange hook, ignoring its failures. */
-export function reportExchange(settings: HttpClientSettings, exchange: HttpExchangeInfo): void {
-  if (settings.onExchange === undefined) return;
-  const requestHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(exchange.requestHeaders)) requestHeaders[name.toLowerCase()] = value;
-  try {
-    settings.onExchange({ ...exchange, requestHeaders });
-  } catch {
-    // A broken hook must never break the traffic it observes.
-  }
+/** Calls the exchange hook (header names in lowercase), ignoring its failures. */
+export function reportExchange(settings: HttpClientSettings, exchange: Omit<HttpExchangeInfo, 'statusText'> & { readonly statusText?: string }): void {
+  report(settings.onExchange, { statusText: '', ...exchange });
 }
 
 /** Reads at most `maxChars` of a body as text and cancels the rest; never rejects. */

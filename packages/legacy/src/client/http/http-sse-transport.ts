@@ -9,7 +9,8 @@
  * still waiting fail (their answers are lost), `SessionExpiredError` is reported so the legacy
  * session initializes again, and the next `initialize` opens a new stream, that is a new session.
  */
-import { HttpError, HttpStreamError, SseParser } from '@mcpkit/http';
+import { HttpError, HttpStreamError } from '@mcpkit/http';
+import { SseParser } from '@mcpkit/http/internal';
 import {
   InvalidMessageError,
   LocalError,

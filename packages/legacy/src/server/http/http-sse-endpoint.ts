@@ -10,20 +10,10 @@
  * stream is the session (the revision has no resumption): when it closes, the session ends.
  * spec: 2024-11-05 basic/transports.mdx ("HTTP with SSE"); 2025-11-25/pages/basic/transports.mdx ("Backwards Compatibility")
  */
+import { clientAddressOf, createOriginCheck, DEFAULT_LIMITS, type HttpHandlerOptions } from '@mcpkit/http';
+import { encodeSseComment, encodeSseEvent, isJsonContentType, jsonRpcErrorResponse, parseJsonBody, readBodyLimited } from '@mcpkit/http/internal';
 import {
-  clientAddressOf,
-  createOriginCheck,
-  encodeSseComment,
-  encodeSseEvent,
-  isJsonContentType,
-  jsonRpcErrorResponse,
-  parseJsonBody,
-  readBodyLimited,
-  DEFAULT_LIMITS,
-  type HttpHandlerOptions,
-} from '@mcpkit/http';
-import {
-  ErrorCode,
+  JsonRpcErrorCode,
   IncomingRequests,
   isRequestId,
   messageKind,
@@ -104,13 +94,13 @@ export class HttpSseEndpoint {
    * A web handler for both paths, with the Origin check, authentication, authorization and body
    * limit of `handlerOptions` (the options the Streamable HTTP handler is given).
    */
-  handler(handlerOptions: Omit<HttpHandlerOptions, 'intercept'> = {}): (request: Request) => Promise<Response> {
+  handler(handlerOptions: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
     const originAllowed = createOriginCheck(handlerOptions.allowedOrigins);
     const maxBodyBytes = handlerOptions.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
     return async (request) => {
       const origin = request.headers.get('origin');
       // 2024-11-05 transports.mdx "Security Warning": validate Origin on every connection.
-      if (origin !== null && !originAllowed(origin)) return jsonRpcErrorResponse(403, undefined, ErrorCode.InvalidRequest, `Origin ${origin} is not allowed`);
+      if (origin !== null && !originAllowed(origin)) return jsonRpcErrorResponse(403, undefined, JsonRpcErrorCode.InvalidRequest, `Origin ${origin} is not allowed`);
       let principal: unknown;
       if (handlerOptions.authenticate) {
         const outcome = await handlerOptions.authenticate(request);
@@ -123,7 +113,7 @@ export class HttpSseEndpoint {
         if (path === this.messagePath && request.method === 'POST') return await this.post(request, principal, maxBodyBytes, handlerOptions);
       } catch (error) {
         this.options.onError(error);
-        return jsonRpcErrorResponse(503, undefined, ErrorCode.InternalError, 'The session store is unavailable: try again later', undefined, {
+        return jsonRpcErrorResponse(503, undefined, JsonRpcErrorCode.InternalError, 'The session store is unavailable: try again later', undefined, {
           'retry-after': '5',
         });
       }
@@ -143,7 +133,7 @@ export class HttpSseEndpoint {
 
   private async open(request: Request, principal: unknown): Promise<Response> {
     const accept = request.headers.get('accept') ?? '*/*';
-    if (!/text\/event-stream|\*\/\*/i.test(accept)) return jsonRpcErrorResponse(406, undefined, ErrorCode.InvalidRequest, 'Accept must list text/event-stream');
+    if (!/text\/event-stream|\*\/\*/i.test(accept)) return jsonRpcErrorResponse(406, undefined, JsonRpcErrorCode.InvalidRequest, 'Accept must list text/event-stream');
     this.stopSignals ??= this.store.subscribe((signal) => {
       if (signal.type === 'closed') {
         const session = this.sessions.get(signal.sessionId);
@@ -169,7 +159,7 @@ export class HttpSseEndpoint {
       lastSeenAt: now,
     });
     if (!admitted)
-      return jsonRpcErrorResponse(503, undefined, ErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
+      return jsonRpcErrorResponse(503, undefined, JsonRpcErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
     const connection = new SseConnection(this.options.maxStreamBufferBytes);
     const closeHandlers: Array<() => void> = [];
     const send = (message: JsonRpcMessage): Promise<void> =>
@@ -194,33 +184,33 @@ export class HttpSseEndpoint {
     return connection.response;
   }
 
-  private async post(request: Request, principal: unknown, maxBodyBytes: number, handlerOptions: Omit<HttpHandlerOptions, 'intercept'>): Promise<Response> {
+  private async post(request: Request, principal: unknown, maxBodyBytes: number, handlerOptions: HttpHandlerOptions): Promise<Response> {
     const id = new URL(request.url).searchParams.get('sessionId');
     const session = id === null ? undefined : this.sessions.get(id);
     // A session answers only the caller that opened it (basic/security_best_practices.mdx, session hijacking).
     if (session === undefined || session.principal !== principalKey(principal)) {
-      return jsonRpcErrorResponse(404, undefined, ErrorCode.InvalidRequest, 'Session not found: open a new stream');
+      return jsonRpcErrorResponse(404, undefined, JsonRpcErrorCode.InvalidRequest, 'Session not found: open a new stream');
     }
     if ((await this.store.get(session.id)) === undefined) {
       this.end(session, 'The session expired');
-      return jsonRpcErrorResponse(404, undefined, ErrorCode.InvalidRequest, 'Session not found: open a new stream');
+      return jsonRpcErrorResponse(404, undefined, JsonRpcErrorCode.InvalidRequest, 'Session not found: open a new stream');
     }
     if (!isJsonContentType(request.headers.get('content-type')))
-      return jsonRpcErrorResponse(415, undefined, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
+      return jsonRpcErrorResponse(415, undefined, JsonRpcErrorCode.InvalidRequest, 'Content-Type must be application/json');
     const bytes = await readBodyLimited(request, maxBodyBytes);
-    if (bytes === null) return jsonRpcErrorResponse(413, undefined, ErrorCode.InvalidRequest, `Body larger than ${maxBodyBytes} bytes`);
+    if (bytes === null) return jsonRpcErrorResponse(413, undefined, JsonRpcErrorCode.InvalidRequest, `Body larger than ${maxBodyBytes} bytes`);
     const parsed = parseJsonBody(bytes);
-    if (!parsed.ok) return jsonRpcErrorResponse(400, undefined, ErrorCode.ParseError, `Parse error: ${parsed.reason}`);
+    if (!parsed.ok) return jsonRpcErrorResponse(400, undefined, JsonRpcErrorCode.ParseError, `Parse error: ${parsed.reason}`);
     const message = parsed.value as JsonRpcMessage;
     const kind = messageKind(message);
-    if (kind === 'invalid') return jsonRpcErrorResponse(400, undefined, ErrorCode.InvalidRequest, 'Invalid Request: one JSON-RPC message per POST');
+    if (kind === 'invalid') return jsonRpcErrorResponse(400, undefined, JsonRpcErrorCode.InvalidRequest, 'Invalid Request: one JSON-RPC message per POST');
     if (handlerOptions.authorize) {
       const refused = await handlerOptions.authorize(principal, message, request);
       if (refused !== undefined) return refused;
     }
     if (kind === 'request') {
       if (session.requests.size >= MAX_IN_FLIGHT) {
-        return jsonRpcErrorResponse(503, (message as JsonRpcRequest).id, ErrorCode.InternalError, 'Too many requests in flight in this session', undefined, {
+        return jsonRpcErrorResponse(503, (message as JsonRpcRequest).id, JsonRpcErrorCode.InternalError, 'Too many requests in flight in this session', undefined, {
           'retry-after': '1',
         });
       }

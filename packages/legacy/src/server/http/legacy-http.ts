@@ -4,9 +4,10 @@
  * GET streams, DELETE) is served here; modern traffic passes through untouched.
  * spec: 2025-11-25/pages/basic/transports.mdx; DIGEST §23 (dispatch on era first, then on method)
  */
-import { emptyResponse, jsonResponse, jsonRpcErrorResponse, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
+import { type InterceptContext, type InterceptRequest } from '@mcpkit/http';
+import { emptyResponse, jsonResponse, jsonRpcErrorResponse } from '@mcpkit/http/internal';
 import {
-  ErrorCode,
+  JsonRpcErrorCode,
   isNotification,
   isRequest,
   isRequestId,
@@ -45,7 +46,7 @@ function isModernMessage(message: unknown, versionHeader: string | null): boolea
   return meta !== null && typeof meta === 'object' && meta[META_PROTOCOL_VERSION] !== undefined;
 }
 
-const refuse = (status: number, id: RequestId | null | undefined, message: string, code: number = ErrorCode.InvalidRequest) =>
+const refuse = (status: number, id: RequestId | null | undefined, message: string, code: number = JsonRpcErrorCode.InvalidRequest) =>
   jsonRpcErrorResponse(status, id, code, message);
 
 /** The legacy HTTP side of one dual-era server. */
@@ -136,7 +137,7 @@ export class LegacyHttp extends SessionStreams {
     };
     if (!(await this.store.create(record))) {
       // Only when every session the cap counts is in use: idle ones are evicted to make room.
-      return jsonRpcErrorResponse(503, request.id, ErrorCode.InternalError, 'Too many sessions in use: try again later', undefined, { 'retry-after': '5' });
+      return jsonRpcErrorResponse(503, request.id, JsonRpcErrorCode.InternalError, 'Too many sessions in use: try again later', undefined, { 'retry-after': '5' });
     }
     this.options.onSessionStart?.({ id: record.id, transport: 'http', protocolVersion: record.protocolVersion, clientInfo: record.clientInfo, clientCapabilities: record.clientCapabilities });
     return jsonResponse({ jsonrpc: '2.0', id: request.id, result: outcome.result }, 200, { 'mcp-session-id': record.id });
@@ -145,7 +146,7 @@ export class LegacyHttp extends SessionStreams {
   private serveRequest(request: JsonRpcRequest, record: SessionRecord, context: InterceptContext): Promise<Response> | Response {
     const running = this.inflightOf(record.id);
     if (running.has(request.id)) {
-      return jsonResponse({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(request.id)} is already in use in this session` } });
+      return jsonResponse({ jsonrpc: '2.0', id: request.id, error: { code: JsonRpcErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(request.id)} is already in use in this session` } });
     }
     const controller = new AbortController();
     running.set(request.id, controller);
@@ -165,7 +166,7 @@ export class LegacyHttp extends SessionStreams {
         });
       } catch (error) {
         this.options.onError(error);
-        response = { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message: 'Internal error' } };
+        response = { jsonrpc: '2.0', id: request.id, error: { code: JsonRpcErrorCode.InternalError, message: 'Internal error' } };
       } finally {
         this.finished(record.id, request.id);
       }

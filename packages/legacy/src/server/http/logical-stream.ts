@@ -4,7 +4,7 @@
  * lost its connection resumes it with `Last-Event-ID` on a new one.
  * spec: 2025-11-25/pages/basic/transports.mdx (Resumability and Redelivery)
  */
-import { encodeSseEvent } from '@mcpkit/http';
+import { encodeSseEvent } from '@mcpkit/http/internal';
 import type { JsonRpcMessage } from '@mcpkit/jsonrpc';
 import type { ResolvedOptions } from '../options.js';
 import { mintStreamId } from './session-id.js';

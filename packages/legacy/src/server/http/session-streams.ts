@@ -4,8 +4,9 @@
  * `Last-Event-ID`, keep-alives, change notifications, and the signals of the `SessionStore`.
  * spec: 2025-11-25/pages/basic/transports.mdx (Listening for Messages from the Server, Resumability)
  */
-import { jsonRpcErrorResponse, type InterceptRequest } from '@mcpkit/http';
-import { ErrorCode, TransportClosedError, type RequestId } from '@mcpkit/jsonrpc';
+import { type InterceptRequest } from '@mcpkit/http';
+import { jsonRpcErrorResponse } from '@mcpkit/http/internal';
+import { JsonRpcErrorCode, TransportClosedError, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer, ServerEvent } from '@mcpkit/server';
 import { PendingClientRequests, replicaId } from '../client-requests.js';
 import { concernsSession, legacyNotification, type EventFanout } from '../event-fanout.js';
@@ -119,7 +120,7 @@ export abstract class SessionStreams implements StreamHost {
   protected async openGet(request: InterceptRequest, record: SessionRecord): Promise<Response> {
     const accept = request.headers.get('accept') ?? '';
     if (!/text\/event-stream|\*\/\*/i.test(accept)) {
-      return jsonRpcErrorResponse(406, undefined, ErrorCode.InvalidRequest, 'Accept must list text/event-stream');
+      return jsonRpcErrorResponse(406, undefined, JsonRpcErrorCode.InvalidRequest, 'Accept must list text/event-stream');
     }
     await this.ready();
     const connection = new SseConnection(this.options.maxStreamBufferBytes);
@@ -128,7 +129,7 @@ export abstract class SessionStreams implements StreamHost {
     if (lastEventId !== null) {
       const parsed = parseEventId(lastEventId);
       const replay = parsed && (await this.store.replay(record.id, lastEventId));
-      if (!parsed || !replay) return jsonRpcErrorResponse(400, undefined, ErrorCode.InvalidRequest, `Unknown Last-Event-ID ${JSON.stringify(lastEventId)}`);
+      if (!parsed || !replay) return jsonRpcErrorResponse(400, undefined, JsonRpcErrorCode.InvalidRequest, `Unknown Last-Event-ID ${JSON.stringify(lastEventId)}`);
       const local = this.streams.get(streamKey(record.id, parsed.streamId));
       this.inUse(record.id);
       if (local) void local.resume(connection, lastEventId);

@@ -2,7 +2,7 @@
  * One SSE connection: the body of one HTTP response, as a `ReadableStream`. The logical stream it
  * carries may outlive it (the client resumes on a new connection with `Last-Event-ID`).
  */
-import { SSE_HEADERS } from '@mcpkit/http';
+import { SSE_HEADERS } from '@mcpkit/http/internal';
 
 const encoder = new TextEncoder();
 

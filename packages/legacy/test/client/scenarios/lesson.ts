@@ -10,7 +10,8 @@
  */
 import type { WireTrace } from '@mcpkit/client';
 import type { ElicitResult } from '@mcpkit/schema';
-import { connect, type ConnectTarget, type EraVerdict, type HttpExchangeInfo } from '../../../src/index.js';
+import { connect, type ConnectTarget, type EraVerdict } from '../../../src/index.js';
+import type { HttpExchangeInfo } from '@mcpkit/http';
 
 /** What a scenario reports to its caller. */
 export interface ScenarioOptions {

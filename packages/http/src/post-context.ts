@@ -11,7 +11,7 @@ import type { Exchange, ExchangeSink, PeerGoneListener } from './exchange.js';
 import { RESOLVED } from './exchange.js';
 import type { HttpLimits } from './options.js';
 import { ErrorCode } from './protocol.js';
-import { JSON_HEADERS, SSE_HEADERS, statusForErrorCode } from './responses.js';
+import { JSON_HEADERS, SSE_HEADERS, statusForError } from './responses.js';
 import { encodeSseComment, sseJsonEvent } from './sse-encode.js';
 import type { Ticker, TickTarget } from './ticker.js';
 
@@ -29,7 +29,7 @@ export interface ContextOwner {
 }
 
 /** `DispatchContext` and `TransportInfo` in one object per request. */
-export class RequestContext implements DispatchContext, TransportInfo, PeerGoneListener, TickTarget {
+export class PostContext implements DispatchContext, TransportInfo, PeerGoneListener, TickTarget {
   readonly name = 'http';
   private state = PENDING;
   private gone = false;
@@ -151,7 +151,7 @@ export class RequestContext implements DispatchContext, TransportInfo, PeerGoneL
       this.sink!.end();
       return;
     }
-    const status = failed ? 500 : 'error' in response ? statusForErrorCode(response.error.code) : 200;
+    const status = failed ? 500 : 'error' in response ? statusForError(response.error) : 200;
     this.exchange.respond(status, this.cors ? { ...JSON_HEADERS, ...this.cors } : JSON_HEADERS, JSON.stringify(response));
   }
 }

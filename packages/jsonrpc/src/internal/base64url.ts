@@ -1,6 +1,6 @@
 /**
- * base64url without padding (RFC 4648 §5), on web-standard globals only (`btoa`/`atob`), so the
- * server runs unchanged on Node, Deno, Bun and Workers.
+ * base64url without padding (RFC 4648 §5), on web-standard globals only (`btoa`/`atob`), so it
+ * runs unchanged on Node, Deno, Bun and Workers.
  */
 
 /** Encodes bytes as base64url without padding. */
