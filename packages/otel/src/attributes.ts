@@ -2,7 +2,6 @@
  * The attribute names and span names of the OpenTelemetry semantic conventions for MCP
  * (semconv docs/gen-ai/mcp.md), computed from a JSON-RPC request and its response.
  */
-import type { Attributes } from '@opentelemetry/api';
 
 export const ATTR_METHOD = 'mcp.method.name';
 export const ATTR_PROTOCOL_VERSION = 'mcp.protocol.version';
@@ -41,26 +40,11 @@ export function networkTransport(transportName: string | undefined): string | un
   return undefined;
 }
 
-/** The request attributes both sides record (method, id, target, resource, version, transport). */
-export function requestAttributes(method: string, id: string | number | undefined, params: Params, transportName: string | undefined): Attributes {
-  const attributes: Attributes = { [ATTR_METHOD]: method };
-  if (id !== undefined && id !== null) attributes[ATTR_REQUEST_ID] = String(id);
-  const name = params?.name;
-  if (typeof name === 'string') {
-    if (method === 'tools/call') {
-      attributes[ATTR_TOOL_NAME] = name;
-      attributes[ATTR_OPERATION_NAME] = 'execute_tool';
-    } else if (method === 'prompts/get') attributes[ATTR_PROMPT_NAME] = name;
-  }
-  const uri = params?.uri;
-  if (typeof uri === 'string' && (method.startsWith('resources/') || method === 'notifications/resources/updated')) attributes[ATTR_RESOURCE_URI] = uri;
-  const meta = params?._meta as Params;
-  const version = meta?.[META_PROTOCOL_VERSION];
-  if (typeof version === 'string') attributes[ATTR_PROTOCOL_VERSION] = version;
-  const network = networkTransport(transportName);
-  if (network !== undefined) attributes[ATTR_NETWORK_TRANSPORT] = network;
-  if (transportName === 'http' || transportName === 'http+sse') attributes[ATTR_NETWORK_PROTOCOL] = 'http';
-  return attributes;
+/** The protocol version a modern request's `_meta` names, if any. */
+export function versionOf(meta: unknown): string | undefined {
+  if (meta === null || typeof meta !== 'object') return undefined;
+  const version = (meta as Record<string, unknown>)[META_PROTOCOL_VERSION];
+  return typeof version === 'string' ? version : undefined;
 }
 
 /** How a response ended, as the conventions record it. */
@@ -75,8 +59,10 @@ export interface Outcome {
   readonly failed: boolean;
 }
 
-const OK: Outcome = { failed: false };
-const TOOL_ERROR: Outcome = { errorType: 'tool_error', failed: false };
+export const OK: Outcome = { failed: false };
+export const TOOL_ERROR: Outcome = { errorType: 'tool_error', failed: false };
+/** A request answered with nothing because the client cancelled it. */
+export const CANCELLED: Outcome = { errorType: 'cancelled', failed: true };
 
 /** Reads a JSON-RPC response (`result` or `error`). */
 export function outcomeOf(response: { result?: unknown; error?: { code?: unknown; message?: unknown } }): Outcome {

@@ -7,21 +7,12 @@
  */
 import { context as otelContext, SpanKind, trace, type Attributes, type Context, type Link, type Span, type SpanContext } from '@opentelemetry/api';
 import type { CloseInfo, JsonObject, JsonRpcMessage, JsonRpcRequest, MessageTransport, RequestId, SendOptions } from '@mcpkit/jsonrpc';
-import {
-  ATTR_NETWORK_TRANSPORT,
-  ATTR_PROTOCOL_VERSION,
-  localOutcome,
-  networkTransport,
-  outcomeOf,
-  requestAttributes,
-  spanName,
-  targetOf,
-  type Outcome,
-} from './attributes.js';
+import { ATTR_NETWORK_TRANSPORT, ATTR_PROTOCOL_VERSION, localOutcome, networkTransport, outcomeOf, targetOf, versionOf, type Outcome } from './attributes.js';
 import { extractMeta, injectMeta } from './carrier.js';
 import { clientMetrics } from './metrics.js';
 import { instruments, type TelemetryOptions } from './options.js';
-import { endSpan, metricAttributes } from './record.js';
+import { endSpan } from './record.js';
+import { metricAttributes, Shapes, spanAttributes, type Shape } from './shapes.js';
 
 const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
@@ -34,13 +25,16 @@ export interface ClientTelemetryOptions extends TelemetryOptions {
 interface Open {
   readonly span: Span;
   readonly started: number;
-  readonly attributes: Attributes;
+  readonly shape: Shape;
   readonly method: string;
-  /** The key under which an `input_required` answer waits for its retry. */
-  readonly retryKey: string | undefined;
-  /** The first span of the MRTR chain this request belongs to (itself, for a first attempt). */
-  readonly first: SpanContext;
+  /** The request's params (for the key under which an `input_required` answer waits for its retry). */
+  readonly params: JsonObject | undefined;
+  /** The first span of the MRTR chain this request belongs to; undefined for a first attempt (itself). */
+  readonly first: SpanContext | undefined;
 }
+
+/** The methods whose `input_required` answer is retried (MRTR). */
+const RETRIED = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /** Retries awaited at most (an abandoned MRTR chain is forgotten first). */
 const MAX_AWAITED = 1_000;
@@ -62,30 +56,29 @@ export function instrumentTransport(transport: MessageTransport, options: Client
   const histograms = clientMetrics(meter);
   const transportName = options.transportName ?? transport.name;
   const open = new Map<RequestId, Open>();
-  const served = new Map<RequestId, { span: Span; started: number; attributes: Attributes }>();
+  const served = new Map<RequestId, Span>();
   // MRTR: an `input_required` answer keeps its chain's first span here until the retry is sent.
   const awaited = new Map<string, SpanContext>();
+  const shapes = new Shapes();
   let protocolVersion: string | undefined;
   let sessionStarted: number | undefined;
 
   const finish = (entry: Open, outcome: Outcome): void => {
     endSpan(entry.span, outcome);
-    histograms.operation.record((performance.now() - entry.started) / 1000, metricAttributes(entry.attributes, outcome));
+    histograms.operation.record((performance.now() - entry.started) / 1000, metricAttributes(entry.shape, outcome));
   };
 
   const onSend = (message: JsonRpcRequest): JsonRpcRequest => {
-    const params = message.params;
-    const attributes = requestAttributes(message.method, message.id, params, transportName);
-    const version = attributes[ATTR_PROTOCOL_VERSION];
-    if (typeof version === 'string') protocolVersion = version;
-    else if (message.method === 'initialize' && typeof params?.protocolVersion === 'string') protocolVersion = params.protocolVersion;
-    if (typeof attributes[ATTR_PROTOCOL_VERSION] !== 'string' && protocolVersion !== undefined) attributes[ATTR_PROTOCOL_VERSION] = protocolVersion;
+    const { method, params } = message;
+    const version = versionOf(params?._meta);
+    if (version !== undefined) protocolVersion = version;
+    else if (method === 'initialize' && typeof params?.protocolVersion === 'string') protocolVersion = params.protocolVersion;
+    const shape = shapes.get(method, targetOf(method, params), protocolVersion, transportName);
     let links: Link[] | undefined;
-    let retryKey: string | undefined;
     let first: SpanContext | undefined;
     if (params !== undefined && (params.inputResponses !== undefined || params.requestState !== undefined)) {
       const state = typeof params.requestState === 'string' ? params.requestState : undefined;
-      const byTarget = retryKeyOf(message.method, params);
+      const byTarget = retryKeyOf(method, params);
       first = (state === undefined ? undefined : awaited.get(state)) ?? awaited.get(byTarget);
       if (first !== undefined) {
         if (state !== undefined) awaited.delete(state);
@@ -94,10 +87,8 @@ export function instrumentTransport(transport: MessageTransport, options: Client
       }
     }
     const parent = otelContext.active();
-    const span = tracer.startSpan(spanName(message.method, targetOf(message.method, params)), { kind: SpanKind.CLIENT, attributes, links }, parent);
-    if (message.method === 'tools/call' || message.method === 'prompts/get' || message.method === 'resources/read')
-      retryKey = retryKeyOf(message.method, params);
-    open.set(message.id, { span, started: performance.now(), attributes, method: message.method, retryKey, first: first ?? span.spanContext() });
+    const span = tracer.startSpan(shape.name, { kind: SpanKind.CLIENT, attributes: spanAttributes(shape, method, message.id, params), links }, parent);
+    open.set(message.id, { span, started: performance.now(), shape, method, params, first });
     const carrier = injectMeta(trace.setSpan(parent, span));
     let injected = false;
     for (const _ in carrier) {
@@ -116,20 +107,22 @@ export function instrumentTransport(transport: MessageTransport, options: Client
     if (entry === undefined) return;
     open.delete(message.id);
     const result = message.result;
-    if (result?.resultType === 'input_required' && entry.retryKey !== undefined) {
+    if (result?.resultType === 'input_required' && RETRIED.has(entry.method)) {
+      const retryKey = retryKeyOf(entry.method, entry.params);
+      const first = entry.first ?? entry.span.spanContext();
       if (awaited.size >= MAX_AWAITED) awaited.delete(awaited.keys().next().value as string);
-      awaited.set(typeof result.requestState === 'string' ? result.requestState : entry.retryKey, entry.first);
-      if (typeof result.requestState === 'string') awaited.set(entry.retryKey, entry.first);
+      awaited.set(typeof result.requestState === 'string' ? result.requestState : retryKey, first);
+      if (typeof result.requestState === 'string') awaited.set(retryKey, first);
     }
     finish(entry, outcomeOf(message));
   };
 
   const onServerRequest = (message: JsonRpcRequest): Context => {
-    const parent = extractMeta(otelContext.active(), message.params?._meta);
-    const attributes = requestAttributes(message.method, message.id, message.params, transportName);
-    if (attributes[ATTR_PROTOCOL_VERSION] === undefined && protocolVersion !== undefined) attributes[ATTR_PROTOCOL_VERSION] = protocolVersion;
-    const span = tracer.startSpan(spanName(message.method, undefined), { kind: SpanKind.SERVER, attributes }, parent);
-    served.set(message.id, { span, started: performance.now(), attributes });
+    const params = message.params;
+    const parent = extractMeta(otelContext.active(), params?._meta);
+    const shape = shapes.get(message.method, undefined, versionOf(params?._meta) ?? protocolVersion, transportName);
+    const span = tracer.startSpan(shape.name, { kind: SpanKind.SERVER, attributes: spanAttributes(shape, message.method, message.id, params) }, parent);
+    served.set(message.id, span);
     return trace.setSpan(parent, span);
   };
 
@@ -138,14 +131,14 @@ export function instrumentTransport(transport: MessageTransport, options: Client
     const entry = served.get(message.id);
     if (entry === undefined) return;
     served.delete(message.id);
-    endSpan(entry.span, outcomeOf(message));
+    endSpan(entry, outcomeOf(message));
   };
 
   const onClose = (info: CloseInfo): void => {
     const outcome = localOutcome(info.error ?? Object.assign(new Error(info.reason ?? 'transport closed'), { name: 'transport_closed' }));
     for (const entry of open.values()) finish(entry, outcome);
     open.clear();
-    for (const entry of served.values()) endSpan(entry.span, outcome);
+    for (const span of served.values()) endSpan(span, outcome);
     served.clear();
     if (sessionStarted !== undefined) {
       const attributes: Attributes = {};
@@ -202,7 +195,10 @@ export function instrumentTransport(transport: MessageTransport, options: Client
         }
         if ('method' in message) {
           const subscription = isObject(message.params?._meta) ? message.params._meta[META_SUBSCRIPTION_ID] : undefined;
-          if (subscription !== undefined) open.get(subscription as RequestId)?.span.addEvent(message.method);
+          if (subscription !== undefined) {
+            const span = open.get(subscription as RequestId)?.span;
+            if (span?.isRecording()) span.addEvent(message.method);
+          }
         } else onResponse(message);
         handler(message);
       });

@@ -11,16 +11,18 @@ import {
   ATTR_NETWORK_TRANSPORT,
   ATTR_PROTOCOL_VERSION,
   ATTR_SESSION_ID,
+  CANCELLED,
   networkTransport,
+  OK,
   outcomeOf,
-  requestAttributes,
-  spanName,
   targetOf,
+  versionOf,
   type Outcome,
 } from './attributes.js';
 import { extractMeta, traceKeysOf } from './carrier.js';
 import { serverMetrics } from './metrics.js';
-import { endSpan, metricAttributes } from './record.js';
+import { endSpan } from './record.js';
+import { metricAttributes, Shapes, spanAttributes } from './shapes.js';
 import { instruments, type TelemetryOptions } from './options.js';
 
 /** The hooks `dualEra(server, options)` takes for legacy sessions. */
@@ -70,27 +72,29 @@ export function instrumentServer(options: TelemetryOptions = {}): ServerInstrume
     return record === undefined ? undefined : [id, record];
   };
 
+  const shapes = new Shapes();
+
   const around: DispatchAround = async (request, context, next) => {
     const started = performance.now();
-    const params = request.params;
-    const attributes = requestAttributes(request.method, request.id, params, context.transport.name);
+    const { method, params } = request;
     const session = sessions.size === 0 ? undefined : sessionOf(context);
-    if (session !== undefined) {
-      attributes[ATTR_SESSION_ID] = session[0];
-      attributes[ATTR_PROTOCOL_VERSION] = session[1].protocolVersion;
-    }
+    const meta = params?._meta;
+    // A legacy session's negotiated revision is the version; a modern request names its own.
+    const shape = shapes.get(method, targetOf(method, params), session === undefined ? versionOf(meta) : session[1].protocolVersion, context.transport.name);
+    const attributes = spanAttributes(shape, method, request.id, params);
+    if (session !== undefined) attributes[ATTR_SESSION_ID] = session[0];
     const ambient = otelContext.active();
-    const parent = extractMeta(ambient, params?._meta);
+    const parent = extractMeta(ambient, meta);
     // The conventions: the context from _meta is the parent; an ambient one (an HTTP server span) is linked.
     const ambientSpan = parent === ambient ? undefined : trace.getSpanContext(ambient);
     const links: Link[] | undefined = ambientSpan !== undefined && trace.isSpanContextValid(ambientSpan) ? [{ context: ambientSpan }] : undefined;
-    const span = tracer.startSpan(spanName(request.method, targetOf(request.method, params)), { kind: SpanKind.SERVER, attributes, links }, parent);
-    const inner = request.method === 'subscriptions/listen' ? listenContext(context, span) : context;
-    let outcome: Outcome = { failed: false };
+    const span = tracer.startSpan(shape.name, { kind: SpanKind.SERVER, attributes, links }, parent);
+    const inner = method === 'subscriptions/listen' && span.isRecording() ? listenContext(context, span) : context;
+    let outcome: Outcome = OK;
     try {
       const response = await otelContext.with(trace.setSpan(parent, span), next, undefined, request, inner);
       // A listen stream the client ended is a normal end; any other request answered nothing because it was cancelled.
-      if (response === null) outcome = request.method === 'subscriptions/listen' ? outcome : { errorType: 'cancelled', failed: true };
+      if (response === null) outcome = method === 'subscriptions/listen' ? OK : CANCELLED;
       else outcome = outcomeOf(response as { result?: unknown; error?: { code?: unknown; message?: unknown } });
       return response;
     } catch (error) {
@@ -98,7 +102,7 @@ export function instrumentServer(options: TelemetryOptions = {}): ServerInstrume
       throw error;
     } finally {
       endSpan(span, outcome);
-      histograms.operation.record((performance.now() - started) / 1000, metricAttributes(attributes, outcome));
+      histograms.operation.record((performance.now() - started) / 1000, metricAttributes(shape, outcome));
     }
   };
 
