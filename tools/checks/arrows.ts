@@ -11,7 +11,7 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   server: ['jsonrpc', 'schema'],
   client: ['jsonrpc', 'schema'],
   legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client'],
-  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth'],
+  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'otel'],
   // OAuth 2.1 for HTTP: a fetch wrapper for clients and a request guard for servers. It plugs into
   // @mcpkit/http through that package's public options (injectable fetch, authenticate hook), so
   // neither side carries it unless the user adds it.
