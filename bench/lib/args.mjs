@@ -1,9 +1,10 @@
 // Command-line options of bench/run.mjs.
 
-export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<scenario>...]] [--reps N] [--[no-]folded] [--wait-quiet[=MIN]] [--out DIR] [--list]
+export const USAGE = `usage: node bench/run.mjs [--quick] [--curves] [--only <scenario>[,<scenario>...]] [--reps N] [--[no-]folded] [--wait-quiet[=MIN]] [--out DIR] [--list]
 
   --quick        small counts and short loads (under two minutes), for development
-  --only NAMES   run only these scenarios (comma-separated; see --list); others are omitted from the report
+  --curves       also run the scale curves (registry, payload, listeners, sessions, mrtr, concurrency)
+  --only NAMES   run only these scenarios or curves (comma-separated; see --list; \`curves\` = every curve); others are omitted
   --reps N       repetitions per side (default: 5 full for stdio, 3 for the others; 1 quick; cold start always takes 10 samples full, 5 quick)
   --folded / --no-folded  run the benchmarks folded in from bench/stdio, bench/http, bench/server and
                  bench/validation (default: yes in full runs, no in quick runs)
@@ -15,7 +16,7 @@ export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<s
 
 /** Parses argv (without node and script) into options; throws with a usage message on bad input. */
 export function parseArgs(argv) {
-  const opts = { quick: false, only: null, reps: null, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false };
+  const opts = { quick: false, curves: false, only: null, reps: null, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -24,6 +25,7 @@ export function parseArgs(argv) {
       return v;
     };
     if (a === '--quick') opts.quick = true;
+    else if (a === '--curves') opts.curves = true;
     else if (a === '--only') opts.only = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--reps') opts.reps = positiveInt(a, value());

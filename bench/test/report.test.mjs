@@ -75,7 +75,7 @@ test('modern requests carry the required _meta and headers', () => {
 });
 
 test('options: --quick, --only, --reps and bad input', () => {
-  assert.deepEqual(parseArgs(['--quick', '--only', 'http,stdio', '--reps', '2']), { quick: true, only: ['http', 'stdio'], reps: 2, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false });
+  assert.deepEqual(parseArgs(['--quick', '--only', 'http,stdio', '--reps', '2']), { quick: true, curves: false, only: ['http', 'stdio'], reps: 2, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false });
   assert.equal(parseArgs(['--no-folded']).folded, false);
   assert.equal(parseArgs(['--wait-quiet']).waitQuiet, 10);
   assert.equal(parseArgs(['--wait-quiet=3']).waitQuiet, 3);
