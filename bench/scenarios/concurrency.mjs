@@ -37,7 +37,9 @@ export async function run({ quick, reps: repsOpt, log }) {
         await runNodeJson(LOAD, [args(quick ? 0.5 : 1)]);
         const cpu0 = cpuSecondsOf(server.pid);
         const r = await runNodeJson(LOAD, [args(durationSec)], { timeoutMs: 120_000 });
-        r.serverCpuUsPerReq = ((cpuSecondsOf(server.pid) - cpu0) * 1e6) / Math.max(1, r.requests);
+        r.serverCpuUsPerReq = r.requests ? ((cpuSecondsOf(server.pid) - cpu0) * 1e6) / r.requests : Number.NaN;
+        // No request completed: there is no latency to show (autocannon reports 0).
+        if (!r.requests) r.p99Ms = Number.NaN;
         const codes = r.statusCodes ?? {};
         r.count503 = codes['503'] ?? 0;
         r.otherNon2xx = r.non2xx - r.count503;
@@ -61,6 +63,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     makeCurve({ ...common, id: 'concurrency-cpu', title: 'server CPU time per request', yLabel: 'µs CPU', better: 'lower', format: (v) => `${num(v, 1)} µs`, series: series((r) => r.serverCpuUsPerReq) }),
   ];
   const unclean = Object.entries(results).filter(([, runs]) => runs.some((r) => r.unclean > 0));
+  const stalled = Object.entries(results).filter(([, runs]) => runs.some((r) => !r.requests)).map(([k]) => k);
   const status = {};
   for (const side of SIDES) status[side] = sideStatus(sides[side], Object.entries(failures).find(([k]) => k.startsWith(`${side}|`))?.[1]);
   return {
@@ -85,6 +88,7 @@ export async function run({ quick, reps: repsOpt, log }) {
       unclean.length
         ? `Unclean failures at: ${unclean.map(([k, runs]) => `${k} (${runs.map((r) => `${r.errors} socket errors, ${r.timeouts} timeouts, ${r.otherNon2xx} other non-2xx, ${r.mismatches} wrong bodies${r.firstMismatch ? `; first: ${r.firstMismatch.slice(0, 120)}` : ''}`).join('; ')})`).join(', ')}.`
         : 'No unclean failures at any point: every response was the echo or a clean 503.',
+      ...(stalled.length ? [`No request completed during the measured seconds (none failed either: they were still waiting, under the 10 s timeout) at: ${stalled.join(', ')}.`] : []),
     ],
   };
 }
