@@ -4,6 +4,7 @@
  */
 export { createHttpHandler, handleRequest, DEFAULT_LIMITS, type HttpHandler } from './handler.js';
 export type { HandOver } from './exchange.js';
+export { clientAddressOf } from './client-address.js';
 export type {
   Authenticated,
   AuthenticateHook,

@@ -3,6 +3,7 @@
  * called as `fetch(Request)` (Bun, Deno, Workers, or any Node framework that speaks Request).
  */
 import { readBodyWithin } from './body.js';
+import { clientAddressOf } from './client-address.js';
 import type { BodyLimits, BodyOutcome, Exchange, ExchangeSink, PeerGoneListener } from './exchange.js';
 import { RESOLVED, TIMED_OUT, TOO_LARGE } from './exchange.js';
 import type { InterceptRequest } from './options.js';
@@ -89,13 +90,14 @@ function withHeaders(response: Response, extra: Record<string, string>): Respons
 export class WebExchange implements Exchange {
   readonly method: string;
   readonly response: Promise<Response>;
-  /** A fetch handler is not told who connected (hosts pass it on their own way, such as a header). */
-  readonly clientAddress = undefined;
+  /** A fetch handler is not told who connected, unless the node adapter built the request (see `clientAddressOf`). */
+  readonly clientAddress: string | undefined;
   private settle!: (response: Response) => void;
   private readonly deadline: number;
 
   constructor(private readonly req: Request, private readonly limits: BodyLimits) {
     this.method = req.method;
+    this.clientAddress = clientAddressOf(req);
     this.deadline = Date.now() + limits.bodyTimeoutMs;
     this.response = new Promise<Response>((resolve) => (this.settle = resolve));
   }

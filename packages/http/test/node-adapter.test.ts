@@ -1,6 +1,6 @@
 // @mcpkit/http/node: binding, shutdown, limits enforced by the socket layer, and the generic lane.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpHandler } from '../src/index.js';
+import { clientAddressOf, createHttpHandler } from '../src/index.js';
 import { serve } from '../src/node/index.js';
 import { fakeDispatcher, headersFor, newSeen, rawRequest, toolCall, until } from './helpers.js';
 
@@ -114,5 +114,18 @@ describe('serve', () => {
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('tick 0');
     await reader.cancel();
     await until(() => cancelled);
+  });
+
+  it("tells a plain web handler, and intercept behind one, the client's address (clientAddressOf)", async () => {
+    const seen: Array<string | undefined> = [];
+    const core = createHttpHandler(fakeDispatcher(), { intercept: (_request, _body, context) => void seen.push(context.clientAddress) });
+    const s = await serve((request) => {
+      seen.push(clientAddressOf(request));
+      return core(request);
+    });
+    stops.push(() => s.close());
+    await fetch(s.url, { headers: { accept: 'text/event-stream' } });
+    expect(seen).toEqual(['127.0.0.1', '127.0.0.1']);
+    expect(clientAddressOf(new Request('http://127.0.0.1/'))).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { noteClientAddress } from '../client-address.js';
 
 /** The URL of a node request, from its Host header (falling back to localhost on nonsense). */
 export function requestUrl(req: IncomingMessage): string {
@@ -44,6 +45,7 @@ export function toWebRequest(req: IncomingMessage, signal: AbortSignal, withBody
   }
   const request = new Request(requestUrl(req), init);
   Object.defineProperty(request, 'signal', { value: signal, enumerable: true });
+  noteClientAddress(request, req.socket?.remoteAddress);
   return request;
 }
 

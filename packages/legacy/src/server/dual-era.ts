@@ -55,7 +55,7 @@ export class DualEraServer implements Dispatcher {
     this.fanout = new EventFanout(server.events, resolved.onError);
     this.channels = new ChannelSessions(server, resolved, this.fanout);
     this.http = new LegacyHttp(server, resolved, this.sessions, this.fanout);
-    this.sse = options.http?.sse === undefined ? undefined : new HttpSseEndpoint(this, this.sessions, resolved, options.http.sse);
+    this.sse = options.http?.sse === undefined ? undefined : new HttpSseEndpoint(this, this.http, resolved, options.http.sse, (id) => this.channels.hasId(id));
     this.intercept = this.intercept.bind(this);
   }
 

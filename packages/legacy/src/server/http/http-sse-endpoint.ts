@@ -4,12 +4,14 @@
  * whose first event `endpoint` names `<messagePath>?sessionId=<id>`; every client message is POSTed
  * there and answered `202 Accepted`, while responses, server requests and notifications go on the
  * stream. The session is a channel like a stdio one (the same legacy session code serves it); it
- * takes a place in the `SessionStore` from its GET on, so the store's cap, idle expiry and
- * principal binding apply to it as to Streamable HTTP sessions. The stream is the session (the
- * revision has no resumption): when it closes, the session ends.
+ * takes a place in the `SessionStore` from its GET on, so the store's caps (in all and per client
+ * address), idle expiry and principal binding apply to it as to Streamable HTTP sessions, and it is
+ * held in use (never evicted) on the Streamable HTTP side's lease loop while its stream is open. The
+ * stream is the session (the revision has no resumption): when it closes, the session ends.
  * spec: 2024-11-05 basic/transports.mdx ("HTTP with SSE"); 2025-11-25/pages/basic/transports.mdx ("Backwards Compatibility")
  */
 import {
+  clientAddressOf,
   createOriginCheck,
   encodeSseComment,
   encodeSseEvent,
@@ -36,6 +38,7 @@ import {
 import type { ResolvedOptions } from '../options.js';
 import { mintSessionId } from './session-id.js';
 import type { SessionStore } from './session-store.js';
+import type { SessionStreams } from './session-streams.js';
 import { SseConnection } from './sse-connection.js';
 import { principalKey } from './stored-session.js';
 
@@ -56,6 +59,8 @@ interface SseSession {
   readonly requests: IncomingRequests;
   readonly context: { transport: TransportInfo; peer: PeerChannel };
   readonly closeHandlers: Array<() => void>;
+  /** Ends the session's in-use mark. */
+  readonly release: () => void;
 }
 
 /** Requests in flight per session before a POST is refused with 503. */
@@ -66,15 +71,22 @@ export class HttpSseEndpoint {
   readonly path: string;
   readonly messagePath: string;
   private readonly sessions = new Map<string, SseSession>();
+  private readonly store: SessionStore;
   private stopSignals: Promise<() => void> | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
 
+  /**
+   * `host` keeps the sessions in use (its lease loop); `started` tells whether `initialize`
+   * succeeded on a session's channel (only then does `notifications/initialized` count).
+   */
   constructor(
     private readonly dispatcher: Dispatcher,
-    private readonly store: SessionStore,
+    private readonly host: Pick<SessionStreams, 'store' | 'hold'>,
     private readonly options: ResolvedOptions,
     paths: HttpSseOptions,
+    private readonly started: (sessionId: string) => boolean,
   ) {
+    this.store = host.store;
     this.path = paths.path ?? '/sse';
     this.messagePath = paths.messagePath ?? '/messages';
     if (!this.path.startsWith('/') || !this.messagePath.startsWith('/') || this.path === this.messagePath) {
@@ -142,7 +154,7 @@ export class HttpSseEndpoint {
     const now = Date.now();
     const owner = principalKey(principal);
     const id = mintSessionId();
-    // The session's place in the store: its cap and idle expiry count it from the GET on. What
+    // The session's place in the store: its caps and idle expiry count it from the GET on. What
     // initialize settles lives with the channel session on this process (the stream is here).
     const admitted = await this.store.create({
       id,
@@ -151,9 +163,10 @@ export class HttpSseEndpoint {
       clientInfo: {},
       subscriptions: [],
       initialized: false,
+      principal: owner,
+      clientAddress: clientAddressOf(request),
       createdAt: now,
       lastSeenAt: now,
-      ...(owner === undefined ? {} : { principal: owner }),
     });
     if (!admitted)
       return jsonRpcErrorResponse(503, undefined, ErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
@@ -172,7 +185,8 @@ export class HttpSseEndpoint {
       maxInFlight: MAX_IN_FLIGHT,
       onError: (error) => this.options.onError(error),
     });
-    const session: SseSession = { id, principal: owner, connection, peer, requests, context: { transport, peer }, closeHandlers };
+    const release = this.host.hold(id);
+    const session: SseSession = { id, principal: owner, connection, peer, requests, context: { transport, peer }, closeHandlers, release };
     this.sessions.set(id, session);
     connection.onGone(() => this.end(session, 'The client closed the stream'));
     connection.write(encodeSseEvent({ event: 'endpoint', data: `${this.messagePath}?sessionId=${encodeURIComponent(id)}` }));
@@ -218,6 +232,8 @@ export class HttpSseEndpoint {
         if (isRequestId(requestId)) session.requests.cancel(requestId, reason ?? 'cancelled by the client');
       } else {
         this.dispatcher.notification?.(notification, session.context);
+        // As on Streamable HTTP: an initialized session is evicted after the others and idles 30 min, not 60 s.
+        if (notification.method === 'notifications/initialized' && this.started(session.id)) await this.store.update(session.id, { initialized: true });
       }
     } else {
       this.dispatcher.response?.(message as JsonRpcResponse, session.context);
@@ -228,6 +244,7 @@ export class HttpSseEndpoint {
   private end(session: SseSession, reason: string): void {
     if (this.sessions.get(session.id) !== session) return;
     this.sessions.delete(session.id);
+    session.release();
     session.requests.abortAll(reason);
     session.connection.end();
     for (const handler of session.closeHandlers.splice(0)) {
@@ -244,7 +261,7 @@ export class HttpSseEndpoint {
     }
   }
 
-  /** Keep-alive comments on quiet streams; an open stream keeps its session from expiring. */
+  /** Keep-alive comments on quiet streams (the host's lease loop keeps their sessions from expiring). */
   private startTicker(): void {
     if (this.ticker) return;
     this.ticker = setInterval(
@@ -252,7 +269,7 @@ export class HttpSseEndpoint {
         const now = Date.now();
         for (const session of this.sessions.values()) {
           if (now - session.connection.lastWriteAt < this.options.keepAliveMs) continue;
-          if (session.connection.write(encodeSseComment())) void this.store.get(session.id).catch(this.options.onError);
+          session.connection.write(encodeSseComment());
         }
       },
       Math.max(50, Math.floor(this.options.keepAliveMs / 2)),

@@ -32,6 +32,8 @@ export abstract class SessionStreams implements StreamHost {
   private readonly remote = new Map<string, RemoteResume>();
   /** Sessions this replica has marked in use in the store (see `SessionStore.lease`). */
   private readonly leased = new Set<string>();
+  /** Sessions another transport of this replica holds in use (the open streams of HTTP+SSE sessions). */
+  private readonly held = new Set<string>();
   private started: Promise<void> | undefined;
   private stops: Array<() => void> = [];
   private ticker: ReturnType<typeof setInterval> | undefined;
@@ -83,6 +85,17 @@ export abstract class SessionStreams implements StreamHost {
     if (this.leased.has(sessionId) || !this.store.lease) return;
     this.leased.add(sessionId);
     this.store.lease(sessionId, replicaId(), 3 * this.tickMs).catch(this.options.onError);
+  }
+
+  /**
+   * Holds a session in use until the returned release is called, on the same lease and keep-alive
+   * loop as this replica's own streams and requests (the HTTP+SSE endpoint holds its sessions while
+   * their stream is open: every request and awaited answer of such a session runs within it).
+   */
+  hold(sessionId: string): () => void {
+    this.held.add(sessionId);
+    this.inUse(sessionId);
+    return () => void this.held.delete(sessionId);
   }
 
   protected waitersOf(sessionId: string): PendingClientRequests {
@@ -230,6 +243,7 @@ export abstract class SessionStreams implements StreamHost {
     for (const stream of this.streams.values()) if (stream.keepAlive(now)) active.add(stream.sessionId);
     for (const [key, entry] of this.remote) if (entry.connection.live) active.add(key.slice(0, key.indexOf(' ')));
     for (const sessionId of this.inflight.keys()) active.add(sessionId);
+    for (const sessionId of this.held) active.add(sessionId);
     for (const [sessionId, waiters] of this.waiters) {
       if (waiters.size > 0) active.add(sessionId);
       else this.waiters.delete(sessionId);
