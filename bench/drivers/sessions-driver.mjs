@@ -28,13 +28,29 @@ const fail = (why) => {
   firstError ??= why;
 };
 
+let retries = 0;
+/**
+ * fetch, retried when a reused keep-alive connection was reset before any answer: under heavy load the server's
+ * idle timeout (node's 5 s) can close a connection the client is just reusing, a client-side race, not a server error.
+ */
+async function post(init) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(url, { method: 'POST', ...init });
+    } catch (e) {
+      if (attempt >= 3 || e?.cause?.code !== 'ECONNRESET') throw e;
+      retries++;
+    }
+  }
+}
+
 async function open() {
-  const res = await fetch(url, { method: 'POST', headers, body: init });
+  const res = await post({ headers, body: init });
   const id = res.headers.get('mcp-session-id');
   const body = await res.text();
   if (!res.ok || !id || !responseFromHttpBody(body)?.result?.protocolVersion) return fail(`initialize: HTTP ${res.status} ${body.slice(0, 200)}`);
   const session = { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': LEGACY };
-  const ack = await fetch(url, { method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  const ack = await post({ headers: session, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
   await ack.text();
   if (ack.status !== 202) return fail(`notifications/initialized: HTTP ${ack.status}`);
   ids.push(id);
@@ -62,7 +78,7 @@ async function callsIn(sid, calls) {
     const id = callId++;
     const text = `in session ${i}`;
     const t0 = performance.now();
-    const res = await fetch(url, { method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } }) });
+    const res = await post({ headers: session, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } }) });
     const body = await res.text();
     out.push((performance.now() - t0) * 1000);
     if (!isEchoResponse(responseFromHttpBody(body), id, text)) fail(`tools/call in a session: HTTP ${res.status} ${body.slice(0, 200)}`);
@@ -85,4 +101,4 @@ for (const n of cfg.points) {
   if (errors) break;
 }
 await server.close();
-process.stdout.write(`${JSON.stringify({ points, errors, firstError })}\n`);
+process.stdout.write(`${JSON.stringify({ points, retries, errors, firstError })}\n`);

@@ -79,6 +79,7 @@ export async function run({ quick, reps: repsOpt, log }) {
       official: '2025-11-25 sessions through `NodeStreamableHTTPServerTransport({ sessionIdGenerator })`, one `McpServer` each',
     },
     notes: [
+      `Connections reset by the server's keep-alive timeout while the client reused them (retried, at most 3 times): ${SIDES.map((s) => `${s} ${(results[s] ?? []).reduce((a, r) => a + (r.retries ?? 0), 0)}`).join(', ')}.`,
       ...Object.entries(failures).map(([k, v]) => `${k}: ${v.split('\n')[0]}`),
       `At ${num(points[0])} sessions the per-session figure still carries fixed costs (the store's first allocations), so the last point is the one to read. ${times(callGrowth('mcpkit'))} is mcpkit's call at the largest store relative to the smallest.`,
     ],
