@@ -71,7 +71,8 @@ async function main() {
     if (opts.waitQuiet) await waitForQuiet(opts.waitQuiet, env.cores, log);
     const loadBefore = loadAverage();
     try {
-      const section = await scenario.run({ quick: opts.quick, reps: opts.reps, log });
+      const reps = opts.reps !== null && typeof opts.reps === 'object' ? (opts.reps[scenario.id] ?? null) : opts.reps;
+      const section = await scenario.run({ quick: opts.quick, reps, log });
       section.loadBefore = loadBefore;
       section.loadAfter = loadAverage();
       section.seconds = (performance.now() - s0) / 1000;

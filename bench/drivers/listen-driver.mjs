@@ -4,7 +4,7 @@
 // the memory per stream. Then `events` times: tools/list_changed is announced (on replica 0) and every stream must
 // receive it, tagged with its own subscriptionId; the latency to the last stream is the fan-out time. Prints one JSON line.
 //
-// argv[2] is a JSON object: { impl, n, events, replicas?, redisUrl? }.
+// argv[2] is a JSON object: { impl, n, events, replicas?, redisUrl?, hostNodeArgs? } (hostNodeArgs: e.g. --cpu-prof, to profile the server).
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ const now = () => performance.timeOrigin + performance.now();
 /** A server process with a line-based command channel. */
 async function startHost() {
   const opts = { maxStreams: cfg.n + 100, ...(cfg.redisUrl ? { redisUrl: cfg.redisUrl } : {}) };
-  const service = await startNodeService(HOST, [cfg.impl, JSON.stringify(opts)], { nodeArgs: ['--expose-gc'] });
+  const service = await startNodeService(HOST, [cfg.impl, JSON.stringify(opts)], { nodeArgs: ['--expose-gc', ...(cfg.hostNodeArgs ?? [])] });
   const lines = [];
   let wake = null;
   createInterface({ input: service.child.stdout }).on('line', (l) => {

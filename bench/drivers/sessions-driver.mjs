@@ -30,7 +30,7 @@ const fail = (why) => {
 
 let retries = 0;
 /**
- * fetch, retried when a reused keep-alive connection was reset before any answer: under heavy load the server's
+ * fetch, retried when a reused keep-alive connection was reset or closed before any answer: under heavy load the server's
  * idle timeout (node's 5 s) can close a connection the client is just reusing, a client-side race, not a server error.
  */
 async function post(init) {
@@ -38,7 +38,7 @@ async function post(init) {
     try {
       return await fetch(url, { method: 'POST', ...init });
     } catch (e) {
-      if (attempt >= 3 || e?.cause?.code !== 'ECONNRESET') throw e;
+      if (attempt >= 3 || !['ECONNRESET', 'UND_ERR_SOCKET'].includes(e?.cause?.code)) throw e;
       retries++;
     }
   }

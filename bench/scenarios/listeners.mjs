@@ -16,7 +16,7 @@ const SIDES = ['mcpkit', 'official', 'raw'];
 
 export async function run({ quick, reps: repsOpt, log }) {
   const points = quick ? [100, 1000] : [100, 1000, 3000, 10_000];
-  const events = quick ? 5 : 20;
+  const events = quick ? 5 : 10;
   const reps = repsOpt ?? 1;
   const sides = resolveSides(SIDES, ['listen-server.mjs']);
   const redis = haveRedis() ? await startRedis() : null;
@@ -73,7 +73,7 @@ export async function run({ quick, reps: repsOpt, log }) {
       `table). Then ${events} times: the server announces tools/list_changed (mcpkit \`server.toolsChanged()\`, official ` +
       '`handler.notify.toolsChanged()`, raw: one write per stream); every stream must receive it, tagged with its own ' +
       '`subscriptionId`, before the next one; the fan-out time is from the announcement (the server\'s clock) to the arrival at the ' +
-      `last stream (the client's clock, same machine). p50/p99 over the ${events} events (with 20 events p99 is the slowest). ` +
+      `last stream (the client's clock, same machine). p50/p99 over the ${events} events (with 10 events p99 is the slowest). ` +
       'Redis: the same, with the streams spread round-robin over 3 mcpkit replicas sharing a private `redis-server` ' +
       '(`RedisEventBus`), the change announced on replica 0; memory is the sum over the replicas. The official SDK has no ' +
       'Redis bus. The client shares the 2 cores with the server: at 10k streams its own parsing is part of the time.',

@@ -15,7 +15,7 @@ const SIDES = ['mcpkit', 'official'];
 
 export async function run({ quick, reps: repsOpt, log }) {
   const points = quick ? [1, 2, 5] : [1, 2, 5, 10];
-  const reps = repsOpt ?? (quick ? 1 : 3);
+  const reps = repsOpt ?? (quick ? 1 : 2);
   const sides = resolveSides(SIDES, ['mrtr.mjs']);
   const ids = [];
   for (const side of SIDES) if (!sides[side].missing.length) for (const r of points) ids.push(`${side}|${r}`);
@@ -25,7 +25,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     log,
     runOne: async (rid) => {
       const [side, rounds] = rid.split('|');
-      const r = await runNodeJson(DRIVER, [JSON.stringify({ impl: sides[side].files['mrtr.mjs'], rounds: Number(rounds), calls: quick ? 200 : 2_000, maxMs: quick ? 400 : 2_000 })]);
+      const r = await runNodeJson(DRIVER, [JSON.stringify({ impl: sides[side].files['mrtr.mjs'], rounds: Number(rounds), calls: quick ? 200 : 2_000, maxMs: quick ? 400 : 1_000 })]);
       if (r.errors) throw new Error(`${r.errors} errors; first: ${r.firstError}`);
       return r;
     },

@@ -18,7 +18,7 @@ const LABEL = { 1e3: '1 KB', 64e3: '64 KB', 1e6: '1 MB', 16e6: '16 MB' };
 
 export async function run({ quick, reps: repsOpt, log }) {
   const points = quick ? [1e3, 64e3, 1e6] : [1e3, 64e3, 1e6, 16e6];
-  const reps = repsOpt ?? (quick ? 1 : 2);
+  const reps = repsOpt ?? 1;
   const sides = resolveSides(SIDES, ['payload-stdio-server.mjs', 'payload-http-server.mjs']);
   const ids = [];
   for (const t of TRANSPORTS) for (const side of SIDES) if (!sides[side].missing.length) for (const size of points) ids.push(`${t}|${side}|${size}`);

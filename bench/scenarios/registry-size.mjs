@@ -17,7 +17,7 @@ const FLAGS = ['--expose-gc', '--min-semi-space-size=128', '--max-semi-space-siz
 
 export async function run({ quick, reps: repsOpt, log }) {
   const points = quick ? [10, 100, 1000] : [10, 100, 1000, 10_000];
-  const reps = repsOpt ?? (quick ? 1 : 2);
+  const reps = repsOpt ?? 1;
   const sides = resolveSides(SIDES, ['registry.mjs']);
   const ids = [];
   for (const side of SIDES) if (!sides[side].missing.length) for (const n of points) ids.push(`${side}|${n}`);

@@ -80,6 +80,9 @@ test('options: --quick, --only, --reps and bad input', () => {
   assert.equal(parseArgs(['--wait-quiet']).waitQuiet, 10);
   assert.equal(parseArgs(['--wait-quiet=3']).waitQuiet, 3);
   assert.deepEqual(parseArgs(['--only=size']).only, ['size']);
+  assert.deepEqual(parseArgs(['--reps', 'stdio=2,mrtr=1']).reps, { stdio: 2, mrtr: 1 });
+  assert.equal(parseArgs(['--curves']).curves, true);
+  assert.throws(() => parseArgs(['--reps', 'stdio=0']), /positive integer/);
   assert.throws(() => parseArgs(['--reps', '0']), /positive integer/);
   assert.throws(() => parseArgs(['--only']), /needs a value/);
   assert.throws(() => parseArgs(['--fast']), /unknown option/);
