@@ -3,7 +3,8 @@
 // each point: the heap after full GCs (minus the heap with 10 sessions, over the sessions added), and the latency of
 // sequential `tools/call`s of `echo` inside one of the sessions (every answer checked). Prints one JSON line.
 //
-// argv[2] is a JSON object: { impl, points: number[], calls }.
+// argv[2] is a JSON object: { impl, points: number[], calls, maxSec? }. Past maxSec (default: none) no further point is
+// started: the points reached are printed, with `stoppedAt` naming the first point left out.
 import { isEchoResponse, responseFromHttpBody } from '../lib/wire.mjs';
 import { summarize } from '../lib/stats.mjs';
 
@@ -56,8 +57,13 @@ async function open() {
   ids.push(id);
 }
 
+/** Opens sessions up to n; false when the hard time limit (2 × maxSec) came first. */
 async function openUpTo(n) {
-  while (ids.length < n && errors < 10) await Promise.all(Array.from({ length: Math.min(50, n - ids.length) }, open));
+  while (ids.length < n && errors < 10) {
+    if (cfg.maxSec && (performance.now() - t00) / 1000 > 2 * cfg.maxSec) return false;
+    await Promise.all(Array.from({ length: Math.min(50, n - ids.length) }, open));
+  }
+  return true;
 }
 
 async function heapAfterGc() {
@@ -86,13 +92,22 @@ async function callsIn(sid, calls) {
   return out;
 }
 
+const t00 = performance.now();
 await openUpTo(10);
 await callsIn(ids[0], cfg.calls); // warm-up
 const base = await heapAfterGc();
 const points = [];
+let stoppedAt = null;
 for (const n of cfg.points) {
+  if (cfg.maxSec && (performance.now() - t00) / 1000 > cfg.maxSec) {
+    stoppedAt = n;
+    break;
+  }
   const t0 = performance.now();
-  await openUpTo(n);
+  if (!(await openUpTo(n))) {
+    stoppedAt = n;
+    break;
+  }
   const openMs = performance.now() - t0;
   const heap = await heapAfterGc();
   // A session in the middle of the store, not the first or the newest.
@@ -101,4 +116,4 @@ for (const n of cfg.points) {
   if (errors) break;
 }
 await server.close();
-process.stdout.write(`${JSON.stringify({ points, retries, errors, firstError })}\n`);
+process.stdout.write(`${JSON.stringify({ points, retries, stoppedAt, errors, firstError })}\n`);

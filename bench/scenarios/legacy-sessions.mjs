@@ -24,7 +24,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     reps,
     log,
     runOne: async (side) => {
-      const r = await runNodeJson(DRIVER, [JSON.stringify({ impl: sides[side].files['legacy-sessions.mjs'], points, calls })], {
+      const r = await runNodeJson(DRIVER, [JSON.stringify({ impl: sides[side].files['legacy-sessions.mjs'], points, calls, maxSec: quick ? 120 : 300 })], {
         nodeArgs: ['--expose-gc', '--max-old-space-size=8192'],
         timeoutMs: 900_000,
       });
@@ -80,6 +80,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     },
     notes: [
       `Connections reset by the server's keep-alive timeout while the client reused them (retried, at most 3 times): ${SIDES.map((s) => `${s} ${(results[s] ?? []).reduce((a, r) => a + (r.retries ?? 0), 0)}`).join(', ')}.`,
+      ...SIDES.filter((s) => results[s]?.some((r) => r.stoppedAt)).map((s) => `${s}: stopped before ${num(results[s].find((r) => r.stoppedAt).stoppedAt)} sessions (the run's time box of ${quick ? 120 : 300} s was used up opening the smaller points).`),
       ...Object.entries(failures).map(([k, v]) => `${k}: ${v.split('\n')[0]}`),
       `At ${num(points[0])} sessions the per-session figure still carries fixed costs (the store's first allocations), so the last point is the one to read. ${times(callGrowth('mcpkit'))} is mcpkit's call at the largest store relative to the smallest.`,
     ],
