@@ -22,7 +22,7 @@ export const BUDGETS = [
     ['stdio.dual', 'stdio, dual-era server'],
   ].map(([key, what]) => ({ id: `soak-${key}`, text: `${what}: RSS growth ≤ 2 MiB per 100k requests after warm-up`, metric: `soak.${key}`, vs: null, op: '<=', limit: 2, unit: 'MiB/100k' })),
   // The scale curves (issue 23): where each curve should end up.
-  { id: 'registry-list', text: '`tools/list` per page at 10k tools ≤ 1.5× its cost at 10 tools', metric: 'registry.list.growth', vs: null, op: '<=', limit: 1.5 },
+  { id: 'registry-list', text: '`tools/list` (all pages) per tool listed at 10k tools ≤ 1.5× its cost at 10 tools', metric: 'registry.list.growth', vs: null, op: '<=', limit: 1.5 },
   { id: 'registry-call', text: '`tools/call` at 10k tools ≤ 1.5× its cost at 10 tools', metric: 'registry.call.growth', vs: null, op: '<=', limit: 1.5 },
   ...['stdio', 'http'].flatMap((t) =>
     ['1MB', '16MB'].map((size) => ({ id: `payload-${t}-${size}`, text: `${t} payload of ${size.replace('MB', ' MB')}: MB/s ≥ 0.8× raw`, metric: `payload.${t}.${size}`, vs: 'raw', op: '>=', limit: 0.8 })),

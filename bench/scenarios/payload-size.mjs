@@ -18,7 +18,7 @@ const LABEL = { 1e3: '1 KB', 64e3: '64 KB', 1e6: '1 MB', 16e6: '16 MB' };
 
 export async function run({ quick, reps: repsOpt, log }) {
   const points = quick ? [1e3, 64e3, 1e6] : [1e3, 64e3, 1e6, 16e6];
-  const reps = repsOpt ?? 1;
+  const reps = repsOpt ?? (quick ? 1 : 2);
   const sides = resolveSides(SIDES, ['payload-stdio-server.mjs', 'payload-http-server.mjs']);
   const ids = [];
   for (const t of TRANSPORTS) for (const side of SIDES) if (!sides[side].missing.length) for (const size of points) ids.push(`${t}|${side}|${size}`);
@@ -28,7 +28,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     log,
     runOne: async (rid) => {
       const [transport, side, size] = rid.split('|');
-      const cfg = { transport, server: sides[side].files[`payload-${transport}-server.mjs`], size: Number(size), targetBytes: quick ? 8e6 : 64e6, maxMs: quick ? 500 : 2_000 };
+      const cfg = { transport, server: sides[side].files[`payload-${transport}-server.mjs`], size: Number(size), targetBytes: quick ? 8e6 : 32e6, maxMs: quick ? 500 : 1_500 };
       const r = await runNodeJson(DRIVER, [JSON.stringify(cfg)], { timeoutMs: 120_000 });
       if (r.errors) throw new Error(`${r.errors} wrong results; first: ${r.firstError}`);
       return r;
@@ -85,7 +85,7 @@ export async function run({ quick, reps: repsOpt, log }) {
       'One tool, `blob` (`{size}` → one text block of `size` ASCII bytes, built once per size), called one call after another by the ' +
       'same raw client for every side, so the curve measures the server: over stdio the client process frames the newline-JSON ' +
       'itself; over HTTP it POSTs with `fetch` (keep-alive) to the server in its own process. Every result is parsed and compared ' +
-      `with the expected text in full. Per point: ${quick ? '8' : '64'} MB of results (at least 3 calls) or ${quick ? '0.5' : '2'} s, after a warm-up; ` +
+      `with the expected text in full. Per point: ${quick ? '8' : '32'} MB of results (at least 3 calls) or ${quick ? '0.5' : '1.5'} s, after a warm-up; ` +
       `${reps} run(s), alternating, medians. Peak RSS growth: the server's VmHWM at the end minus its RSS after 20 small calls, ` +
       'divided by the payload (it includes the JSON text, its UTF-8 copy and the write buffers). The raw limits stringify the ' +
       'same result with `JSON.stringify` and write it once.',
