@@ -60,7 +60,7 @@ export function renderCurveSvg(curve, subtitle = '') {
   const parts = [];
   const text = (x, y, s, attrs = '') => parts.push(`<text x="${r1(x)}" y="${r1(y)}" ${attrs}>${esc(s)}</text>`);
 
-  text(12, 20, curve.title, 'font-size="14" font-weight="600" fill="#111827"');
+  text(12, 20, curve.title.replace(/`/g, ''), 'font-size="14" font-weight="600" fill="#111827"'); // markdown code ticks are for the report
   if (subtitle) text(12, 36, subtitle, `font-size="11" fill="${COLORS.muted}"`);
   for (const t of logTicks(y0, y1)) {
     parts.push(`<line x1="${PAD.left}" y1="${r1(py(t))}" x2="${PAD.left + pw}" y2="${r1(py(t))}" stroke="${COLORS.grid}"/>`);
