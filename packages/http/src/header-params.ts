@@ -16,4 +16,9 @@ export type HeaderParam = HeaderParamRef;
 export interface HeaderParamSource {
   /** The annotated properties of tool `toolName`, or `undefined` for an unknown tool. */
   headerParams(toolName: string): ReadonlyArray<HeaderParam> | undefined;
+  /**
+   * The `params` member the `Mcp-Name` header mirrors for a method the catalogue does not know (an
+   * extension's, e.g. `taskId` for `tasks/get`), or `undefined` when none; checked like the core's.
+   */
+  nameSource?(method: string): string | undefined;
 }

@@ -106,7 +106,7 @@ export function checkRequest(
   if (methodHeader === null) return missing('Mcp-Method');
   if (methodHeader !== request.method) return differs('Mcp-Method', methodHeader, request.method);
 
-  const source = mcpNameSource(request.method);
+  const source = mcpNameSource(request.method) ?? params?.nameSource?.(request.method);
   if (source !== undefined) {
     const bodyValue = body![source];
     const raw = headers.header(HEADER_NAME);

@@ -70,6 +70,7 @@ function withHeaderParams(dual: DualEraServer, server: McpServer): Dispatcher & 
     notification: (notification, context) => dual.notification(notification, context),
     response: (response, context) => dual.response(response, context),
     headerParams: (name) => server.headerParams(name),
+    nameSource: (method) => server.nameSource(method),
   };
 }
 
