@@ -258,9 +258,10 @@ export class McpServer implements Dispatcher {
     return this.events.publish({ type: 'resources/updated', uri });
   }
 
-  /** Ends every listen stream gracefully (each gets its final result) and leaves the event bus. */
-  close(): Promise<void> {
-    return this.core.hub.close();
+  /** Ends every listen stream gracefully (each gets its final result), leaves the event bus and closes the extensions. */
+  async close(): Promise<void> {
+    await this.core.hub.close();
+    await Promise.all(this.core.extensions.list.map((extension) => extension.close?.()));
   }
 }
 

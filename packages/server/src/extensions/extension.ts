@@ -26,6 +26,8 @@ export interface ServerExtension {
   readonly resources?: readonly ResourceDefinition[];
   /** Called once by `createServer` with what the extension may use of the server. */
   attach?(host: ExtensionHost): void;
+  /** Called by the server's `close()`: let go of what the extension holds (timers, subscriptions, running work). */
+  close?(): void | Promise<void>;
 }
 
 /** One request method an extension adds. */
