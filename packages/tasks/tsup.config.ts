@@ -1,13 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', server: 'src/server/index.ts', client: 'src/client/index.ts', legacy: 'src/legacy/index.ts' },
+  entry: { index: 'src/index.ts', server: 'src/server/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
   clean: false, // never leave dist/ empty while a concurrent build runs; CI builds from a clean clone
   target: 'node20',
   treeshake: true,
-  // The entries share the store and the views: one chunk, not a copy per entry.
+  // The entries share the store: one chunk, not a copy per entry.
   splitting: true,
 });

@@ -231,7 +231,8 @@ export class ModernClient extends ClientCore implements McpClient {
     if (type?.settle === undefined) {
       throw new InvalidResultError(method, `resultType ${JSON.stringify(result.resultType)} cannot be the result of ${method}() (use request())`, result);
     }
-    const settled = await type.settle(result, { method, params, options, request: (m, p, o) => this.request(m, p, o) });
+    const handlers = options?.handlers ?? this.handlers;
+    const settled = await type.settle(result, { method, params, options, handlers, request: (m, p, o) => this.request(m, p, o) });
     if (settled.resultType !== undefined && settled.resultType !== 'complete') {
       throw new InvalidResultError(
         method,

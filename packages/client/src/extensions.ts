@@ -1,5 +1,6 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
 import type { JSONObject, Validator } from '@mcpkit/schema';
+import type { InputHandlers } from './handlers.js';
 import type { CallOptions } from './options.js';
 
 /**
@@ -44,6 +45,8 @@ export interface SettleCall {
   readonly method: string;
   readonly params: Record<string, unknown>;
   readonly options: CallOptions | undefined;
+  /** The handlers that answer this call's input requests (the call's own, else the client's). */
+  readonly handlers: InputHandlers;
   /** Sends another request through the same client (with the protocol `_meta`). */
   request(method: string, params: Record<string, unknown>, options?: CallOptions): Promise<JsonObject>;
 }

@@ -6,10 +6,10 @@ import { InvalidResultError, type ClientExtension } from '../src/index.js';
 import { connect, done, FakeServer, text } from './helpers/fake-server.js';
 
 const ID = 'com.example/jobs';
-const isJob = Object.assign((v: unknown) => typeof (v as { jobId?: unknown }).jobId === 'string', {
+const isJob = Object.assign((v: unknown): v is unknown => typeof (v as { jobId?: unknown }).jobId === 'string', {
   errors: [{ instancePath: '/jobId', keyword: 'type', params: {}, message: 'must be string' }],
 });
-const isStatus = Object.assign((v: unknown) => typeof (v as { state?: unknown }).state === 'string', {
+const isStatus = Object.assign((v: unknown): v is unknown => typeof (v as { state?: unknown }).state === 'string', {
   errors: [{ instancePath: '/state', keyword: 'type', params: {}, message: 'must be string' }],
 });
 
