@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', server: 'src/server/index.ts' },
+  entry: { index: 'src/index.ts', server: 'src/server/index.ts', internal: 'src/internal.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

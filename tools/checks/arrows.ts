@@ -10,7 +10,8 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   http: ['jsonrpc', 'schema'],
   server: ['jsonrpc', 'schema'],
   client: ['jsonrpc', 'schema'],
-  legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client'],
+  // `@mcpkit/legacy/tasks` serves 2025-11-25 core tasks from the tasks extension's server.
+  legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'tasks'],
   cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'tasks'],
   // OAuth 2.1 for HTTP: a fetch wrapper for clients and a request guard for servers. It plugs into
   // @mcpkit/http through that package's public options (injectable fetch, authenticate hook), so

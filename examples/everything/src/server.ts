@@ -1,5 +1,5 @@
 import { createServer, type McpServer, type ServerOptions } from '@mcpkit/server';
-import { tasksServer, type TasksServerOptions } from '@mcpkit/tasks/server';
+import { TasksServer, tasksServer, type TasksServerOptions } from '@mcpkit/tasks/server';
 import { contentTools } from './content-tools.js';
 import { dynamicTools } from './dynamic.js';
 import { inputTools } from './input-tools.js';
@@ -9,8 +9,11 @@ import { taskTools } from './task-tools.js';
 
 /** Options of `createEverythingServer`: any server option except the definitions and extensions themselves. */
 export type EverythingOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'extensions'>> & {
-  /** Options of its tasks extension (the store replicas share, the clock, TTLs...). */
-  tasks?: TasksServerOptions;
+  /**
+   * Its tasks extension, or the options to make one with (the store replicas share, the clock,
+   * TTLs...); pass your own `TasksServer` to serve its 2025-11-25 side too (`legacyTasks(tasks)`).
+   */
+  tasks?: TasksServerOptions | TasksServer;
 };
 
 /**
@@ -22,7 +25,7 @@ export type EverythingOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' 
 export function createEverythingServer(options: EverythingOptions = {}): McpServer {
   const state = { watchedVersion: 1 };
   const { tasks: taskOptions, ...serverOptions } = options;
-  const tasks = tasksServer({ pollIntervalMs: 250, ...taskOptions });
+  const tasks = taskOptions instanceof TasksServer ? taskOptions : tasksServer({ pollIntervalMs: 250, ...taskOptions });
   const server: McpServer = createServer({
     info: { name: 'mcpkit-everything', title: 'mcpkit everything server', version: '0.1.0' },
     instructions:

@@ -36,6 +36,8 @@ export class TaskService {
   host: ExtensionHost | undefined;
   readonly tools = new Map<string, TaskTool>();
   readonly runner: TaskRunner;
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private watching: Promise<unknown> | undefined;
 
   constructor(readonly settings: ServiceSettings) {
     this.runner = new TaskRunner(this);
@@ -172,6 +174,38 @@ export class TaskService {
     if (!(await this.settings.store.replace(written, expected))) return undefined;
     await this.announce(written);
     return written;
+  }
+
+  /**
+   * Resolves at the next change of task `taskId` written on any replica (a store signal), after
+   * `timeoutMs` at the latest (a signal may be missed: the caller reads the task again anyway), or
+   * when `signal` aborts.
+   */
+  changed(taskId: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    this.watching ??= this.settings.store.subscribe((id) => this.wake(id)).catch((error: unknown) => {
+      this.watching = undefined;
+      this.host?.onError(error, { method: 'tasks/result', requestId: 'subscribe' });
+    });
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        this.waiters.get(taskId)?.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      signal?.addEventListener('abort', done, { once: true });
+      let set = this.waiters.get(taskId);
+      if (!set) this.waiters.set(taskId, (set = new Set()));
+      set.add(done);
+    });
+  }
+
+  private wake(taskId: string): void {
+    const set = this.waiters.get(taskId);
+    if (!set) return;
+    this.waiters.delete(taskId);
+    for (const done of set) done();
   }
 
   /** Tells listen streams (`notifications/tasks`) and every replica's runner that a task changed. */
