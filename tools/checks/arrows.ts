@@ -18,8 +18,8 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   // neither side carries it unless the user adds it.
   auth: ['jsonrpc'],
   // Redis implementations of interfaces the other packages define (EventBus, ReplayGuard,
-  // SessionStore, the client cache store). Opt-in: nothing depends on it.
-  redis: ['jsonrpc', 'schema', 'server', 'client', 'legacy'],
+  // SessionStore, the client cache store, the TaskStore of `@mcpkit/redis/tasks`). Opt-in: nothing depends on it.
+  redis: ['jsonrpc', 'schema', 'server', 'client', 'legacy', 'tasks'],
   // Extensions sit on top of server and client, built on their public extension API. The server half
   // and the client half are separate packages: examples/everything (which client, legacy and redis
   // test against) serves the extensions, so a server half that depended on client would close a cycle.

@@ -42,6 +42,19 @@ describe.each(Object.keys(targets))('2025-11-25 tasks over %s', (name) => {
       expect(result._meta).toMatchObject({ 'io.modelcontextprotocol/related-task': { taskId: started.task.taskId } });
       const listed = await tasks.list();
       expect(listed.tasks.find((task) => task.taskId === started.task.taskId)?.status).toBe('completed');
+      if (name === 'http') {
+        // spec: "tasks that do not belong to the same authorization context" — without a principal a
+        // task belongs to its session: another session of the same server neither sees nor lists it.
+        const other = await targets.http!();
+        try {
+          await expect(new TaskClient(other).get(started.task.taskId)).rejects.toMatchObject({ code: -32602 });
+          await expect(other.request('tasks/result', { taskId: started.task.taskId })).rejects.toMatchObject({ code: -32602 });
+          await expect(new TaskClient(other).cancel(started.task.taskId)).rejects.toMatchObject({ code: -32602 });
+          expect((await new TaskClient(other).list()).tasks.map((task) => task.taskId)).not.toContain(started.task.taskId);
+        } finally {
+          await other.close();
+        }
+      }
     } finally {
       await client.close();
     }
