@@ -28,7 +28,9 @@ describe.each(Object.keys(targets))('2025-11-25 tasks over %s', (name) => {
       expect(client.era).toBe('legacy');
       expect(client.protocolVersion).toBe('2025-11-25');
       const tools = await client.request('tools/list', {});
-      const support = Object.fromEntries((tools.tools as { name: string; execution?: { taskSupport?: string } }[]).map((t) => [t.name, t.execution?.taskSupport]));
+      const support = Object.fromEntries(
+        (tools.tools as { name: string; execution?: { taskSupport?: string } }[]).map((t) => [t.name, t.execution?.taskSupport]),
+      );
       // spec: "Tool-Level Negotiation" — absent means forbidden
       expect(support).toMatchObject({ greet: undefined, slow_compute: 'optional', failing_job: 'required' });
       const tasks = new TaskClient(client);
