@@ -20,7 +20,11 @@ describe('tasks on three replicas sharing Redis', () => {
   const clients: ModernClient[] = [];
   /** A task client on replica `n` (1-based). */
   const on = (n: number) => {
-    const client = new ModernClient(new HttpClientTransport(replicas[n - 1]!.endpoint), { extensions: [tasksExtension()], handlers, onWarning: () => undefined });
+    const client = new ModernClient(new HttpClientTransport(replicas[n - 1]!.endpoint), {
+      extensions: [tasksExtension()],
+      handlers,
+      onWarning: () => undefined,
+    });
     clients.push(client);
     return new TaskClient(client, { handlers });
   };

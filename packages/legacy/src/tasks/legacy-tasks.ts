@@ -97,7 +97,9 @@ function callTool(tasks: TasksServer, service: TaskService, call: LegacyExtensio
   const support = tasks.taskSupport(String(params.name));
   const augmented = isObject(params.task);
   if (!augmented) {
-    return support === 'required' ? Promise.resolve(fail(id, ErrorCode.MethodNotFound, `Tool ${String(params.name)} runs only as a task: call it with "task"`)) : undefined;
+    return support === 'required'
+      ? Promise.resolve(fail(id, ErrorCode.MethodNotFound, `Tool ${String(params.name)} runs only as a task: call it with "task"`))
+      : undefined;
   }
   if (support === undefined) return Promise.resolve(fail(id, ErrorCode.MethodNotFound, `Tool ${String(params.name)} does not run as a task`));
   return (async () => {
@@ -159,7 +161,8 @@ async function result(service: TaskService, call: LegacyExtensionCall, taskId: s
       const { resultType: _type, ...rest } = record.result ?? {};
       return ok(id, { ...rest, _meta: { ...(rest._meta as JsonObject | undefined), [RELATED_TASK]: { taskId } } });
     }
-    if (record.status === 'failed') return fail(id, record.error?.code ?? ErrorCode.InternalError, record.error?.message ?? 'The task failed', record.error?.data);
+    if (record.status === 'failed')
+      return fail(id, record.error?.code ?? ErrorCode.InternalError, record.error?.message ?? 'The task failed', record.error?.data);
     if (record.status === 'cancelled') return fail(id, ErrorCode.InvalidParams, `Task ${taskId} was cancelled: it has no result`);
     if (record.status === 'input_required') {
       const pending = Object.entries(record.inputRequests ?? {}).filter(([key]) => !asked.has(key));

@@ -37,13 +37,11 @@ export class RedisTaskStore implements TaskStore {
 
   async create(record: TaskRecord): Promise<void> {
     const created = await this.connection.run('create a task', (redis) =>
-      createTask.run(redis, [this.key(record.taskId), this.ownerKey(record.owner)], [
-        JSON.stringify(record),
-        record.version,
-        record.expiresAt === null ? '' : record.expiresAt,
-        record.createdAt,
-        record.taskId,
-      ]),
+      createTask.run(
+        redis,
+        [this.key(record.taskId), this.ownerKey(record.owner)],
+        [JSON.stringify(record), record.version, record.expiresAt === null ? '' : record.expiresAt, record.createdAt, record.taskId],
+      ),
     );
     if (created !== 1) throw new Error(`Task ${record.taskId} exists already`);
   }
