@@ -12,7 +12,7 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   client: ['jsonrpc', 'schema'],
   // `@mcpkit/legacy/tasks` serves 2025-11-25 core tasks from the tasks extension's server.
   legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'tasks'],
-  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'tasks'],
+  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'tasks', 'tasks-client'],
   // OAuth 2.1 for HTTP: a fetch wrapper for clients and a request guard for servers. It plugs into
   // @mcpkit/http through that package's public options (injectable fetch, authenticate hook), so
   // neither side carries it unless the user adds it.
