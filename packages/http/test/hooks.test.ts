@@ -63,8 +63,8 @@ describe.each(ALL_LANES)('hooks via $name', (lane) => {
     expect(head!.web).toBeInstanceOf(Request);
     expect(head!.web.headers.get('mcp-method')).toBe('tools/call');
     expect(head!.web.signal.aborted).toBe(false);
-    // The node adapter's fast lane knows who connected; a fetch handler (generic lane included) does not.
-    expect(head!.address).toBe(lane.name === 'node adapter' ? '127.0.0.1' : undefined);
+    // Both lanes of the node adapter know who connected (the generic one through clientAddressOf); a bare fetch handler does not.
+    expect(head!.address).toBe(lane.name.startsWith('node adapter') ? '127.0.0.1' : undefined);
   });
 
   it('does not consult intercept for bodies that are not JSON-RPC', async () => {
