@@ -16,8 +16,9 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const form = (message: string, properties: Record<string, { type: 'string' | 'boolean' }>) =>
-  elicitForm({ message, requestedSchema: { type: 'object', properties } });
+const confirmSchema = { type: 'object', properties: { confirm: { type: 'boolean' } } } as const;
+const answerSchema = { type: 'object', properties: { name: { type: 'string' }, confirm: { type: 'boolean' } } } as const;
+const nameSchema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
 
 /**
  * Tools of the tasks extension (extensions/tasks/tasks.md), with the fixtures the conformance suite's
@@ -64,8 +65,8 @@ export function taskTools(tasks: TasksServer): ToolDefinition[] {
       description: 'Asks the user to confirm, then "deletes" the file.',
       inputSchema: { type: 'object', properties: { filename: { type: 'string' } }, required: ['filename'] },
       handler: ({ filename }, ctx) => {
-        const answer = ctx.input.elicitation<{ confirm?: boolean }>('confirm');
-        if (!answer) return inputRequired({ confirm: form(`Delete ${String(filename)}?`, { confirm: { type: 'boolean' } }) });
+        const answer = ctx.input.elicitation('confirm', confirmSchema);
+        if (!answer) return inputRequired({ confirm: elicitForm({ message: `Delete ${String(filename)}?`, requestedSchema: confirmSchema }) });
         const yes = answer.action === 'accept' && answer.content?.confirm === true;
         return { content: [{ type: 'text', text: yes ? `Deleted ${String(filename)}` : `Kept ${String(filename)}` }] };
       },
@@ -74,11 +75,13 @@ export function taskTools(tasks: TasksServer): ToolDefinition[] {
       name: 'multi_input',
       description: 'Asks two questions at once; finishes when both are answered.',
       handler: (_args, ctx) => {
-        const first = ctx.input.accepted<{ name?: string }>('first');
-        const second = ctx.input.accepted<{ name?: string }>('second');
+        const first = ctx.input.accepted('first', answerSchema);
+        const second = ctx.input.accepted('second', answerSchema);
         if (!first || !second) {
-          const fields = { name: { type: 'string' as const }, confirm: { type: 'boolean' as const } };
-          return inputRequired({ first: form('First question', fields), second: form('Second question', fields) });
+          return inputRequired({
+            first: elicitForm({ message: 'First question', requestedSchema: answerSchema }),
+            second: elicitForm({ message: 'Second question', requestedSchema: answerSchema }),
+          });
         }
         return { content: [{ type: 'text', text: `Answers: ${String(first.name)}, ${String(second.name)}` }] };
       },
@@ -88,7 +91,7 @@ export function taskTools(tasks: TasksServer): ToolDefinition[] {
       description: 'Only as a task: asks your name through the request itself (MRTR), then greets you from a task.',
       taskSupport: 'required',
       prepare: (_args, ctx) =>
-        ctx.input.accepted('user_name')
+        ctx.input.accepted('user_name', nameSchema)
           ? undefined
           : inputRequired({
               user_name: elicitForm({
@@ -98,7 +101,7 @@ export function taskTools(tasks: TasksServer): ToolDefinition[] {
             }),
       handler: async (_args, ctx) => {
         await pause(100, ctx.signal);
-        return { content: [{ type: 'text', text: `Hello, ${String(ctx.input.accepted<{ name: string }>('user_name')?.name)}! (from a task)` }] };
+        return { content: [{ type: 'text', text: `Hello, ${String(ctx.input.accepted('user_name', nameSchema)?.name)}! (from a task)` }] };
       },
     }),
   ];

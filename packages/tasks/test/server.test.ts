@@ -15,6 +15,7 @@ afterEach(async () => {
 });
 
 const confirmSchema = { type: 'object' as const, properties: { confirm: { type: 'boolean' as const } }, required: ['confirm'] };
+const nameSchema = { type: 'object' as const, properties: { name: { type: 'string' as const } }, required: ['name'] };
 
 function make(options: TasksServerOptions & { release?: Promise<void> } = {}) {
   const tasks = tasksServer({ pollIntervalMs: 10, ...options });
@@ -49,7 +50,7 @@ function make(options: TasksServerOptions & { release?: Promise<void> } = {}) {
       tasks.tool({
         name: 'confirm',
         handler: (_args, ctx) => {
-          const answer = ctx.input.accepted<{ confirm: boolean }>('confirm');
+          const answer = ctx.input.accepted('confirm', confirmSchema);
           if (!answer?.confirm) return inputRequired({ confirm: elicitForm({ message: 'Sure?', requestedSchema: confirmSchema }) });
           return { content: [{ type: 'text', text: 'confirmed' }] };
         },
@@ -57,8 +58,8 @@ function make(options: TasksServerOptions & { release?: Promise<void> } = {}) {
       tasks.tool({
         name: 'two',
         handler: (_args, ctx) => {
-          const a = ctx.input.accepted('a');
-          const b = ctx.input.accepted('b');
+          const a = ctx.input.accepted('a', confirmSchema);
+          const b = ctx.input.accepted('b', confirmSchema);
           if (!a || !b)
             return inputRequired({
               a: elicitForm({ message: 'A?', requestedSchema: confirmSchema }),
@@ -71,12 +72,12 @@ function make(options: TasksServerOptions & { release?: Promise<void> } = {}) {
         name: 'hello',
         taskSupport: 'required',
         prepare: (_args, ctx) =>
-          ctx.input.accepted('user_name')
+          ctx.input.accepted('user_name', nameSchema)
             ? undefined
             : inputRequired({
-                user_name: elicitForm({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } }),
+                user_name: elicitForm({ message: 'Name?', requestedSchema: nameSchema }),
               }),
-        handler: (_args, ctx) => ({ content: [{ type: 'text', text: `Hello, ${String(ctx.input.accepted<{ name: string }>('user_name')?.name)}!` }] }),
+        handler: (_args, ctx) => ({ content: [{ type: 'text', text: `Hello, ${String(ctx.input.accepted('user_name', nameSchema)?.name)}!` }] }),
       }),
     ],
     ...quiet,
