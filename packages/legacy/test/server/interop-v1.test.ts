@@ -99,9 +99,10 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 describe.each<Transport>(['stdio', 'http'])('official v1 client over %s', (kind) => {
   let peer: Peer;
+  // Starting two processes (our server, the official client) is the slow part on a loaded machine.
   beforeAll(async () => {
     peer = await connect(kind);
-  });
+  }, 60_000);
   afterAll(async () => {
     await peer?.close();
   });
