@@ -52,7 +52,7 @@ function rawDispatch(endpoint: string) {
   let nextId = 0;
   return async (message: unknown) => {
     // ext-tasks hands over the method and params; the host numbers the request.
-    const request = { jsonrpc: '2.0', id: `raw-${++nextId}`, ...(message as object) };
+    const request = { jsonrpc: '2.0', id: `raw-${++nextId}`, ...(message as { method: string; params?: Record<string, unknown> }) };
     const { method, params } = request as { method: string; params?: Record<string, unknown> };
     const name = method === 'tools/call' ? params?.name : params?.taskId;
     const response = await fetch(endpoint, {
