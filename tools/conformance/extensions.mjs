@@ -8,7 +8,20 @@ export const EXTENSION_REVISION = '2026-07-28';
 
 /** The extension scenarios we run, per role, in the order they print. */
 export const EXTENSIONS = {
-  server: [],
+  server: [
+    // The tasks extension (io.modelcontextprotocol/tasks, SEP-2663), served by @mcpkit/tasks/server
+    // with the fixtures of examples/everything (src/task-tools.ts).
+    'tasks-lifecycle',
+    'tasks-capability-negotiation',
+    'tasks-wire-fields',
+    'tasks-request-state-removal',
+    'tasks-mrtr-input',
+    'tasks-request-headers',
+    'tasks-dispatch-and-envelope',
+    'tasks-status-notifications',
+    'tasks-required-task-error',
+    'tasks-mrtr-composition',
+  ],
   client: [
     // The authorization extensions (issue "Authorization beyond the core"): client credentials,
     // enterprise-managed authorization, DPoP with and without nonces, workload identity federation.

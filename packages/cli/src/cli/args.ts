@@ -11,6 +11,7 @@ const OPTIONS = {
   url: { type: 'string' },
   era: { type: 'string' },
   json: { type: 'boolean' },
+  task: { type: 'boolean' },
   trace: { type: 'boolean' },
   answers: { type: 'string' },
   interactive: { type: 'boolean' },
@@ -67,7 +68,11 @@ const CLIENT: readonly OptionName[] = ['stdio', 'url', 'era', 'json', 'trace', '
 const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   discover: CLIENT,
   'tools list': CLIENT,
-  'tools call': [...CLIENT, 'args'],
+  'tools call': [...CLIENT, 'args', 'task'],
+  'tasks list': CLIENT,
+  'tasks get': CLIENT,
+  'tasks result': CLIENT,
+  'tasks cancel': CLIENT,
   'resources list': CLIENT,
   'resources read': CLIENT,
   'templates list': CLIENT,
@@ -78,7 +83,7 @@ const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   'serve-example': ['transport', 'port', 'host', 'era', 'report-memory'],
   demo: ['transport', 'fault'],
 };
-const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts']);
+const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts', 'tasks']);
 const FAULTS: readonly DemoFault[] = ['tamper-state', 'no-fallback'];
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -118,7 +123,9 @@ function commandOf(first: string, rest: string[]): { name: string; operands: str
     const verb = rest[0];
     const name = `${first} ${verb ?? ''}`.trim();
     if (verb === undefined || COMMANDS[name] === undefined) {
-      const verbs = Object.keys(COMMANDS).filter((c) => c.startsWith(`${first} `)).map((c) => c.slice(first.length + 1));
+      const verbs = Object.keys(COMMANDS)
+        .filter((c) => c.startsWith(`${first} `))
+        .map((c) => c.slice(first.length + 1));
       const given = verb === undefined ? 'needs a subcommand' : `has no subcommand ${JSON.stringify(verb)}`;
       throw new UsageError(`\`${first}\` ${given}: use ${verbs.map((v) => `\`${first} ${v}\``).join(' or ')}`);
     }
@@ -143,7 +150,10 @@ function checkOptions(name: string, values: Values): void {
 function operandCount(name: string, operands: string[], min: number, max: number, what: string): void {
   if (operands.length < min) throw new UsageError(`\`${name}\` needs ${what}`, name);
   if (operands.length > max) {
-    const extra = operands.slice(max).map((o) => JSON.stringify(o)).join(' ');
+    const extra = operands
+      .slice(max)
+      .map((o) => JSON.stringify(o))
+      .join(' ');
     throw new UsageError(`\`${name}\` got unexpected arguments: ${extra}${max === 0 ? '' : ` (it takes ${what})`}`, name);
   }
 }
@@ -152,7 +162,17 @@ function clientCommand(name: string, operands: string[], values: Values): Client
   switch (name) {
     case 'tools call':
       operandCount(name, operands, 1, 1, 'the tool name, e.g. `tools call echo`');
-      return { name, tool: operands[0]!, args: values.args === undefined ? {} : readJsonObject('--args', values.args, '{"text":"hi"}') };
+      return {
+        name,
+        tool: operands[0]!,
+        args: values.args === undefined ? {} : readJsonObject('--args', values.args, '{"text":"hi"}'),
+        task: values.task === true,
+      };
+    case 'tasks get':
+    case 'tasks result':
+    case 'tasks cancel':
+      operandCount(name, operands, 1, 1, `the task id, e.g. \`${name} 786512e2\``);
+      return { name, taskId: operands[0]! };
     case 'resources read':
       operandCount(name, operands, 1, 1, 'the resource URI, e.g. `resources read test://static-text`');
       return { name, uri: operands[0]! };

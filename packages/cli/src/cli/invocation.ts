@@ -77,7 +77,9 @@ export interface ListenRequest {
 export type ClientCommand =
   | { readonly name: 'discover' }
   | { readonly name: 'tools list' }
-  | { readonly name: 'tools call'; readonly tool: string; readonly args: Record<string, unknown> }
+  | { readonly name: 'tools call'; readonly tool: string; readonly args: Record<string, unknown>; readonly task: boolean }
+  | { readonly name: 'tasks list' }
+  | { readonly name: 'tasks get' | 'tasks result' | 'tasks cancel'; readonly taskId: string }
   | { readonly name: 'resources list' }
   | { readonly name: 'resources read'; readonly uri: string }
   | { readonly name: 'templates list' }

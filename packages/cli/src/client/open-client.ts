@@ -2,6 +2,7 @@ import type { InputHandlers } from '@mcpkit/client';
 import { InvalidMessageError, MessageTooLargeError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
 import { connect, type DualEraClient } from '@mcpkit/legacy';
 import { StdioClientTransport } from '@mcpkit/stdio';
+import { tasksExtension } from '@mcpkit/tasks-client';
 import { GarbageOutputError } from '../cli/exit-codes.js';
 import type { ClientSettings } from '../cli/invocation.js';
 import type { TracePrinter } from '../output/trace-printer.js';
@@ -70,6 +71,8 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     era: settings.era,
     eraCache: false,
     clientInfo: CLI_INFO,
+    // Declaring the tasks extension lets a server run a tool as a task; a plain `tools call` waits for it.
+    extensions: [tasksExtension()],
     handlers: hooks.handlers,
     timeoutMs: settings.timeoutMs,
     // A sign-in happens inside the first request, the probe: it must not read as a silent legacy server.

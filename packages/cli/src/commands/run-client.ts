@@ -15,6 +15,7 @@ import { callTool, complete, getPrompt, readResource } from './calls.js';
 import type { CommandContext } from './context.js';
 import { Interrupted, listen } from './listen.js';
 import { discover, listPrompts, listResources, listTemplates, listTools } from './queries.js';
+import { cancelTask, getTask, listTasks, taskResult } from './tasks.js';
 
 function run(ctx: CommandContext, command: ClientCommand): Promise<number> {
   switch (command.name) {
@@ -38,6 +39,14 @@ function run(ctx: CommandContext, command: ClientCommand): Promise<number> {
       return complete(ctx, command);
     case 'listen':
       return listen(ctx, command);
+    case 'tasks list':
+      return listTasks(ctx);
+    case 'tasks get':
+      return getTask(ctx, command.taskId);
+    case 'tasks result':
+      return taskResult(ctx, command.taskId);
+    case 'tasks cancel':
+      return cancelTask(ctx, command.taskId);
   }
 }
 
@@ -101,7 +110,7 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
       },
       controller.signal,
     );
-    const code = await run({ client: open.client, term, settings, signal: controller.signal, progress }, command);
+    const code = await run({ client: open.client, term, settings, signal: controller.signal, progress, handlers }, command);
     if (queue !== undefined && queue.unused > 0) term.err(term.errStyle.yellow(`mcpkit: warning: ${queue.unused} of ${settings.answers!.length} --answers item(s) were not used`));
     return code;
   } catch (caught) {

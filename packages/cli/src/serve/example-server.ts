@@ -2,8 +2,10 @@ import { createHttpHandler } from '@mcpkit/http';
 import { serveHttp } from '@mcpkit/http/node';
 import type { Dispatcher, JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { dualEra, type DualEraServer, type LegacySessionInfo, type SessionStore } from '@mcpkit/legacy';
+import { legacyTasks } from '@mcpkit/legacy/tasks';
 import type { McpServer } from '@mcpkit/server';
 import { serveStdio } from '@mcpkit/stdio';
+import { tasksServer } from '@mcpkit/tasks/server';
 import { loadEverything, type EverythingModule } from './example-module.js';
 import { reportingDispatcher } from './memory-report.js';
 
@@ -47,9 +49,12 @@ function polled(request: JsonRpcRequest): number | undefined {
 
 async function build(options: ExampleOptions): Promise<{ server: McpServer; dual: DualEraServer | undefined }> {
   const { createEverythingServer } = await loadEverything();
-  const server = createEverythingServer(options.server);
+  // One tasks engine for both eras: the 2026-07-28 extension and the 2025-11-25 core tasks.
+  const tasks = tasksServer({ pollIntervalMs: 250 });
+  const server = createEverythingServer({ ...options.server, tasks });
   if (options.era === 'modern') return { server, dual: undefined };
   const dual = dualEra(server, {
+    extensions: [legacyTasks(tasks)],
     modern: options.era === 'dual',
     http: { closeStreamAfterMs: polled },
     sessions: options.sessions,
@@ -94,7 +99,12 @@ export async function serveStdioExample(options: ExampleOptions & { readonly rep
   });
   let dispatcher: Dispatcher = dual ?? server;
   if (options.reportMemory) {
-    dispatcher = reportingDispatcher(dispatcher, options.era, () => [...sessions.values()], (line) => void process.stderr.write(line));
+    dispatcher = reportingDispatcher(
+      dispatcher,
+      options.era,
+      () => [...sessions.values()],
+      (line) => void process.stderr.write(line),
+    );
   }
   const stdio = serveStdio(dispatcher, { onError: (error) => console.error(`mcpkit serve-example: ${error.message}`) });
   await stdio.closed;

@@ -3,6 +3,7 @@
  */
 import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
+import type { LegacyExtension } from './extension.js';
 import type { HttpSseOptions } from './http/http-sse-endpoint.js';
 import type { SessionStore } from './http/session-store.js';
 
@@ -66,6 +67,8 @@ export interface DualEraOptions {
   onSessionStart?: (session: LegacySessionInfo) => void;
   /** Told about failures no client sees (a store that throws, a stream that could not be written). */
   onError?: (error: unknown) => void;
+  /** The 2025-11-25 side of extensions of the modern server (e.g. `legacyTasks(tasks)` of `@mcpkit/legacy/tasks`). */
+  extensions?: readonly LegacyExtension[];
 }
 
 /** The options with every default applied. */
@@ -80,6 +83,7 @@ export interface ResolvedOptions {
   readonly maxStreamBufferBytes: number;
   readonly onError: (error: unknown) => void;
   readonly onSessionStart: ((session: LegacySessionInfo) => void) | undefined;
+  readonly extensions: readonly LegacyExtension[];
 }
 
 function positive(name: string, value: number): number {
@@ -106,5 +110,6 @@ export function resolveOptions(options: DualEraOptions): ResolvedOptions {
     maxStreamBufferBytes: positive('http.maxStreamBufferBytes', http.maxStreamBufferBytes ?? 1 << 20),
     onError: options.onError ?? ((error) => console.error('mcpkit/legacy:', error)),
     onSessionStart: options.onSessionStart,
+    extensions: options.extensions ?? [],
   };
 }
