@@ -8,6 +8,7 @@ import { HELP, parseArgs } from './cli.mjs';
 import { loadExpectedFailures } from './expected.mjs';
 import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions } from './extensions.mjs';
 import { LEGS, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
+import { parseExtensionTags } from './parse.mjs';
 import { describe, pool, runOne, runServerRequirements } from './scenario-runs.mjs';
 import { startServer } from './server-under-test.mjs';
 import { WORK_DIR, ensureSuite, killGroup, liveGroups, runSuite } from './suite.mjs';
@@ -61,6 +62,13 @@ async function main() {
   for (const rev of revisions) {
     const r = await runSuite(suite, ['list', '--requirements', rev], { cwd: REPO, timeoutMs: 60_000 });
     ctx.sets[rev] = scenarioSets(r.stdout);
+  }
+  if (wantExtensions && ctx.sets[EXTENSION_REVISION]) {
+    // Extension scenarios outside every requirement set (skills) are tagged in the plain listing.
+    const r = await runSuite(suite, ['list'], { cwd: REPO, timeoutMs: 60_000 });
+    const tagged = parseExtensionTags(r.stdout);
+    const sets = ctx.sets[EXTENSION_REVISION];
+    ctx.sets[EXTENSION_REVISION] = { ...sets, extension: { server: [...new Set([...sets.extension.server, ...tagged.server])], client: [...new Set([...sets.extension.client, ...tagged.client])] } };
   }
   const countProblems = [...checkCounts(ctx.sets), ...(wantExtensions ? checkExtensions(ctx.sets[EXTENSION_REVISION]) : [])];
   if (countProblems.length) {
@@ -129,6 +137,9 @@ async function main() {
         if (fullLeg) {
           // The suite's --requirements run includes every extension scenario of the revision.
           for (const r of await runServerRequirements(ctx, p.rev, all(p), join(runDir, `server-${p.rev}`))) map.set(r.scenario, r);
+          // Extension scenarios outside the revision's requirement set (skills) run one by one.
+          let i = 0;
+          for (const s of all(p).filter((s) => !map.get(s)?.checks && !map.get(s)?.counts)) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}-more`, String(i++))));
         } else {
           let i = 0;
           for (const s of all(p)) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}`, String(i++))));

@@ -3,9 +3,9 @@ import { SKILLS_EXTENSION_ID, validateGetSkillResult, validateListSkillsResult, 
 
 /**
  * The skills extension (`io.modelcontextprotocol/skills`) for a `ModernClient`
- * (`extensions: [skillsExtension()]`): the client declares it, checks the results of `skills/list`,
- * `skills/get` and `resources/directory/read` against the extension's schema where they enter, and
- * sends their `Mcp-Name` on HTTP. `SkillsClient` makes the calls.
+ * (`extensions: [skillsExtension()]`): the client declares it and checks the results of `skills/list`,
+ * `skills/get` and `resources/directory/read` against the extension's schema where they enter
+ * (the extension defines no `Mcp-Name` for them). `SkillsClient` makes the calls.
  *
  * @example const client = new ModernClient(transport, { extensions: [skillsExtension()] });
  */
@@ -14,8 +14,8 @@ export function skillsExtension(): ClientExtension {
     id: SKILLS_EXTENSION_ID,
     methods: {
       'skills/list': { result: validateListSkillsResult },
-      'skills/get': { result: validateGetSkillResult, nameSource: 'uri' },
-      'resources/directory/read': { result: validateReadResourceDirectoryResult, nameSource: 'uri' },
+      'skills/get': { result: validateGetSkillResult },
+      'resources/directory/read': { result: validateReadResourceDirectoryResult },
     },
   };
 }

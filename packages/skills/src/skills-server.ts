@@ -85,12 +85,11 @@ export class SkillsServer implements ServerExtension {
     this.settings = directoryRead ? { directoryRead: true } : {};
     const methods: Record<string, ExtensionMethod> = {
       'skills/list': { validate: validatePaginatedRequestParams, handle: (params) => this.list(params.cursor) },
-      'skills/get': { validate: validateGetSkillRequestParams, nameSource: 'uri', handle: (params) => this.get(params.uri as string) },
+      'skills/get': { validate: validateGetSkillRequestParams, handle: (params) => this.get(params.uri as string) },
     };
     if (directoryRead) {
       methods['resources/directory/read'] = {
         validate: validateReadResourceDirectoryRequestParams,
-        nameSource: 'uri',
         handle: (params) => this.readDirectory(params.uri as string, params.cursor),
       };
     }

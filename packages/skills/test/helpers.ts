@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ModernClient } from '@mcpkit/client';
+import { Connection, type JsonObject } from '@mcpkit/jsonrpc';
 import { StdioClientTransport } from '@mcpkit/stdio';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -61,9 +61,45 @@ export function skillTree(): { root: string; outside: string; write(path: string
   };
 }
 
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'skills-test', version: '0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+/**
+ * A bare 2026-07-28 client of the fixture server: JSON-RPC requests with the protocol `_meta`, over
+ * stdio. (Not `ModernClient`: @mcpkit/client tests against examples/everything, which serves this
+ * package, so depending on it here would close a cycle.)
+ */
+export class RawClient {
+  private readonly connection: Connection;
+  private started: Promise<void> | undefined;
+
+  constructor(transport: StdioClientTransport) {
+    this.connection = new Connection(transport, { timeoutMs: 10_000 });
+  }
+
+  async request(method: string, params: JsonObject = {}): Promise<JsonObject> {
+    this.started ??= this.connection.start();
+    await this.started;
+    return this.connection.request(method, { ...params, _meta: META });
+  }
+
+  discover(): Promise<any> {
+    return this.request('server/discover');
+  }
+
+  readResource(params: { uri: string }): Promise<any> {
+    return this.request('resources/read', params);
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+}
+
 /** A client of the fixture server serving `root` in its own process. */
-export function fixtureClient(root: string, ...args: string[]): ModernClient {
-  return new ModernClient(new StdioClientTransport({ command: process.execPath, args: [SKILLS_STDIO, root, ...args], stderr: 'ignore' }), {
-    onWarning: () => {},
-  });
+export function fixtureClient(root: string, ...args: string[]): RawClient {
+  return new RawClient(new StdioClientTransport({ command: process.execPath, args: [SKILLS_STDIO, root, ...args], stderr: 'ignore' }));
 }

@@ -1,16 +1,15 @@
 // The skills server in its own process (stdio), serving a real directory with directorySkillSource,
-// driven by our ModernClient with raw requests.
+// driven by our RawClient with raw requests.
 // spec: extensions skills.mdx (modelcontextprotocol/ext-skills, specification/stable/skills.mdx)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ModernClient } from '@mcpkit/client';
 import { RemoteError } from '@mcpkit/jsonrpc';
 import type { Skill } from '@mcpkit/schema/skills';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureClient, PDF_SKILL_MD, PNG_BYTES, sha256, skillTree } from './helpers.js';
+import { fixtureClient, PDF_SKILL_MD, PNG_BYTES, RawClient, sha256, skillTree } from './helpers.js';
 
 let tree: ReturnType<typeof skillTree>;
-let client: ModernClient;
+let client: RawClient;
 beforeAll(() => {
   tree = skillTree();
   client = fixtureClient(tree.root);
@@ -20,12 +19,12 @@ afterAll(async () => {
   tree?.remove();
 });
 
-async function listAll(c: ModernClient): Promise<{ skills: Skill[]; pages: number }> {
+async function listAll(c: RawClient): Promise<{ skills: Skill[]; pages: number }> {
   const skills: Skill[] = [];
   let cursor: string | undefined;
   let pages = 0;
   do {
-    const page = (await c.request('skills/list', cursor === undefined ? {} : { cursor })) as { skills: Skill[]; nextCursor?: string };
+    const page = (await c.request('skills/list', cursor === undefined ? {} : { cursor })) as unknown as { skills: Skill[]; nextCursor?: string };
     skills.push(...page.skills);
     cursor = page.nextCursor;
     pages++;
@@ -84,7 +83,7 @@ describe('skills server over stdio', () => {
   it('pages the listing with opaque cursors and caching hints', async () => {
     const paged = fixtureClient(tree.root, '--page-size', '1');
     try {
-      const first = (await paged.request('skills/list', {})) as { skills: Skill[]; nextCursor?: string; ttlMs?: number; cacheScope?: string };
+      const first = (await paged.request('skills/list', {})) as unknown as { skills: Skill[]; nextCursor?: string; ttlMs?: number; cacheScope?: string };
       expect(first.skills).toHaveLength(1);
       expect(first).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
       expect(typeof first.nextCursor).toBe('string');
@@ -99,7 +98,7 @@ describe('skills server over stdio', () => {
 
   // spec: skills.mdx "Getting a Skill" — same entry as the listing; unknown URI is -32602, no cursor.
   it('gets one skill by URI, listed or not, and refuses what it does not serve with -32602', async () => {
-    const got = (await client.request('skills/get', { uri: 'skill://acme/billing/refunds/chargebacks/SKILL.md' })) as { skill: Skill; nextCursor?: string };
+    const got = (await client.request('skills/get', { uri: 'skill://acme/billing/refunds/chargebacks/SKILL.md' })) as unknown as { skill: Skill; nextCursor?: string };
     expect(got.skill.frontmatter).toEqual({ name: 'chargebacks', description: 'Handle chargebacks' });
     expect(got).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
     expect(got.nextCursor).toBeUndefined();
@@ -148,13 +147,13 @@ describe('skills server over stdio', () => {
 
   // spec: skills.mdx "Reading Directories" — direct children; subdirectories inode/directory; files -32602.
   it('reads directories: direct children only, subdirectories as inode/directory, never a file', async () => {
-    const root = (await client.request('resources/directory/read', { uri: 'skill://pdf-processing' })) as { resources: unknown[] };
+    const root = (await client.request('resources/directory/read', { uri: 'skill://pdf-processing' })) as unknown as { resources: unknown[] };
     expect(root.resources).toEqual([
       { uri: 'skill://pdf-processing/SKILL.md', name: 'pdf-processing', description: 'Extract, fill, and assemble PDF documents', mimeType: 'text/markdown', size: Buffer.byteLength(PDF_SKILL_MD) },
       { uri: 'skill://pdf-processing/assets', name: 'assets', mimeType: 'inode/directory' },
       { uri: 'skill://pdf-processing/templates', name: 'templates', mimeType: 'inode/directory' },
     ]);
-    const templates = (await client.request('resources/directory/read', { uri: 'skill://pdf-processing/templates' })) as { resources: unknown[] };
+    const templates = (await client.request('resources/directory/read', { uri: 'skill://pdf-processing/templates' })) as unknown as { resources: unknown[] };
     expect(templates.resources).toEqual([
       { uri: 'skill://pdf-processing/templates/invoice.md', name: 'invoice.md', mimeType: 'text/markdown', size: 10 },
       { uri: 'skill://pdf-processing/templates/regional', name: 'regional', mimeType: 'inode/directory' },
@@ -183,10 +182,10 @@ describe('skills server over stdio', () => {
 
   // Files are read when a request needs them: a change after start shows in the next entry.
   it('reads lazily: an edited file gets its new digest in the next entry', async () => {
-    const before = (await client.request('skills/get', { uri: 'skill://acme/billing/refunds/SKILL.md' })) as { skill: Skill };
+    const before = (await client.request('skills/get', { uri: 'skill://acme/billing/refunds/SKILL.md' })) as unknown as { skill: Skill };
     const edited = '---\nname: refunds\ndescription: Process refunds per the new policy\n---\nRefund body, revised.\n';
     tree.write('acme/billing/refunds/SKILL.md', edited);
-    const after = (await client.request('skills/get', { uri: 'skill://acme/billing/refunds/SKILL.md' })) as { skill: Skill };
+    const after = (await client.request('skills/get', { uri: 'skill://acme/billing/refunds/SKILL.md' })) as unknown as { skill: Skill };
     expect(after.skill.frontmatter.description).toBe('Process refunds per the new policy');
     expect((after.skill.resources as { digest: string }[])[0]!.digest).toBe(sha256(edited));
     expect(after.skill.resources).not.toEqual(before.skill.resources);
