@@ -70,3 +70,16 @@ export function checkExtensions(sets, extensions = EXTENSIONS) {
   }
   return problems;
 }
+
+/**
+ * The scenario sets of EXTENSION_REVISION with the extension scenarios that no requirement set
+ * files (the skills ones) added from the plain listing's `[extension]` tags (parseExtensionTags).
+ * @template {{ extension: { server: string[], client: string[] } }} S
+ * @param {S} sets
+ * @param {{ server: string[], client: string[] }} tagged
+ * @returns {S}
+ */
+export function withTaggedExtensions(sets, tagged) {
+  const union = (a, b) => [...new Set([...a, ...b])];
+  return { ...sets, extension: { server: union(sets.extension.server, tagged.server), client: union(sets.extension.client, tagged.client) } };
+}

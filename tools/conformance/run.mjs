@@ -6,7 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELP, parseArgs } from './cli.mjs';
 import { loadExpectedFailures } from './expected.mjs';
-import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions } from './extensions.mjs';
+import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions, withTaggedExtensions } from './extensions.mjs';
 import { LEGS, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
 import { parseExtensionTags } from './parse.mjs';
 import { describe, pool, runOne, runServerRequirements } from './scenario-runs.mjs';
@@ -66,9 +66,7 @@ async function main() {
   if (wantExtensions && ctx.sets[EXTENSION_REVISION]) {
     // Extension scenarios outside every requirement set (skills) are tagged in the plain listing.
     const r = await runSuite(suite, ['list'], { cwd: REPO, timeoutMs: 60_000 });
-    const tagged = parseExtensionTags(r.stdout);
-    const sets = ctx.sets[EXTENSION_REVISION];
-    ctx.sets[EXTENSION_REVISION] = { ...sets, extension: { server: [...new Set([...sets.extension.server, ...tagged.server])], client: [...new Set([...sets.extension.client, ...tagged.client])] } };
+    ctx.sets[EXTENSION_REVISION] = withTaggedExtensions(ctx.sets[EXTENSION_REVISION], parseExtensionTags(r.stdout));
   }
   const countProblems = [...checkCounts(ctx.sets), ...(wantExtensions ? checkExtensions(ctx.sets[EXTENSION_REVISION]) : [])];
   if (countProblems.length) {

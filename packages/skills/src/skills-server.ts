@@ -57,9 +57,13 @@ function afterOf(cursor: unknown): string | undefined {
  * request needs it.
  */
 export class SkillsServer implements ServerExtension {
+  /** `io.modelcontextprotocol/skills`. */
   readonly id = SKILLS_EXTENSION_ID;
+  /** `{ directoryRead: true }`, or `{}` with `directoryRead: false`. */
   readonly settings: JsonObject;
+  /** `skills/list`, `skills/get` and (with `directoryRead`) `resources/directory/read`. */
   readonly methods: Readonly<Record<string, ExtensionMethod>>;
+  /** The `skill://{+path}` template that serves the skills' files to `resources/read`. */
   readonly resourceTemplates: readonly ResourceTemplateDefinition[];
   private readonly catalog: SkillCatalog;
   private readonly source: SkillSource;

@@ -2,6 +2,7 @@
 export interface SkillSourceEntry {
   /** Its name within the directory (one path segment). */
   readonly name: string;
+  /** A file or a directory (a source leaves out anything else: links it does not follow, devices). */
   readonly kind: 'file' | 'directory';
   /**
    * A token that changes whenever the file's bytes may have changed (a directory source uses its
