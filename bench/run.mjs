@@ -14,9 +14,10 @@ import * as dispatch from './scenarios/dispatch.mjs';
 import * as coldstart from './scenarios/coldstart.mjs';
 import * as size from './scenarios/size.mjs';
 import * as validation from './scenarios/validation.mjs';
+import * as soak from './scenarios/soak.mjs';
 import { FOLDED, foldedMarkdown, runFolded } from './scenarios/folded.mjs';
 
-export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation];
+export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation, soak];
 
 async function main() {
   let opts;

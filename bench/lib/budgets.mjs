@@ -14,6 +14,13 @@ export const BUDGETS = [
   { id: 'size-server', text: 'minimal Workers server ≤ 25 KB gzipped', metric: 'size.server', vs: null, op: '<=', limit: 25_000, unit: 'bytes' },
   { id: 'size-client', text: 'minimal client ≤ 25 KB gzipped', metric: 'size.client', vs: null, op: '<=', limit: 25_000, unit: 'bytes' },
   { id: 'http-rss', text: 'server peak RSS under HTTP load ≤ 1.2× raw', metric: 'http.rss', vs: 'raw', op: '<=', limit: 1.2 },
+  ...[
+    ['http.modern', 'HTTP, modern server'],
+    ['http.dual', 'HTTP, dual-era server'],
+    ['http.legacy', 'HTTP, dual-era server, 2025-11-25 session'],
+    ['stdio.modern', 'stdio, modern server'],
+    ['stdio.dual', 'stdio, dual-era server'],
+  ].map(([key, what]) => ({ id: `soak-${key}`, text: `${what}: RSS growth ≤ 2 MiB per 100k requests after warm-up`, metric: `soak.${key}`, vs: null, op: '<=', limit: 2, unit: 'MiB/100k' })),
 ];
 
 /**

@@ -11,7 +11,7 @@ export function table(header, rows) {
 
 function budgetValue(b, outcome) {
   if (!Number.isFinite(outcome.value)) return mark(null);
-  const shown = b.unit === 'bytes' ? kilobytes(outcome.value) : times(outcome.value);
+  const shown = b.unit === 'bytes' ? kilobytes(outcome.value) : b.unit === 'MiB/100k' ? `${outcome.value.toFixed(2)} MiB` : times(outcome.value);
   return `${mark(outcome.pass)} ${shown}`;
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadExpectedFailures, parseExpectedFailures } from './expected.mjs';
 import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions, withTaggedExtensions } from './extensions.mjs';
 import { LEGS, LEG_NAMES, checkCounts, scenarioSets } from './legs.mjs';
+import { OLDER_LEGS, olderScenarioSets } from './older-legs.mjs';
 import { parseExtensionTags, parseRequirementsList, parseSingle, parseSummary, readChecks } from './parse.mjs';
 import { applyExpectations, judgeScenario, summaryLine, tally } from './verdict.mjs';
 
@@ -77,6 +78,19 @@ describe('the scenario lists of the pinned suite', () => {
     expect(LEGS.map((l) => l.required)).toEqual([37, 30, 32, 18, 8]);
   });
 
+  it('takes the older legs from list --spec-version, with the counts the pinned suite lists', () => {
+    const older = {
+      '2025-06-18': olderScenarioSets(fixture('list-spec-version-2025-06-18.txt'), '2025-06-18'),
+      '2025-03-26': olderScenarioSets(fixture('list-spec-version-2025-03-26.txt'), '2025-03-26'),
+    };
+    expect(checkCounts({ ...sets, ...older })).toEqual([]);
+    expect(OLDER_LEGS.map((l) => `${l.name} ${l.required}`)).toEqual(['server-2025-06 27', 'client-2025-06 5', 'server-2025-03 1', 'client-2025-03 2']);
+    expect(older['2025-03-26']).toMatchObject({ server: ['server-session-lifecycle'], client: ['auth/2025-03-26-oauth-metadata-backcompat', 'auth/2025-03-26-oauth-endpoint-fallback'] });
+    expect(older['2025-06-18'].client).toEqual(['initialize', 'tools_call', 'auth/token-endpoint-auth-basic', 'auth/token-endpoint-auth-post', 'auth/token-endpoint-auth-none']);
+    // Authorization-server scenarios test an authorization server, which mcpkit is not: not listed.
+    expect(older['2025-06-18'].server).not.toContain('authorization-code-grant');
+  });
+
   it('takes as extras the unscored scenarios that are not extensions', () => {
     expect(sets['2026-07-28'].extra).toEqual({ server: ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'], client: ['json-schema-2020-12-preservation'] });
     expect(sets['2025-11-25'].extra).toEqual({ server: ['server-session-lifecycle', 'json-schema-2020-12', 'server-sse-polling'], client: ['json-schema-2020-12-preservation'] });
@@ -95,7 +109,7 @@ describe('the scenario lists of the pinned suite', () => {
   });
 
   it('has an extensions line outside the five legs, whose scenarios are extension scenarios of their role', () => {
-    expect(LEG_NAMES).toEqual([...LEGS.map((l) => l.name), 'extensions']);
+    expect(LEG_NAMES).toEqual([...LEGS.map((l) => l.name), ...OLDER_LEGS.map((l) => l.name), 'extensions']);
     expect(EXTENSION_REVISION).toBe('2026-07-28');
     expect(EXTENSIONS.client).toEqual([
       'auth/client-credentials-jwt',

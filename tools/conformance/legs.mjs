@@ -1,4 +1,5 @@
 // The legs of a conformance run, and the scenario lists they take from the pinned suite.
+import { OLDER_LEGS } from './older-legs.mjs';
 import { parseRequirementsList } from './parse.mjs';
 
 export const REVISIONS = /** @type {const} */ (['2026-07-28', '2025-11-25']);
@@ -11,8 +12,10 @@ export const LEGS = [
   { name: 'client-2025', role: 'client', revision: '2025-11-25', required: 18 },
   { name: 'extra', role: 'both', revision: 'both', required: 8 },
 ];
-/** Every leg a run can select: the five, and the extensions line (extensions.mjs), outside the counts. */
-export const LEG_NAMES = [...LEGS.map((l) => l.name), 'extensions'];
+/** The five legs and the older revisions' legs (older-legs.mjs), in the order they run and print. */
+export const ALL_LEGS = [...LEGS, ...OLDER_LEGS];
+/** Every leg a run can select: the five, the older ones, and the extensions line (extensions.mjs), outside the counts. */
+export const LEG_NAMES = [...ALL_LEGS.map((l) => l.name), 'extensions'];
 
 /**
  * The scenario sets of one revision, from `conformance list --requirements <rev>`. The "extra"
@@ -45,7 +48,7 @@ export function scenarioSets(listOutput) {
  */
 export function checkCounts(byRevision) {
   const problems = [];
-  for (const leg of LEGS.filter((l) => l.role !== 'both')) {
+  for (const leg of ALL_LEGS.filter((l) => l.role !== 'both')) {
     const sets = byRevision[leg.revision];
     if (!sets) continue;
     const n = sets[leg.role].length;

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { HELP, parseArgs } from './cli.mjs';
 import { loadExpectedFailures } from './expected.mjs';
 import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions, withTaggedExtensions } from './extensions.mjs';
-import { LEGS, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
+import { ALL_LEGS, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
+import { OLDER_REVISIONS, olderScenarioSets } from './older-legs.mjs';
 import { parseExtensionTags } from './parse.mjs';
 import { describe, pool, runOne, runServerRequirements } from './scenario-runs.mjs';
 import { startServer } from './server-under-test.mjs';
@@ -55,13 +56,17 @@ async function main() {
   }
   const ctx = { opts, suite, problems: [], sets: {}, serverUrl: opts.serverUrl, clientCmd: '' };
 
-  const legs = LEGS.filter((l) => opts.legs.includes(l.name));
+  const legs = ALL_LEGS.filter((l) => opts.legs.includes(l.name));
   const wantExtra = opts.legs.includes('extra');
   const wantExtensions = opts.legs.includes('extensions');
-  const revisions = REVISIONS.filter((rev) => wantExtra || legs.some((l) => l.revision === rev) || (wantExtensions && rev === EXTENSION_REVISION));
+  const revisions = [
+    ...REVISIONS.filter((rev) => wantExtra || legs.some((l) => l.revision === rev) || (wantExtensions && rev === EXTENSION_REVISION)),
+    ...OLDER_REVISIONS.filter((rev) => legs.some((l) => l.revision === rev)),
+  ];
   for (const rev of revisions) {
-    const r = await runSuite(suite, ['list', '--requirements', rev], { cwd: REPO, timeoutMs: 60_000 });
-    ctx.sets[rev] = scenarioSets(r.stdout);
+    const older = OLDER_REVISIONS.includes(rev);
+    const r = await runSuite(suite, ['list', older ? '--spec-version' : '--requirements', rev], { cwd: REPO, timeoutMs: 60_000 });
+    ctx.sets[rev] = older ? olderScenarioSets(r.stdout, rev) : scenarioSets(r.stdout);
   }
   if (wantExtensions && ctx.sets[EXTENSION_REVISION]) {
     // Extension scenarios outside every requirement set (skills) are tagged in the plain listing.
@@ -131,7 +136,7 @@ async function main() {
         const t0 = Date.now();
         const map = new Map();
         const fullLeg = p.required.length > 0 && opts.scenarios.length === 0;
-        err(`server ${p.rev}: ${p.required.length} required + ${p.extra.length} extra + ${p.extensions.length} extension scenarios against ${ctx.serverUrl}${fullLeg ? ' (suite --requirements run)' : ''}`);
+        err(`server ${p.rev}: ${p.required.length} required + ${p.extra.length} extra + ${p.extensions.length} extension scenarios against ${ctx.serverUrl}${fullLeg ? ` (suite ${OLDER_REVISIONS.includes(p.rev) ? '--spec-version' : '--requirements'} run)` : ''}`);
         if (fullLeg) {
           // The suite's --requirements run includes every extension scenario of the revision.
           for (const r of await runServerRequirements(ctx, p.rev, all(p), join(runDir, `server-${p.rev}`))) map.set(r.scenario, r);

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OLDER_REVISIONS } from './older-legs.mjs';
 import { countChecks, parseSingle, parseSummary, readChecks } from './parse.mjs';
 import { runSuite } from './suite.mjs';
 
@@ -54,10 +55,14 @@ function crossCheck(ctx, role, revision, result) {
   }
 }
 
-/** A server leg: the suite's own `--requirements` run (required + unscored scenarios, in order). */
+/**
+ * A server leg: the suite's own `--requirements` run (required + unscored scenarios, in order); for
+ * an older revision, which has no requirement set, its `--spec-version` run (the scenarios that apply).
+ */
 export async function runServerRequirements(ctx, revision, wanted, dir) {
   mkdirSync(dir, { recursive: true });
-  const args = ['server', '--url', ctx.serverUrl, '--requirements', revision, '--timeout', String(ctx.opts.timeout), '-o', dir];
+  const selection = OLDER_REVISIONS.includes(revision) ? ['--spec-version', revision] : ['--requirements', revision];
+  const args = ['server', '--url', ctx.serverUrl, ...selection, '--timeout', String(ctx.opts.timeout), '-o', dir];
   const budget = (ctx.sets[revision].server.length + 20) * ctx.opts.timeout + 60_000;
   const r = await runSuite(ctx.suite, args, { cwd: REPO, timeoutMs: budget, onData: ctx.opts.verbose ? (d) => process.stderr.write(d) : undefined });
   writeFileSync(join(dir, 'suite-output.txt'), `${r.stdout}\n${r.stderr}`);

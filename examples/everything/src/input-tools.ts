@@ -1,7 +1,36 @@
 import { createMessage, elicitForm, inputRequired, listRoots, tool, type ToolDefinition } from '@mcpkit/server';
 
-const nameForm = (message: string) =>
-  elicitForm({ message, requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
+// Each form's schema is written once: it asks (elicitForm) and checks the answer (ctx.input.accepted /
+// elicitation), so a handler never sees content that does not fit what it asked for.
+const nameSchema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
+const userInfoSchema = {
+  type: 'object',
+  properties: { username: { type: 'string', description: "User's response" }, email: { type: 'string', description: "User's email address" } },
+  required: ['username', 'email'],
+} as const;
+const defaultsSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', default: 'John Doe' },
+    age: { type: 'integer', default: 30 },
+    score: { type: 'number', default: 95.5 },
+    status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+    verified: { type: 'boolean', default: true },
+  },
+} as const;
+const choicesSchema = {
+  type: 'object',
+  properties: {
+    untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+    titledSingle: { type: 'string', oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }] },
+    legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
+    untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+    titledMulti: { type: 'array', items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }] } },
+  },
+} as const;
+const confirmSchema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } as const;
+const colorSchema = { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } as const;
+const nameForm = (message: string) => elicitForm({ message, requestedSchema: nameSchema });
 const describe = (answer: { action: string; content?: unknown } | undefined) =>
   `action=${answer?.action}, content=${JSON.stringify(answer?.content ?? {})}`;
 const noArguments = { type: 'object', additionalProperties: false } as const;
@@ -17,19 +46,8 @@ export function inputTools(): ToolDefinition[] {
       description: 'Asks the user for a username and email, with the given message.',
       inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
       handler: ({ message }, ctx) => {
-        const answer = ctx.input.elicitation('user_info');
-        if (!answer) {
-          return inputRequired({
-            user_info: elicitForm({
-              message: message as string,
-              requestedSchema: {
-                type: 'object',
-                properties: { username: { type: 'string', description: "User's response" }, email: { type: 'string', description: "User's email address" } },
-                required: ['username', 'email'],
-              },
-            }),
-          });
-        }
+        const answer = ctx.input.elicitation('user_info', userInfoSchema);
+        if (!answer) return inputRequired({ user_info: elicitForm({ message: message as string, requestedSchema: userInfoSchema }) });
         return { content: [{ type: 'text', text: `User response: ${describe(answer)}` }] };
       },
     }),
@@ -38,23 +56,9 @@ export function inputTools(): ToolDefinition[] {
       description: 'Asks for a form whose fields all have defaults.',
       inputSchema: noArguments,
       handler: (_args, ctx) => {
-        const answer = ctx.input.elicitation('defaults');
+        const answer = ctx.input.elicitation('defaults', defaultsSchema);
         if (answer) return { content: [{ type: 'text', text: `Elicitation completed: ${describe(answer)}` }] };
-        return inputRequired({
-          defaults: elicitForm({
-            message: 'Please review your profile',
-            requestedSchema: {
-              type: 'object',
-              properties: {
-                name: { type: 'string', default: 'John Doe' },
-                age: { type: 'integer', default: 30 },
-                score: { type: 'number', default: 95.5 },
-                status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
-                verified: { type: 'boolean', default: true },
-              },
-            },
-          }),
-        });
+        return inputRequired({ defaults: elicitForm({ message: 'Please review your profile', requestedSchema: defaultsSchema }) });
       },
     }),
     tool({
@@ -62,23 +66,9 @@ export function inputTools(): ToolDefinition[] {
       description: 'Asks for a form with every kind of enum field.',
       inputSchema: noArguments,
       handler: (_args, ctx) => {
-        const answer = ctx.input.elicitation('choices');
+        const answer = ctx.input.elicitation('choices', choicesSchema);
         if (answer) return { content: [{ type: 'text', text: `Elicitation completed: ${describe(answer)}` }] };
-        return inputRequired({
-          choices: elicitForm({
-            message: 'Pick your options',
-            requestedSchema: {
-              type: 'object',
-              properties: {
-                untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
-                titledSingle: { type: 'string', oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }] },
-                legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
-                untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
-                titledMulti: { type: 'array', items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }] } },
-              },
-            },
-          }),
-        });
+        return inputRequired({ choices: elicitForm({ message: 'Pick your options', requestedSchema: choicesSchema }) });
       },
     }),
     tool({
@@ -108,7 +98,7 @@ export function inputTools(): ToolDefinition[] {
       description: 'Asks for a name; its response stream carries only notifications and the result, never requests.',
       inputSchema: noArguments,
       handler: (_args, ctx) => {
-        const name = ctx.input.accepted<{ name: string }>('name')?.name;
+        const name = ctx.input.accepted('name', nameSchema)?.name;
         return name ? { content: [{ type: 'text', text: `Hello, ${name}!` }] } : inputRequired({ name: nameForm('What is your name?') });
       },
     }),
@@ -117,7 +107,7 @@ export function inputTools(): ToolDefinition[] {
       description: 'MRTR: asks for a name, then greets.',
       inputSchema: noArguments,
       handler: (_args, ctx) => {
-        const name = ctx.input.accepted<{ name: string }>('user_name')?.name;
+        const name = ctx.input.accepted('user_name', nameSchema)?.name;
         return name ? { content: [{ type: 'text', text: `Hello, ${name}!` }] } : inputRequired({ user_name: nameForm('What is your name?') });
       },
     }),
@@ -152,11 +142,11 @@ export function inputTools(): ToolDefinition[] {
       description: 'MRTR: asks for confirmation and checks its sealed requestState on the retry.',
       inputSchema: noArguments,
       handler: (_args, ctx) => {
-        const ok = ctx.input.accepted<{ ok: boolean }>('confirm');
+        const ok = ctx.input.accepted('confirm', confirmSchema);
         const state = ctx.state as { issued?: boolean } | undefined;
         if (ok && state?.issued) return { content: [{ type: 'text', text: `state-ok: confirmed=${ok.ok}` }] };
         return inputRequired(
-          { confirm: elicitForm({ message: 'Please confirm', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }) },
+          { confirm: elicitForm({ message: 'Please confirm', requestedSchema: confirmSchema }) },
           { state: { issued: true } },
         );
       },
@@ -166,7 +156,7 @@ export function inputTools(): ToolDefinition[] {
       description: 'MRTR: asks for a name, a model greeting and the roots at once.',
       inputSchema: noArguments,
       handler: (_args, ctx) => {
-        const name = ctx.input.accepted<{ name: string }>('user_name')?.name;
+        const name = ctx.input.accepted('user_name', nameSchema)?.name;
         const greeting = ctx.input.sampling('greeting');
         const roots = ctx.input.roots('client_roots');
         if (name && greeting && roots && ctx.state) {
@@ -188,16 +178,13 @@ export function inputTools(): ToolDefinition[] {
       inputSchema: noArguments,
       handler: (_args, ctx) => {
         const state = ctx.state as { step: number; name?: string } | undefined;
-        const colorForm = elicitForm({
-          message: 'Step 2: What is your favorite color?',
-          requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
-        });
+        const colorForm = elicitForm({ message: 'Step 2: What is your favorite color?', requestedSchema: colorSchema });
         if (state?.step === 2) {
-          const color = ctx.input.accepted<{ color: string }>('step2')?.color;
+          const color = ctx.input.accepted('step2', colorSchema)?.color;
           if (color) return { content: [{ type: 'text', text: `${state.name}'s favorite color is ${color}` }] };
           return inputRequired({ step2: colorForm }, { state });
         }
-        const name = ctx.input.accepted<{ name: string }>('step1')?.name;
+        const name = ctx.input.accepted('step1', nameSchema)?.name;
         if (state?.step === 1 && name) return inputRequired({ step2: colorForm }, { state: { step: 2, name } });
         return inputRequired({ step1: nameForm('Step 1: What is your name?') }, { state: { step: 1 } });
       },

@@ -1,6 +1,9 @@
 import { elicitForm, inputRequired, prompt, type PromptDefinition } from '@mcpkit/server';
 import { RED_PIXEL_PNG } from './media.js';
 
+/** The form of `test_input_required_result_prompt`: asks, and checks the answer. */
+const contextSchema = { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] } as const;
+
 const CITIES = ['paris', 'park', 'party', 'parma', 'prague', 'porto', 'lisbon', 'london'];
 
 /** Prompts: plain, with arguments and completions, with embedded resource and image, and with MRTR. */
@@ -48,14 +51,9 @@ export function everythingPrompts(): PromptDefinition[] {
       name: 'test_input_required_result_prompt',
       description: 'A prompt that first asks the user which context to use (MRTR on prompts/get).',
       handler: (_args, ctx) => {
-        const context = ctx.input.accepted<{ context: string }>('user_context')?.context;
+        const context = ctx.input.accepted('user_context', contextSchema)?.context;
         if (context === undefined) {
-          return inputRequired({
-            user_context: elicitForm({
-              message: 'What context should the prompt use?',
-              requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
-            }),
-          });
+          return inputRequired({ user_context: elicitForm({ message: 'What context should the prompt use?', requestedSchema: contextSchema }) });
         }
         return { messages: [{ role: 'user', content: { type: 'text', text: `Answer with this context in mind: ${context}` } }] };
       },

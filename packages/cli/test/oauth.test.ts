@@ -256,7 +256,8 @@ describe('a server that accepts a request and never answers, with signing in pos
     try {
       const run = await mcpkit(['discover', '--timeout', '1000', '--url', `http://127.0.0.1:${port}/mcp`]);
       expect(run.code, run.stderr).toBe(3);
-      expect(run.stderr).toContain(`no answer from http://127.0.0.1:${port} within 1000 ms`);
+      expect(run.stderr).toContain(`no answer from http://127.0.0.1:${port}/mcp within 1000 ms`);
+      expect(run.stderr).not.toContain('cannot reach');
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));

@@ -12,22 +12,46 @@ const EMPTY = new Uint8Array(0);
  * @example const bytes = await readBodyLimited(request, 1 << 20); if (bytes === null) return new Response(null, { status: 413 });
  */
 export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  const outcome = await readBodyWithin(request, maxBytes, Infinity);
+  return outcome instanceof Uint8Array ? outcome : null;
+}
+
+/**
+ * `readBodyLimited` with a deadline (epoch ms): resolves `'timeout'` when the body has not fully
+ * arrived by then, `'too-large'` above `maxBytes`. Either way the rest of the body is not read.
+ */
+export async function readBodyWithin(request: Request, maxBytes: number, deadline: number): Promise<Uint8Array | 'too-large' | 'timeout'> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) return null;
+  if (declared !== null && Number(declared) > maxBytes) return 'too-large';
   const body = request.body;
   if (body === null) return EMPTY;
   const reader = body.getReader();
+  let timedOut = false;
+  const timer = Number.isFinite(deadline)
+    ? setTimeout(() => {
+        timedOut = true;
+        reader.cancel().catch(() => {});
+      }, Math.max(0, deadline - Date.now()))
+    : undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      reader.cancel().catch(() => {});
-      return null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (timedOut) return 'timeout';
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        reader.cancel().catch(() => {});
+        return 'too-large';
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    if (timedOut) return 'timeout';
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);

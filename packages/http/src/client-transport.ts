@@ -9,7 +9,7 @@
  */
 import { LocalError, TransportClosedError, type CloseInfo, type JsonRpcErrorResponse, type JsonRpcMessage, type JsonRpcRequest, type MessageTransport, type SendOptions } from '@mcpkit/jsonrpc';
 import { encodeHeaderValue } from '@mcpkit/schema';
-import { HttpError, HttpStreamError, HttpTransportError } from './errors.js';
+import { HttpError, HttpStreamError, HttpTransportError, MessageTooLargeError } from './errors.js';
 import { LATEST_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
 import { readExcerpt, readSseData, readTextLimited } from './reply-reading.js';
 
@@ -124,8 +124,9 @@ export class HttpClientTransport implements MessageTransport {
     const headers = this.headersFor(message, options.headers);
     const signal = options.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
     const started = Date.now();
+    const body = JSON.stringify(message);
     try {
-      const response = await this.fetchImpl(this.url, { method: 'POST', headers, body: JSON.stringify(message), signal });
+      const response = await this.fetchImpl(this.url, { method: 'POST', headers, body, signal });
       this.options.onResponse?.({
         url: this.url,
         message,
@@ -135,6 +136,7 @@ export class HttpClientTransport implements MessageTransport {
         responseHeaders: response.headers,
         durationMs: Date.now() - started,
       });
+      if (response.status === 413) throw await this.tooLarge(response, body);
       if ('id' in message && 'method' in message) await this.readReply(response, message);
       else await this.expectAccepted(response);
     } catch (error) {
@@ -160,6 +162,11 @@ export class HttpClientTransport implements MessageTransport {
       return;
     }
     throw await this.statusError(response);
+  }
+
+  private async tooLarge(response: Response, body: string): Promise<MessageTooLargeError> {
+    const error = await this.statusError(response);
+    return new MessageTooLargeError(new TextEncoder().encode(body).byteLength, error.statusText, error.body, error.rpcError);
   }
 
   private async statusError(response: Response): Promise<HttpError> {

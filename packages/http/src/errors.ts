@@ -5,6 +5,7 @@
  * with them unchanged.
  */
 import { TransportError, type JsonRpcErrorObject } from '@mcpkit/jsonrpc';
+import { summarizeBody } from './body-summary.js';
 
 /** Base of every local HTTP transport failure (network error, unusable reply). */
 export class HttpTransportError extends TransportError {
@@ -24,12 +25,36 @@ export class HttpError extends HttpTransportError {
   readonly rpcError: JsonRpcErrorObject | undefined;
 
   constructor(status: number, statusText: string, body: string, rpcError?: JsonRpcErrorObject) {
-    const detail = rpcError ? `${rpcError.code} ${rpcError.message}` : body.trim();
+    // One line whatever the body: a wrong URL often answers with a whole HTML page.
+    const detail = rpcError ? `${rpcError.code} ${rpcError.message}` : body.trim() === '' ? '' : summarizeBody(body).text;
     super(`HTTP ${status}${statusText ? ` ${statusText}` : ''}${detail ? `: ${detail}` : ''}`);
     this.status = status;
     this.statusText = statusText;
     this.body = body;
     this.rpcError = rpcError;
+  }
+}
+
+/**
+ * The server refused a message as too large (HTTP 413). `maxBytes` is the server's limit when it
+ * said (an mcpkit server does, in the error's `data.maxBodyBytes`).
+ */
+export class MessageTooLargeError extends HttpError {
+  override readonly name: string = 'MessageTooLargeError';
+  /** Bytes of the refused POST body. */
+  readonly sentBytes: number;
+  /** The largest body the server accepts, when it said. */
+  readonly maxBytes: number | undefined;
+
+  constructor(sentBytes: number, statusText: string, body: string, rpcError?: JsonRpcErrorObject) {
+    super(413, statusText, body, rpcError);
+    const limit = (rpcError?.data as { maxBodyBytes?: unknown } | undefined)?.maxBodyBytes;
+    this.sentBytes = sentBytes;
+    this.maxBytes = typeof limit === 'number' ? limit : undefined;
+    this.message =
+      `The server refused the message as too large: it was ${sentBytes} bytes, ` +
+      (this.maxBytes === undefined ? 'over the server\'s limit' : `the server accepts at most ${this.maxBytes}`) +
+      ` (HTTP 413${rpcError ? `: ${rpcError.message}` : ''})`;
   }
 }
 

@@ -7,6 +7,20 @@
  * the same core, so they behave the same.
  */
 
+import type { InterceptRequest } from './options.js';
+
+/** `readBody` outcomes other than the body itself. */
+export const TOO_LARGE = 1;
+export const TIMED_OUT = 2;
+export type BodyOutcome = Uint8Array | typeof TOO_LARGE | typeof TIMED_OUT;
+
+/** The limits an exchange applies to its own body (from `HttpLimits`). */
+export interface BodyLimits {
+  readonly maxBodyBytes: number;
+  readonly maxDiscardBytes: number;
+  readonly bodyTimeoutMs: number;
+}
+
 /** Something to tell that the client went away (closed the connection or the response stream). */
 export interface PeerGoneListener {
   peerGone(): void;
@@ -34,10 +48,18 @@ export interface Exchange {
   readonly method: string;
   /** A request header by lowercase name, `null` when absent. */
   header(lowercaseName: string): string | null;
-  /** The body, or `null` when it is (or is declared) larger than `maxBytes`. */
-  readBody(maxBytes: number): Promise<Uint8Array | null>;
+  /** The peer's IP address, when the host knows it. */
+  readonly clientAddress: string | undefined;
+  /**
+   * The body; `TOO_LARGE` when it is (or is declared) larger than `maxBodyBytes` (the rest is then
+   * read and discarded, within `maxDiscardBytes` and the deadline, so the client can read the 413);
+   * `TIMED_OUT` when it had not fully arrived `bodyTimeoutMs` after the request did.
+   */
+  readBody(): Promise<BodyOutcome>;
   /** A web `Request` for user hooks (method, URL, headers, signal); its body is not readable. */
   request(): Request;
+  /** The request head for `intercept`: a web `Request` on the web host, a cheap view on node. */
+  head(): InterceptRequest;
   /** Calls `listener.peerGone()` once if the client goes away before the reply ended. */
   watchAbort(listener: PeerGoneListener): void;
   /** Replies with a complete body (or none). */
@@ -63,6 +85,8 @@ export interface HandOver {
 
 /** The core as a host adapter drives it. */
 export interface ExchangeServer {
+  /** The limits the exchanges of this server apply to their bodies. */
+  readonly limits: BodyLimits;
   /**
    * Serves one exchange; settles once the reply was decided (streams continue afterwards). Never
    * rejects: an unexpected failure is reported and answered with 500 when nothing was sent yet.

@@ -2,14 +2,19 @@
  * `createHttpHandler`: the Streamable HTTP (2026-07-28) server as one `(Request) => Promise<Response>`.
  * spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
  *
- * Checks run cheapest first: Origin → method → authenticate → Content-Type → Accept → concurrency
- * → body size → JSON parse → JSON-RPC shape → authorize → intercept (legacy) → `_meta` → mirrored
- * headers → dispatch. Each refusal has its own status and, where useful, a JSON-RPC error body.
+ * Checks run cheapest first: Origin → method → authenticate → Content-Type → Accept → body (size,
+ * deadline) → JSON parse → JSON-RPC shape → budget (requests in flight, or listen streams) →
+ * authorize → intercept (legacy) → `_meta` → mirrored headers → dispatch. Each refusal has its own
+ * status and, where useful, a JSON-RPC error body.
+ *
+ * Budgets are separate (issue 15): a body still arriving holds no slot (it has its own deadline),
+ * and long-lived streams (`subscriptions/listen`, GET streams of `intercept`) have their own cap,
+ * so neither slow uploads nor open streams can make short requests wait.
  */
 import { classify, messageKind, type Dispatcher, type InvalidOutcome, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId, type TransportInfo } from '@mcpkit/jsonrpc';
 import { parseJsonBody } from './body.js';
 import { CorsPolicy } from './cors.js';
-import { CORE, coreOf, type Exchange, type ExchangeServer, type HandOver } from './exchange.js';
+import { CORE, coreOf, TIMED_OUT, TOO_LARGE, type Exchange, type ExchangeServer, type HandOver } from './exchange.js';
 import type { HeaderParamSource } from './header-params.js';
 import { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
 import { DEFAULT_LIMITS, resolveLimits, type HttpHandlerOptions, type HttpLimits, type InterceptContext } from './options.js';
@@ -42,10 +47,27 @@ class ExchangeInfo implements TransportInfo {
   }
 }
 
+/** What `intercept` learns; the web `Request` is built only if the hook asks for it. */
+class ExchangeInterceptContext implements InterceptContext {
+  readonly transport: TransportInfo;
+  constructor(private readonly exchange: Exchange, readonly principal: unknown) {
+    this.transport = new ExchangeInfo(exchange, principal);
+  }
+  get clientAddress(): string | undefined {
+    return this.exchange.clientAddress;
+  }
+  request(): Request {
+    return this.exchange.request();
+  }
+}
+
+const LISTEN = 'subscriptions/listen';
+
 class HandlerCore implements ExchangeServer, ContextOwner {
   readonly limits: HttpLimits;
   readonly ticker: Ticker;
   private inFlight = 0;
+  private streams = 0;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly cors: CorsPolicy | undefined;
   private readonly params: HeaderParamSource | undefined;
@@ -62,8 +84,29 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     this.otherMethods = options.intercept ? 'POST, GET, DELETE' : 'POST';
   }
 
-  release(): void {
-    this.inFlight--;
+  release(stream: boolean): void {
+    if (stream) this.streams--;
+    else this.inFlight--;
+  }
+
+  /** Takes a slot of the request budget (or the stream budget); false when it is spent. */
+  private acquire(stream: boolean): boolean {
+    if (stream) {
+      if (this.streams >= this.limits.maxListenStreams) return false;
+      this.streams++;
+    } else {
+      if (this.inFlight >= this.limits.maxConcurrent) return false;
+      this.inFlight++;
+    }
+    return true;
+  }
+
+  private busy(ex: Exchange, stream: boolean, cors: Record<string, string> | undefined): void {
+    const message = stream
+      ? `Server busy: ${this.limits.maxListenStreams} listen streams are open, the most it serves; listen again later`
+      : `Server busy: ${this.limits.maxConcurrent} requests are in flight, the most it serves; retry later`;
+    const data = { limit: stream ? 'maxListenStreams' : 'maxConcurrent', max: stream ? this.limits.maxListenStreams : this.limits.maxConcurrent, retryAfterMs: 1000 };
+    ex.respond(503, { ...JSON_HEADERS, ...cors, 'retry-after': '1' }, jsonRpcErrorBody(undefined, ErrorCode.InternalError, message, data));
   }
 
   private fail(ex: Exchange, status: number, id: RequestId | undefined, code: number, message: string, cors?: Record<string, string>, data?: unknown): void {
@@ -111,58 +154,62 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     if (!acceptsJsonAndSse(ex.header('accept'))) {
       return this.fail(ex, 406, undefined, ErrorCode.InvalidRequest, 'Accept must list application/json and text/event-stream', cors);
     }
-    if (this.inFlight >= this.limits.maxConcurrent) {
-      return ex.respond(503, { ...JSON_HEADERS, ...cors, 'retry-after': '1' }, jsonRpcErrorBody(undefined, ErrorCode.InternalError, 'Server busy: too many requests in flight'));
-    }
-    this.inFlight++;
-    let owned = false;
-    try {
-      owned = await this.servePost(ex, principal, cors, given?.body);
-    } finally {
-      if (!owned) this.inFlight--;
-    }
-  }
-
-  /** Returns true when a RequestContext took over the concurrency slot. */
-  private async servePost(ex: Exchange, principal: unknown, cors: Record<string, string> | undefined, parsedBody: unknown): Promise<boolean> {
     let body: unknown;
-    if (parsedBody !== undefined) {
+    if (given?.body !== undefined) {
       // Parsed by the framework: its size is what the request declared (the framework enforced its own limit while reading).
-      if (Number(ex.header('content-length') ?? 0) > this.limits.maxBodyBytes) {
-        this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${this.limits.maxBodyBytes} bytes`, cors);
-        return false;
+      const max = this.limits.maxBodyBytes;
+      if (Number(ex.header('content-length') ?? 0) > max) {
+        return this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${max} bytes, the most this server accepts`, cors, { maxBodyBytes: max });
       }
-      body = parsedBody;
+      body = given.body;
     } else {
-      const bytes = await ex.readBody(this.limits.maxBodyBytes);
-      if (bytes === null) {
-        this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${this.limits.maxBodyBytes} bytes`, cors);
-        return false;
+      const bytes = await ex.readBody();
+      if (bytes === TOO_LARGE) {
+        const max = this.limits.maxBodyBytes;
+        return this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${max} bytes, the most this server accepts`, cors, { maxBodyBytes: max });
+      }
+      if (bytes === TIMED_OUT) {
+        const ms = this.limits.bodyTimeoutMs;
+        return this.fail(ex, 408, undefined, ErrorCode.InvalidRequest, `The request body did not arrive within ${ms} ms`, cors, { bodyTimeoutMs: ms });
       }
       const parsed = parseJsonBody(bytes);
-      if (!parsed.ok) {
-        this.fail(ex, 400, undefined, ErrorCode.ParseError, `Parse error: ${parsed.reason}`, cors);
-        return false;
-      }
+      if (!parsed.ok) return this.fail(ex, 400, undefined, ErrorCode.ParseError, `Parse error: ${parsed.reason}`, cors);
       body = parsed.value;
     }
     const kind = messageKind(body);
     if (kind === 'invalid') {
       const { error } = classify(body) as InvalidOutcome;
-      this.fail(ex, 400, error.id ?? undefined, error.error.code, error.error.message, cors);
-      return false;
+      return this.fail(ex, 400, error.id ?? undefined, error.error.code, error.error.message, cors);
     }
+    const stream = kind === 'request' && (body as JsonRpcRequest).method === LISTEN;
+    if (!this.acquire(stream)) return this.busy(ex, stream, cors);
+    let owned = false;
+    try {
+      owned = await this.servePost(ex, body as JsonRpcMessage, kind, stream, principal, cors);
+    } finally {
+      if (!owned) this.release(stream);
+    }
+  }
+
+  /** Returns true when a RequestContext took over the budget slot. */
+  private async servePost(
+    ex: Exchange,
+    body: JsonRpcMessage,
+    kind: 'request' | 'notification' | 'response',
+    stream: boolean,
+    principal: unknown,
+    cors: Record<string, string> | undefined,
+  ): Promise<boolean> {
     if (this.options.authorize) {
       // After parsing (the operation is known), before either era looks at it: one refusal for both.
-      const refused = await this.options.authorize(principal, body as JsonRpcMessage, ex.request());
+      const refused = await this.options.authorize(principal, body, ex.request());
       if (refused !== undefined) {
         await ex.respondWith(refused, cors);
         return false;
       }
     }
     if (this.options.intercept) {
-      const context: InterceptContext = { principal, transport: new ExchangeInfo(ex, principal) };
-      const taken = await this.options.intercept(ex.request(), body, context);
+      const taken = await this.options.intercept(ex.head(), body, new ExchangeInterceptContext(ex, principal));
       if (taken !== undefined) {
         await ex.respondWith(taken, cors);
         return false;
@@ -185,12 +232,12 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       this.fail(ex, 400, request.id, refused.code, refused.message, cors, data);
       return false;
     }
-    void this.dispatch(ex, request, principal, cors);
+    void this.dispatch(ex, request, stream, principal, cors);
     return true;
   }
 
-  private async dispatch(ex: Exchange, request: JsonRpcRequest, principal: unknown, cors: Record<string, string> | undefined): Promise<void> {
-    const ctx = new RequestContext(this, ex, request.id, principal, cors);
+  private async dispatch(ex: Exchange, request: JsonRpcRequest, stream: boolean, principal: unknown, cors: Record<string, string> | undefined): Promise<void> {
+    const ctx = new RequestContext(this, ex, request.id, principal, cors, stream);
     ex.watchAbort(ctx);
     let response: JsonRpcResponse | null;
     let failed = false;
@@ -222,8 +269,15 @@ class HandlerCore implements ExchangeServer, ContextOwner {
         if (outcome instanceof Response) return ex.respondWith(outcome, cors);
         principal = outcome.principal;
       }
-      const taken = await intercept(ex.request(), undefined, { principal, transport: new ExchangeInfo(ex, principal) });
-      if (taken !== undefined) return ex.respondWith(taken, cors);
+      // A GET is a long-lived stream (a legacy session's): it counts against the stream budget.
+      const stream = method === 'GET';
+      if (!this.acquire(stream)) return this.busy(ex, stream, cors);
+      try {
+        const taken = await intercept(ex.head(), undefined, new ExchangeInterceptContext(ex, principal));
+        if (taken !== undefined) return await ex.respondWith(taken, cors);
+      } finally {
+        this.release(stream);
+      }
     }
     // spec: GET and DELETE on a modern-only endpoint get 405
     ex.respond(405, { ...cors, allow: 'POST' }, null);
@@ -239,7 +293,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
 export function createHttpHandler(dispatcher: Dispatcher, options: HttpHandlerOptions = {}): HttpHandler {
   const core = new HandlerCore(dispatcher, options);
   const handler: HttpHandler = (request) => {
-    const exchange = new WebExchange(request);
+    const exchange = new WebExchange(request, core.limits);
     void core.serve(exchange);
     return exchange.response;
   };
@@ -256,7 +310,7 @@ export function createHttpHandler(dispatcher: Dispatcher, options: HttpHandlerOp
 export function handleRequest(handler: HttpHandler, request: Request, given: HandOver = {}): Promise<Response> {
   const core = coreOf(handler);
   if (core === undefined) throw new TypeError('handleRequest needs a handler made by createHttpHandler');
-  const exchange = new WebExchange(request);
+  const exchange = new WebExchange(request, core.limits);
   void core.serve(exchange, given);
   return exchange.response;
 }

@@ -4,6 +4,7 @@
  */
 export { createHttpHandler, handleRequest, DEFAULT_LIMITS, type HttpHandler } from './handler.js';
 export type { HandOver } from './exchange.js';
+export { clientAddressOf } from './client-address.js';
 export type {
   Authenticated,
   AuthenticateHook,
@@ -12,6 +13,7 @@ export type {
   HttpLimits,
   InterceptContext,
   InterceptHook,
+  InterceptRequest,
 } from './options.js';
 export { createOriginCheck, isLocalOrigin, type OriginAllowList } from './origin.js';
 export { createHostCheck, type HostAllowList } from './host.js';
@@ -44,4 +46,5 @@ export {
 export type { HeaderParam, HeaderParamSource } from './header-params.js';
 export { checkRequest, type HeaderLookup, type RequestCheckFailure } from './request-checks.js';
 export { HttpClientTransport, type HttpClientTransportOptions, type HttpExchangeTrace } from './client-transport.js';
-export { HttpError, HttpStreamError, HttpTransportError } from './errors.js';
+export { HttpError, HttpStreamError, HttpTransportError, MessageTooLargeError } from './errors.js';
+export { summarizeBody, type BodySummary } from './body-summary.js';

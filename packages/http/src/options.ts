@@ -10,21 +10,41 @@ export interface Authenticated {
   principal: unknown;
 }
 
-/** What the legacy hook learns besides the request and its parsed body. */
+/**
+ * What `intercept` sees of the HTTP request: its head. A web `Request` is one; the node adapter's
+ * fast lane passes a view over node's parsed head instead, so serving a dual-era endpoint builds
+ * no web `Request` per POST (`context.request()` builds one when a hook needs it).
+ */
+export interface InterceptRequest {
+  /** The HTTP method, uppercase. */
+  readonly method: string;
+  /** The request URL. */
+  readonly url: string;
+  /** Request headers, looked up case-insensitively. */
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  /** Aborted when the client goes away. */
+  readonly signal: AbortSignal;
+}
+
+/** What the legacy hook learns besides the request head and its parsed body. */
 export interface InterceptContext {
   /** What `authenticate` returned (undefined without an `authenticate` hook). */
   readonly principal: unknown;
   /** The transport facts a modern dispatch would get (`name: 'http'`, header lookup, principal). */
   readonly transport: TransportInfo;
+  /** The peer's IP address when the host knows it (the node adapter does; a fetch handler alone does not). */
+  readonly clientAddress: string | undefined;
+  /** The request as a web `Request` (built on first call on node; the body of a POST is consumed). */
+  request(): Request;
 }
 
 /**
  * Consulted for GET and DELETE (405 when it returns undefined) and for every well-formed POST
  * message after parsing, before the modern checks. Returning a Response takes the request over.
- * `request.body` has been consumed for POSTs: the parsed message is `body`.
+ * The body of a POST has been consumed: the parsed message is `body`.
  */
 export type InterceptHook = (
-  request: Request,
+  request: InterceptRequest,
   body: unknown,
   context: InterceptContext,
 ) => Promise<Response | undefined> | Response | undefined;
@@ -48,12 +68,34 @@ export type AuthorizeHook = (
   request: Request,
 ) => Promise<Response | undefined> | Response | undefined;
 
-/** Resource limits; every one has a safe default. */
+/**
+ * Resource limits; every one has a safe default. Each class of traffic has its own budget, so slow
+ * uploads, long-lived streams and short requests never starve each other (see the README's table).
+ */
 export interface HttpLimits {
   /** Largest accepted request body, in bytes (413 above). Default 4 MiB. */
   maxBodyBytes: number;
-  /** Requests served at once, streams included (503 above). Default 1024. */
+  /**
+   * Bytes of an oversized body read and thrown away after the 413, so that fetch clients (which
+   * cannot read a reply while they are still uploading) see it; beyond it the connection is closed.
+   * Default 64 MiB.
+   */
+  maxDiscardBytes: number;
+  /**
+   * Time from the request's arrival until its whole body must have arrived, in ms (408 after it).
+   * Default 10 s.
+   */
+  bodyTimeoutMs: number;
+  /**
+   * Requests being served at once (from a full body until the reply ends), SSE replies included,
+   * `subscriptions/listen` streams and legacy GET streams not (503 above). Default 1024.
+   */
   maxConcurrent: number;
+  /**
+   * Long-lived streams open at once: `subscriptions/listen` requests, and GET streams served through
+   * `intercept` (legacy sessions). 503 above, with `Retry-After`. Default 1024.
+   */
+  maxListenStreams: number;
   /** Bytes an SSE reply may queue for a client that does not read; above it the request is cancelled. Default 1 MiB. */
   maxStreamBufferBytes: number;
   /** How long an SSE reply may stay blocked on a client that does not read before it is cancelled. Default 30 s. */
@@ -83,7 +125,10 @@ export interface HttpHandlerOptions {
 /** The defaults of {@link HttpLimits}. */
 export const DEFAULT_LIMITS: Readonly<HttpLimits> = Object.freeze({
   maxBodyBytes: 4 * 1024 * 1024,
+  maxDiscardBytes: 64 * 1024 * 1024,
+  bodyTimeoutMs: 10_000,
   maxConcurrent: 1024,
+  maxListenStreams: 1024,
   maxStreamBufferBytes: 1024 * 1024,
   stallTimeoutMs: 30_000,
   keepAliveMs: 15_000,

@@ -24,8 +24,8 @@ const KEEP_ALIVE = encodeSseComment('keep-alive');
 export interface ContextOwner {
   readonly limits: HttpLimits;
   readonly ticker: Ticker;
-  /** Frees the concurrency slot the request held. */
-  release(): void;
+  /** Frees the budget slot the request held (`stream`: a listen stream's). */
+  release(stream: boolean): void;
 }
 
 /** `DispatchContext` and `TransportInfo` in one object per request. */
@@ -45,6 +45,8 @@ export class RequestContext implements DispatchContext, TransportInfo, PeerGoneL
     private readonly id: RequestId,
     readonly principal: unknown,
     private readonly cors: Record<string, string> | undefined,
+    /** Whether the request holds a slot of the stream budget (a listen) rather than the request budget. */
+    private readonly stream = false,
   ) {}
 
   get transport(): TransportInfo {
@@ -137,7 +139,7 @@ export class RequestContext implements DispatchContext, TransportInfo, PeerGoneL
     if (this.state === DONE) return;
     const streaming = this.state === STREAMING;
     this.state = DONE;
-    this.owner.release();
+    this.owner.release(this.stream);
     if (streaming) this.owner.ticker.delete(this);
     if (this.gone) return;
     if (response === null) {

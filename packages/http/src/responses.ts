@@ -41,10 +41,18 @@ export function jsonRpcErrorBody(id: RequestId | null | undefined, code: number,
   return JSON.stringify(id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error });
 }
 
+/**
+ * Where a reply made by `jsonResponse` keeps its text, so the node adapter writes it in one
+ * `res.end` instead of reading the body back through a stream (the legacy path's every reply).
+ */
+export const JSON_TEXT = Symbol.for('@mcpkit/http.jsonText.v1');
+
 /** A JSON reply. Strings are sent as they are; anything else is serialized once. */
 export function jsonResponse(body: unknown, status = 200, headers?: Record<string, string>): Response {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return new Response(text, { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS });
+  const response = new Response(text, { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS });
+  Object.defineProperty(response, JSON_TEXT, { value: text });
+  return response;
 }
 
 /**

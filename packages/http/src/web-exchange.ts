@@ -2,9 +2,11 @@
  * The web-standard host: one `Request` in, one `Response` out. Used by the handler when it is
  * called as `fetch(Request)` (Bun, Deno, Workers, or any Node framework that speaks Request).
  */
-import { readBodyLimited } from './body.js';
-import type { Exchange, ExchangeSink, PeerGoneListener } from './exchange.js';
-import { RESOLVED } from './exchange.js';
+import { readBodyWithin } from './body.js';
+import { clientAddressOf } from './client-address.js';
+import type { BodyLimits, BodyOutcome, Exchange, ExchangeSink, PeerGoneListener } from './exchange.js';
+import { RESOLVED, TIMED_OUT, TOO_LARGE } from './exchange.js';
+import type { InterceptRequest } from './options.js';
 
 const encoder = new TextEncoder();
 const byteLength = (chunk: Uint8Array) => chunk.byteLength;
@@ -88,10 +90,15 @@ function withHeaders(response: Response, extra: Record<string, string>): Respons
 export class WebExchange implements Exchange {
   readonly method: string;
   readonly response: Promise<Response>;
+  /** A fetch handler is not told who connected, unless the node adapter built the request (see `clientAddressOf`). */
+  readonly clientAddress: string | undefined;
   private settle!: (response: Response) => void;
+  private readonly deadline: number;
 
-  constructor(private readonly req: Request) {
+  constructor(private readonly req: Request, private readonly limits: BodyLimits) {
     this.method = req.method;
+    this.clientAddress = clientAddressOf(req);
+    this.deadline = Date.now() + limits.bodyTimeoutMs;
     this.response = new Promise<Response>((resolve) => (this.settle = resolve));
   }
 
@@ -99,11 +106,17 @@ export class WebExchange implements Exchange {
     return this.req.headers.get(name);
   }
 
-  readBody(maxBytes: number): Promise<Uint8Array | null> {
-    return readBodyLimited(this.req, maxBytes);
+  async readBody(): Promise<BodyOutcome> {
+    // The host owns the connection: what is left of an oversized body is the host's to drop.
+    const outcome = await readBodyWithin(this.req, this.limits.maxBodyBytes, this.deadline);
+    return outcome === 'too-large' ? TOO_LARGE : outcome === 'timeout' ? TIMED_OUT : outcome;
   }
 
   request(): Request {
+    return this.req;
+  }
+
+  head(): InterceptRequest {
     return this.req;
   }
 
@@ -117,8 +130,37 @@ export class WebExchange implements Exchange {
     this.settle(new Response(body, { status, headers }));
   }
 
-  respondWith(response: Response, extraHeaders?: Record<string, string>): void {
-    this.settle(extraHeaders ? withHeaders(response, extraHeaders) : response);
+  /** For an event stream, resolves when its body ended or was cancelled (the stream budget is held until then). */
+  respondWith(response: Response, extraHeaders?: Record<string, string>): Promise<void> {
+    const body = response.body;
+    if (body === null || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      this.settle(extraHeaders ? withHeaders(response, extraHeaders) : response);
+      return RESOLVED;
+    }
+    return new Promise<void>((done) => {
+      const reader = body.getReader();
+      const tracked = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const next = await reader.read();
+            if (next.done) {
+              controller.close();
+              done();
+            } else {
+              controller.enqueue(next.value);
+            }
+          } catch (error) {
+            controller.error(error);
+            done();
+          }
+        },
+        cancel(reason) {
+          done();
+          return reader.cancel(reason);
+        },
+      });
+      this.settle(withHeaders(new Response(tracked, { status: response.status, statusText: response.statusText, headers: response.headers }), extraHeaders ?? {}));
+    });
   }
 
   openStream(headers: Readonly<Record<string, string>>, owner: PeerGoneListener): ExchangeSink {

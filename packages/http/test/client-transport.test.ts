@@ -2,7 +2,7 @@
 // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
 import { CancelledError, Connection, LocalError, RemoteError, TransportClosedError, TransportError, type JsonRpcMessage } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClientTransport, HttpError, HttpStreamError, type HttpExchangeTrace } from '../src/index.js';
+import { HttpClientTransport, HttpError, HttpStreamError, MessageTooLargeError, type HttpExchangeTrace } from '../src/index.js';
 import { serve } from '../src/node/index.js';
 import { META, nodeFastLane, startLane, toolCall, until } from './helpers.js';
 
@@ -38,6 +38,23 @@ function client(url: string, options: ConstructorParameters<typeof HttpClientTra
 }
 
 describe('HttpClientTransport', () => {
+  it('reports a 64 MiB message the server refuses as MessageTooLargeError naming both sizes', { timeout: 60_000 }, async () => {
+    const { url } = await server();
+    const connection = new Connection(new HttpClientTransport(url));
+    stops.push(() => connection.close());
+    const text = 'x'.repeat(64 * 1024 * 1024);
+    const failure = await connection.request('tools/call', { name: 'echo', arguments: { text }, _meta: META }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(MessageTooLargeError);
+    expect(failure).toBeInstanceOf(LocalError);
+    const error = failure as MessageTooLargeError;
+    expect(error.status).toBe(413);
+    expect(error.maxBytes).toBe(4 * 1024 * 1024);
+    expect(error.sentBytes).toBeGreaterThan(64 * 1024 * 1024);
+    expect(error.message).toMatch(/too large: it was \d+ bytes, the server accepts at most 4194304 \(HTTP 413/);
+    // The connection is usable afterwards.
+    expect(await connection.request('tools/call', { name: 'echo', arguments: { text: 'small' }, _meta: META })).toMatchObject({ content: [{ text: 'small' }] });
+  });
+
   it('sets every required header from the message, encoding Mcp-Name, and adds per-send headers', async () => {
     const { url } = await server();
     const traces: HttpExchangeTrace[] = [];

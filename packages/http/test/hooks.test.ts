@@ -47,6 +47,26 @@ describe.each(ALL_LANES)('hooks via $name', (lane) => {
     expect(calls[2]!.body).toEqual(init);
   });
 
+  it('gives intercept the request head, the client address, and a web Request only when asked', async () => {
+    const heads: Array<{ url: string; accept: string | null; has: boolean; address: string | undefined; web: Request }> = [];
+    const intercept: InterceptHook = (request, _body, context) => {
+      heads.push({ url: request.url, accept: request.headers.get('Accept'), has: request.headers.has('mcp-method'), address: context.clientAddress, web: context.request() });
+      return undefined;
+    };
+    const { call, url } = await start({ intercept });
+    const body = toolCall(1, 'echo', { text: 'x' });
+    await (await call(post(body, headersFor(body)))).json();
+    const [head] = heads;
+    expect(head!.url).toBe(url);
+    expect(head!.accept).toBe('application/json, text/event-stream');
+    expect(head!.has).toBe(true);
+    expect(head!.web).toBeInstanceOf(Request);
+    expect(head!.web.headers.get('mcp-method')).toBe('tools/call');
+    expect(head!.web.signal.aborted).toBe(false);
+    // The node adapter's fast lane knows who connected; a fetch handler (generic lane included) does not.
+    expect(head!.address).toBe(lane.name === 'node adapter' ? '127.0.0.1' : undefined);
+  });
+
   it('does not consult intercept for bodies that are not JSON-RPC', async () => {
     let consulted = 0;
     const { call } = await start({ intercept: () => void consulted++ });

@@ -1,6 +1,6 @@
 // @mcpkit/http/node: binding, shutdown, limits enforced by the socket layer, and the generic lane.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpHandler } from '../src/index.js';
+import { clientAddressOf, createHttpHandler } from '../src/index.js';
 import { serve } from '../src/node/index.js';
 import { fakeDispatcher, headersFor, newSeen, rawRequest, toolCall, until } from './helpers.js';
 
@@ -42,8 +42,18 @@ describe('serve', () => {
     await s.close();
   });
 
-  it('closes the connection after refusing an oversized body, so the rest is never read', async () => {
+  it('reads and drops the rest of an oversized body after the 413, and keeps the connection', async () => {
     const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100 } }));
+    stops.push(() => s.close());
+    const body = toolCall(1, 'echo', { text: 'x'.repeat(1000) });
+    const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('keep-alive');
+    expect((await res.json()).error).toMatchObject({ code: -32600, data: { maxBodyBytes: 100 } });
+  });
+
+  it('closes the connection when an oversized body is declared larger than it would drain', async () => {
+    const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 100, maxDiscardBytes: 500 } }));
     stops.push(() => s.close());
     const body = toolCall(1, 'echo', { text: 'x'.repeat(1000) });
     const res = await rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
@@ -51,7 +61,7 @@ describe('serve', () => {
     expect(res.headers.get('connection')).toBe('close');
   });
 
-  it('frees the slot of a client that vanishes halfway through its body', async () => {
+  it('holds no request slot for a body still arriving, nor after its client vanished', async () => {
     const s = await serve(createHttpHandler(fakeDispatcher(), { limits: { maxConcurrent: 1 } }));
     stops.push(() => s.close());
     const { connect } = await import('node:net');
@@ -62,11 +72,13 @@ describe('serve', () => {
     const head = Object.entries({ ...headersFor(body), 'content-length': '1000' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
     socket.write(`POST / HTTP/1.1\r\nhost: 127.0.0.1\r\n${head}\r\n{"jsonrpc":`);
     const post = () => rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
-    // Refused with 503 while the half-sent request holds the only slot (served until the server has read its head)...
-    for (let res = await post(); res.status !== 503; res = await post()) expect(res.status).toBe(200);
+    // The only slot is counted once a body is in: the half-sent request does not take it...
+    expect((await post()).status).toBe(200);
     socket.destroy();
-    // ...and served again once the client vanished.
-    for (let res = await post(); res.status !== 200; res = await post()) expect(res.status).toBe(503);
+    await new Promise((r) => socket.once('close', r));
+    // ...and its vanishing leaves nothing behind.
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
   });
 
   it('answers 431 to a request head over maxHeaderBytes', async () => {
@@ -102,5 +114,18 @@ describe('serve', () => {
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('tick 0');
     await reader.cancel();
     await until(() => cancelled);
+  });
+
+  it("tells a plain web handler, and intercept behind one, the client's address (clientAddressOf)", async () => {
+    const seen: Array<string | undefined> = [];
+    const core = createHttpHandler(fakeDispatcher(), { intercept: (_request, _body, context) => void seen.push(context.clientAddress) });
+    const s = await serve((request) => {
+      seen.push(clientAddressOf(request));
+      return core(request);
+    });
+    stops.push(() => s.close());
+    await fetch(s.url, { headers: { accept: 'text/event-stream' } });
+    expect(seen).toEqual(['127.0.0.1', '127.0.0.1']);
+    expect(clientAddressOf(new Request('http://127.0.0.1/'))).toBeUndefined();
   });
 });

@@ -34,6 +34,8 @@ const RESOLVED: Promise<void> = Promise.resolve();
 /** One request the peer sent us; it is the `DispatchContext` its dispatcher sees. */
 class IncomingRequest implements DispatchContext {
   state = ACTIVE;
+  /** Set by `untilCancelled()`: a stream, not work that finishes. */
+  openEnded = false;
   private controller: AbortController | undefined;
   private abortReason: unknown;
   private boundNotify: ((notification: JsonRpcNotification) => Promise<void>) | undefined;
@@ -67,6 +69,10 @@ class IncomingRequest implements DispatchContext {
   private sendNotification(notification: JsonRpcNotification): Promise<void> {
     if (this.state !== ACTIVE) return RESOLVED;
     return this.host.sendQuietly(notification);
+  }
+
+  untilCancelled(): void {
+    this.openEnded = true;
   }
 
   abort(reason: unknown): void {
@@ -131,6 +137,15 @@ export class IncomingRequests {
   /** Aborts every request in progress (the peer went away, or shutdown ran out of time). */
   abortAll(reason: unknown): void {
     for (const entry of [...this.entries.values()]) {
+      entry.abort(reason);
+      this.release(entry);
+    }
+  }
+
+  /** Aborts the requests that said `untilCancelled()` (streams that would otherwise hold a shutdown). */
+  abortOpenEnded(reason: unknown): void {
+    for (const entry of [...this.entries.values()]) {
+      if (!entry.openEnded) continue;
       entry.abort(reason);
       this.release(entry);
     }

@@ -111,6 +111,13 @@ export interface DispatchContext {
   readonly transport: TransportInfo;
   /** The long-lived channel this request arrived on, when the transport has one. */
   readonly peer?: PeerChannel;
+  /**
+   * Says that this request ends only when the peer cancels it or the server closes it (a
+   * subscription stream), not when its work is done: a transport shutting down because its peer
+   * went away (stdin ended) aborts it at once instead of granting it the grace period of requests
+   * still at work. Optional; transports without a shutdown grace ignore it.
+   */
+  untilCancelled?(): void;
 }
 
 /** What a dispatcher learns about an incoming notification or response. */

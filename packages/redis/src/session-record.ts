@@ -33,11 +33,12 @@ interface Fixed {
   clientCapabilities: JsonObject;
   clientInfo: JsonObject;
   principal?: string;
+  clientAddress?: string;
   createdAt: number;
 }
 
-/** The hash fields of a new record: `rec`, `init`, `subs` and `level` ('' when unset). */
-export function recordFields(record: SessionRecord): { rec: string; init: string; subs: string; level: string } {
+/** The hash fields of a new record: `rec`, `init`, `subs`, `level` and `addr` ('' when unset). */
+export function recordFields(record: SessionRecord): { rec: string; init: string; subs: string; level: string; addr: string } {
   const fixed: Fixed = {
     id: record.id,
     protocolVersion: record.protocolVersion,
@@ -45,8 +46,10 @@ export function recordFields(record: SessionRecord): { rec: string; init: string
     clientInfo: record.clientInfo,
     createdAt: record.createdAt,
     ...(record.principal === undefined ? {} : { principal: record.principal }),
+    ...(record.clientAddress === undefined ? {} : { clientAddress: record.clientAddress }),
   };
-  return { rec: JSON.stringify(fixed), init: record.initialized ? '1' : '0', subs: JSON.stringify(record.subscriptions), level: record.logLevel ?? '' };
+  const addr = record.clientAddress ?? '';
+  return { rec: JSON.stringify(fixed), init: record.initialized ? '1' : '0', subs: JSON.stringify(record.subscriptions), level: record.logLevel ?? '', addr };
 }
 
 /** The field/value pairs a patch writes. */
@@ -91,6 +94,7 @@ export function readRecord(id: string, reply: unknown): SessionRecord {
     subscriptions,
     initialized: fields.get('init') === '1',
     ...(fixed.principal === undefined ? {} : { principal: fixed.principal }),
+    ...(fixed.clientAddress === undefined ? {} : { clientAddress: fixed.clientAddress }),
     createdAt: fixed.createdAt,
     lastSeenAt: Number(fields.get('seen') ?? fixed.createdAt),
   };

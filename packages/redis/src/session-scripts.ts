@@ -8,38 +8,127 @@
  */
 import { LuaScript } from './lua-script.js';
 
-// KEYS: record, sessions. ARGV: id, rec, now, init, subs, level, idleMs, maxSessions.
-export const CREATE = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-if redis.call('ZCOUNT', KEYS[2], tonumber(ARGV[3]) - tonumber(ARGV[7]), '+inf') >= tonumber(ARGV[8]) then return -1 end
-redis.call('HSET', KEYS[1], 'rec', ARGV[2], 'seen', ARGV[3], 'init', ARGV[4], 'subs', ARGV[5])
+/**
+ * Ends session `id` (its keys and its entries in the indexes); appends `why`, `id` to `ended`.
+ * KEYS[2] and KEYS[3] are the sessions and fresh indexes; `base` and `cbase` prefix the session
+ * keys and the per-client indexes.
+ */
+const DROP = `
+local function drop(id, why, base, cbase, ended)
+  local b = base .. id
+  local addr = redis.call('HGET', b, 'addr')
+  redis.call('DEL', b, b .. ':pending', b .. ':streams', b .. ':events')
+  redis.call('ZREM', KEYS[2], id)
+  redis.call('ZREM', KEYS[3], id)
+  if addr and addr ~= '' then redis.call('ZREM', cbase .. addr, id) end
+  table.insert(ended, why)
+  table.insert(ended, id)
+end
+`;
+
+/**
+ * Admission (issue 15). At the cap of one client address, or of all sessions, the least recently
+ * seen session among the first `K` candidates that no replica holds a live lease on (`l:<holder>`
+ * fields) is evicted, sessions that never completed initialization first; with none free, the
+ * session is refused. Candidates whose keys Redis already expired are dropped on the way.
+ * KEYS: record, sessions, fresh. ARGV: id, rec, now, init, subs, level, idleMs, maxSessions, addr,
+ * maxPerClient, uninitMs, session key base, client index base, K.
+ * Returns { 1 | 0 (exists) | -1 (full), why, id, why, id... } (the sessions ended to make room).
+ */
+export const CREATE = new LuaScript(`${DROP}
+local now, idle, uninit, K = tonumber(ARGV[3]), tonumber(ARGV[7]), tonumber(ARGV[11]), tonumber(ARGV[14])
+local base, cbase, addr = ARGV[12], ARGV[13], ARGV[9]
+if redis.call('EXISTS', KEYS[1]) == 1 then return { 0 } end
+local ended = {}
+local function leased(id)
+  local fields = redis.call('HGETALL', base .. id)
+  for i = 1, #fields, 2 do
+    if string.sub(fields[i], 1, 2) == 'l:' and tonumber(fields[i + 1]) > now then return true end
+  end
+  return false
+end
+-- dead_counts: whether a candidate whose keys expired still counted against the cap.
+local function evict(index, from, dead_counts)
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', index, from, '+inf', 'LIMIT', 0, K)) do
+    if redis.call('EXISTS', base .. id) == 0 then
+      drop(id, 'expired', base, cbase, ended)
+      if dead_counts then return true end
+    elseif not leased(id) then
+      drop(id, 'evicted', base, cbase, ended)
+      return true
+    end
+  end
+  return false
+end
+local function refused()
+  local out = { -1 }
+  for _, v in ipairs(ended) do table.insert(out, v) end
+  return out
+end
+if addr ~= '' then
+  local mates = cbase .. addr
+  if redis.call('ZCOUNT', mates, now - idle, '+inf') >= tonumber(ARGV[10]) and not evict(mates, now - idle, true) then return refused() end
+end
+local live = redis.call('ZCOUNT', KEYS[2], now - idle, '+inf') - redis.call('ZCOUNT', KEYS[3], now - idle, '(' .. (now - uninit))
+if live >= tonumber(ARGV[8]) and not evict(KEYS[3], now - uninit, false) and not evict(KEYS[2], now - idle, false) then return refused() end
+redis.call('HSET', KEYS[1], 'rec', ARGV[2], 'seen', now, 'init', ARGV[4], 'subs', ARGV[5], 'addr', addr)
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'level', ARGV[6]) end
-redis.call('PEXPIRE', KEYS[1], ARGV[7])
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
-return 1
+redis.call('PEXPIRE', KEYS[1], ARGV[4] == '1' and idle or uninit)
+redis.call('ZADD', KEYS[2], now, ARGV[1])
+if ARGV[4] ~= '1' then redis.call('ZADD', KEYS[3], now, ARGV[1]) end
+if addr ~= '' then
+  redis.call('ZADD', cbase .. addr, now, ARGV[1])
+  redis.call('PEXPIRE', cbase .. addr, idle)
+end
+local out = { 1 }
+for _, v in ipairs(ended) do table.insert(out, v) end
+return out
 `);
 
-// KEYS: record, pending, streams, events, sessions. ARGV: id, now, idleMs. Marks the session seen.
+// KEYS: record, pending, streams, events, sessions, fresh. ARGV: id, now, idleMs, uninitMs, client index base.
+// Marks the session seen; one that never completed initialization keeps the shorter expiry.
 export const TOUCH = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 redis.call('HSET', KEYS[1], 'seen', ARGV[2])
-for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[3]) end
+local initialized = redis.call('HGET', KEYS[1], 'init') == '1'
+local ttl = initialized and ARGV[3] or ARGV[4]
+for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ttl) end
 redis.call('ZADD', KEYS[5], ARGV[2], ARGV[1])
+if not initialized then redis.call('ZADD', KEYS[6], ARGV[2], ARGV[1]) end
+local addr = redis.call('HGET', KEYS[1], 'addr')
+if addr and addr ~= '' then
+  redis.call('ZADD', ARGV[5] .. addr, ARGV[2], ARGV[1])
+  redis.call('PEXPIRE', ARGV[5] .. addr, ARGV[3])
+end
 return redis.call('HGETALL', KEYS[1])
 `);
 
-// KEYS: record. ARGV: field, value, ... (the patch).
+// KEYS: record, pending, streams, events, fresh. ARGV: id, idleMs, field, value, ... (the patch).
+// Completing initialization gives the session the full idle expiry.
 export const UPDATE = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-if #ARGV > 0 then redis.call('HSET', KEYS[1], unpack(ARGV)) end
+if #ARGV > 2 then redis.call('HSET', KEYS[1], unpack(ARGV, 3)) end
+if redis.call('HGET', KEYS[1], 'init') == '1' and redis.call('ZREM', KEYS[5], ARGV[1]) == 1 then
+  for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[2]) end
+end
 return redis.call('HGETALL', KEYS[1])
 `);
 
-// KEYS: record, pending, streams, events, sessions. ARGV: id.
+// KEYS: record. ARGV: holder field (l:<holder>), until (epoch ms; '' ends the lease).
+export const LEASE = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if ARGV[2] == '' then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+return 1
+`);
+
+// KEYS: record, pending, streams, events, sessions, fresh. ARGV: id, client index base.
 export const DELETE = new LuaScript(`
+local addr = redis.call('HGET', KEYS[1], 'addr')
 local existed = redis.call('DEL', KEYS[1])
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('ZREM', KEYS[5], ARGV[1])
+redis.call('ZREM', KEYS[6], ARGV[1])
+if addr and addr ~= '' then redis.call('ZREM', ARGV[2] .. addr, ARGV[1]) end
 return existed
 `);
 
@@ -132,20 +221,30 @@ end
 return out
 `);
 
-// KEYS: sessions. ARGV: cutoff, limit, key prefix of sessions. Ends sessions unseen since the cutoff; returns their ids.
+// KEYS: sessions, fresh. ARGV: idle cutoff, limit, session key base, uninitialized cutoff, client index base.
+// Ends sessions unseen since their cutoff; returns their ids.
 export const SWEEP = new LuaScript(`
-local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 local ended = {}
-for _, id in ipairs(ids) do
+local function finish(id)
+  local base = ARGV[3] .. id
+  local addr = redis.call('HGET', base, 'addr')
+  redis.call('DEL', base, base .. ':pending', base .. ':streams', base .. ':events')
+  redis.call('ZREM', KEYS[1], id)
+  redis.call('ZREM', KEYS[2], id)
+  if addr and addr ~= '' then redis.call('ZREM', ARGV[5] .. addr, id) end
+  table.insert(ended, id)
+end
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[4], 'LIMIT', 0, tonumber(ARGV[2]))) do
   local base = ARGV[3] .. id
   local seen = tonumber(redis.call('HGET', base, 'seen'))
-  if seen == nil or seen <= tonumber(ARGV[1]) then
-    redis.call('DEL', base, base .. ':pending', base .. ':streams', base .. ':events')
-    redis.call('ZREM', KEYS[1], id)
-    table.insert(ended, id)
-  else
-    redis.call('ZADD', KEYS[1], seen, id)
-  end
+  if redis.call('HGET', base, 'init') == '1' then redis.call('ZREM', KEYS[2], id)
+  elseif seen == nil or seen <= tonumber(ARGV[4]) then finish(id)
+  else redis.call('ZADD', KEYS[2], seen, id) end
+end
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))) do
+  local seen = tonumber(redis.call('HGET', ARGV[3] .. id, 'seen'))
+  if seen == nil or seen <= tonumber(ARGV[1]) then finish(id)
+  else redis.call('ZADD', KEYS[1], seen, id) end
 end
 return ended
 `);

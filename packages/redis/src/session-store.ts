@@ -18,8 +18,16 @@ import * as lua from './session-scripts.js';
 export interface RedisSessionStoreOptions {
   /** A session unused this long (ms) ends, on every replica. Default 30 min. */
   idleTimeoutMs?: number;
-  /** Live sessions held at once, across replicas; `initialize` beyond it is refused (HTTP 503). Default 10 000. */
+  /** A session that never sent `notifications/initialized` ends after this long unused (ms). Default 60 s. */
+  uninitializedTimeoutMs?: number;
+  /**
+   * Live sessions held at once, across replicas. Beyond it the least recently used session that no
+   * replica holds in use is evicted (of the 64 least recently used; uninitialized ones first); with
+   * none free `initialize` is refused (HTTP 503). Default 10 000.
+   */
   maxSessions?: number;
+  /** Live sessions held at once per client address, across replicas, with the same eviction. Default 1000. */
+  maxSessionsPerClient?: number;
   /** Events kept per stream for `Last-Event-ID` resumption (the oldest are dropped). Default 1000. */
   maxEventsPerStream?: number;
   /** Streams kept per session; the oldest finished ones are dropped. Default 64. */
@@ -44,8 +52,12 @@ export class RedisSessionStore implements SessionStore {
   private readonly base: string;
   private readonly index: string;
   private readonly channel: string;
+  private readonly clients: string;
+  private readonly fresh: string;
   private readonly idleTimeoutMs: number;
+  private readonly uninitializedTimeoutMs: number;
   private readonly maxSessions: number;
+  private readonly maxPerClient: number;
   private readonly maxEvents: number;
   private readonly maxStreams: number;
   private readonly sweepIntervalMs: number;
@@ -60,45 +72,77 @@ export class RedisSessionStore implements SessionStore {
     this.base = `${connection.prefix}session:`;
     this.index = `${connection.prefix}sessions`;
     this.channel = `${connection.prefix}session-signals`;
+    this.clients = `${connection.prefix}client-sessions:`;
+    this.fresh = `${connection.prefix}sessions-uninitialized`;
     this.idleTimeoutMs = options.idleTimeoutMs ?? 30 * 60_000;
+    this.uninitializedTimeoutMs = Math.min(options.uninitializedTimeoutMs ?? 60_000, this.idleTimeoutMs);
     this.maxSessions = options.maxSessions ?? 10_000;
+    this.maxPerClient = options.maxSessionsPerClient ?? 1000;
     this.maxEvents = options.maxEventsPerStream ?? 1000;
     this.maxStreams = options.maxStreamsPerSession ?? 64;
-    this.sweepIntervalMs = options.sweepIntervalMs ?? Math.min(this.idleTimeoutMs, 60_000);
+    this.sweepIntervalMs = options.sweepIntervalMs ?? Math.min(this.uninitializedTimeoutMs, 60_000);
     this.onError = options.onError ?? (() => undefined);
-    const limits = { idleTimeoutMs: this.idleTimeoutMs, maxSessions: this.maxSessions, maxEventsPerStream: this.maxEvents, maxStreamsPerSession: this.maxStreams, sweepIntervalMs: this.sweepIntervalMs };
+    const limits = {
+      idleTimeoutMs: this.idleTimeoutMs,
+      uninitializedTimeoutMs: this.uninitializedTimeoutMs,
+      maxSessions: this.maxSessions,
+      maxSessionsPerClient: this.maxPerClient,
+      maxEventsPerStream: this.maxEvents,
+      maxStreamsPerSession: this.maxStreams,
+      sweepIntervalMs: this.sweepIntervalMs,
+    };
     for (const [name, value] of Object.entries(limits)) {
-      if (!Number.isFinite(value) || value <= 0) throw new RangeError(`RedisSessionStore: ${name} must be a positive number, got ${value}`);
+      if (!(value > 0)) throw new RangeError(`RedisSessionStore: ${name} must be a positive number, got ${value}`);
     }
   }
 
   async create(record: SessionRecord): Promise<boolean> {
     const keys = this.keys(record.id);
     const fields = recordFields(record);
-    const args = [record.id, fields.rec, record.lastSeenAt, fields.init, fields.subs, fields.level, this.idleTimeoutMs, this.maxSessions];
-    const created = await this.run('create a session', (redis) => lua.CREATE.run(redis, [keys.record, this.index], args));
-    return created === 1;
+    const per = Number.isFinite(this.maxPerClient) ? this.maxPerClient : Number.MAX_SAFE_INTEGER;
+    const max = Number.isFinite(this.maxSessions) ? this.maxSessions : Number.MAX_SAFE_INTEGER;
+    const args = [
+      record.id, fields.rec, record.lastSeenAt, fields.init, fields.subs, fields.level, this.idleTimeoutMs, max,
+      fields.addr, per, this.uninitializedTimeoutMs, this.base, this.clients, EVICTION_CANDIDATES,
+    ];
+    const reply = (await this.run('create a session', (redis) => lua.CREATE.run(redis, [keys.record, this.index, this.fresh], args))) as unknown[];
+    // The sessions ended to make room: every replica drops their streams and work.
+    for (let i = 1; i + 1 < reply.length; i += 2) {
+      await this.publish({ type: 'closed', sessionId: String(reply[i + 1]), reason: reply[i] === 'evicted' ? 'evicted' : 'expired' });
+    }
+    return reply[0] === 1;
   }
 
   async get(id: string): Promise<SessionRecord | undefined> {
     if (!plausibleSessionId(id)) return undefined;
     const keys = this.keys(id);
     const reply = await this.run('read a session', (redis) =>
-      lua.TOUCH.run(redis, [keys.record, keys.pending, keys.streams, keys.events, this.index], [id, Date.now(), this.idleTimeoutMs]),
+      lua.TOUCH.run(redis, [keys.record, keys.pending, keys.streams, keys.events, this.index, this.fresh], [id, Date.now(), this.idleTimeoutMs, this.uninitializedTimeoutMs, this.clients]),
     );
     return reply === null ? undefined : readRecord(id, reply);
   }
 
   async update(id: string, patch: SessionPatch): Promise<SessionRecord | undefined> {
     if (!plausibleSessionId(id)) return undefined;
-    const reply = await this.run('update a session', (redis) => lua.UPDATE.run(redis, [this.keys(id).record], patchFields(patch)));
+    const keys = this.keys(id);
+    const reply = await this.run('update a session', (redis) =>
+      lua.UPDATE.run(redis, [keys.record, keys.pending, keys.streams, keys.events, this.fresh], [id, this.idleTimeoutMs, ...patchFields(patch)]),
+    );
     return reply === null ? undefined : readRecord(id, reply);
+  }
+
+  /** Marks a session in use by one replica (`holder`) for `forMs`; 0 ends the mark. Sessions held by a live lease are never evicted. */
+  async lease(id: string, holder: string, forMs: number): Promise<void> {
+    if (!plausibleSessionId(id)) return;
+    await this.run('mark a session in use', (redis) => lua.LEASE.run(redis, [this.keys(id).record], [`l:${holder}`, forMs > 0 ? Date.now() + forMs : '']));
   }
 
   async delete(id: string): Promise<boolean> {
     if (!plausibleSessionId(id)) return false;
     const keys = this.keys(id);
-    const existed = await this.run('end a session', (redis) => lua.DELETE.run(redis, [keys.record, keys.pending, keys.streams, keys.events, this.index], [id]));
+    const existed = await this.run('end a session', (redis) =>
+      lua.DELETE.run(redis, [keys.record, keys.pending, keys.streams, keys.events, this.index, this.fresh], [id, this.clients]),
+    );
     if (existed !== 1) return false;
     await this.publish({ type: 'closed', sessionId: id, reason: 'deleted' });
     return true;
@@ -183,8 +227,10 @@ export class RedisSessionStore implements SessionStore {
 
   /** Ends the sessions idle past the timeout and announces each end (`closed`, `expired`); returns how many. */
   async sweep(): Promise<number> {
-    const cutoff = Date.now() - this.idleTimeoutMs;
-    const ended = await this.run('sweep expired sessions', (redis) => lua.SWEEP.run(redis, [this.index], [cutoff, 500, this.base]));
+    const now = Date.now();
+    const ended = await this.run('sweep expired sessions', (redis) =>
+      lua.SWEEP.run(redis, [this.index, this.fresh], [now - this.idleTimeoutMs, 500, this.base, now - this.uninitializedTimeoutMs, this.clients]),
+    );
     const ids = Array.isArray(ended) ? ended.map(String) : [];
     await Promise.all(ids.map((sessionId) => this.publish({ type: 'closed', sessionId, reason: 'expired' })));
     return ids.length;
@@ -209,6 +255,9 @@ export class RedisSessionStore implements SessionStore {
     this.sweeper = undefined;
   }
 }
+
+/** Sessions looked at, least recently used first, for one to evict: bounded work per `initialize`. */
+const EVICTION_CANDIDATES = 64;
 
 /** The hash field of a pending request: its id as JSON, so `1` and `"1"` stay apart. */
 function pendingField(id: RequestId): string {

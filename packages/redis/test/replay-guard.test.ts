@@ -26,7 +26,7 @@ describe('RedisReplayGuard', () => {
         tool({
           name: 'confirm',
           handler: (_args, ctx) =>
-            ctx.input.accepted('ok')
+            ctx.input.accepted('ok', { type: 'object', properties: {} })
               ? { content: [{ type: 'text', text: `confirmed ${JSON.stringify(ctx.state)}` }] }
               : inputRequired({ ok: elicitForm({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }) }, { state: { order: 42 } }),
         }),

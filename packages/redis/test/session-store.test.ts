@@ -126,13 +126,62 @@ describe('RedisSessionStore', () => {
     await b.close();
   });
 
-  it('refuses sessions beyond maxSessions, counting live ones on every replica', async () => {
+  it('at maxSessions, counted on every replica, evicts the least recently used session no replica holds, and refuses when all are held', async () => {
     const prefix = `full-${counter}:`;
     const { store: a } = await replica({ maxSessions: 2 }, prefix);
     const { store: b } = await replica({ maxSessions: 2 }, prefix);
+    const heard: SessionSignal[] = [];
+    const stop = await b.subscribe((signal) => heard.push(signal));
+    const first = record({ initialized: true });
+    const second = record({ initialized: true });
+    expect(await a.create(first)).toBe(true);
+    expect(await b.create(second)).toBe(true);
+    await a.get(first.id); // first is now the most recently used
     expect(await a.create(record())).toBe(true);
-    expect(await b.create(record())).toBe(true);
+    expect(await a.get(second.id)).toBeUndefined();
+    while (heard.length < 1) await new Promise((r) => setTimeout(r, 5));
+    expect(heard).toEqual([{ type: 'closed', sessionId: second.id, reason: 'evicted' }]);
+
+    // Both remaining sessions held in use (by either replica): nothing may be evicted.
+    const third = record();
+    const full = new RedisSessionStore((await replica({}, prefix)).connection, { maxSessions: 2 });
+    await a.lease(first.id, 'replica-a', 60_000);
+    expect(await full.create(third)).toBe(true); // evicts the unheld, uninitialized one
+    await b.lease(third.id, 'replica-b', 60_000);
     expect(await a.create(record())).toBe(false);
+    await b.lease(third.id, 'replica-b', 0);
+    expect(await a.create(record())).toBe(true);
+    expect(await a.get(first.id)).toMatchObject({ id: first.id });
+    expect(await a.get(third.id)).toBeUndefined();
+    stop();
+  });
+
+  it('caps the sessions of one client address, evicting that address\'s own least recently used ones', async () => {
+    const prefix = `per-client-${counter}:`;
+    const { store } = await replica({ maxSessionsPerClient: 2 }, prefix);
+    const mine = [record({ clientAddress: '192.0.2.7' }), record({ clientAddress: '192.0.2.7' }), record({ clientAddress: '192.0.2.7' })];
+    const other = record({ clientAddress: '198.51.100.1' });
+    expect(await store.create(other)).toBe(true);
+    for (const r of mine) expect(await store.create(r)).toBe(true);
+    expect(await store.get(mine[0]!.id)).toBeUndefined();
+    expect(await store.get(mine[1]!.id)).toMatchObject({ clientAddress: '192.0.2.7' });
+    expect(await store.get(other.id)).toMatchObject({ id: other.id, clientAddress: '198.51.100.1' });
+  });
+
+  it('gives a session that never completed initialization the shorter expiry, and the full one once it does', async () => {
+    const prefix = `uninit-${counter}:`;
+    const { store, connection } = await replica({ uninitializedTimeoutMs: 60_000, idleTimeoutMs: 30 * 60_000 }, prefix);
+    const session = record();
+    await store.create(session);
+    const key = `${prefix}session:${session.id}`;
+    const ttl = async () => Number(await connection.client.pttl(key));
+    expect(await ttl()).toBeLessThanOrEqual(60_000);
+    await store.get(session.id);
+    expect(await ttl()).toBeLessThanOrEqual(60_000);
+    await store.update(session.id, { initialized: true });
+    expect(await ttl()).toBeGreaterThan(60_000);
+    await store.get(session.id);
+    expect(await ttl()).toBeGreaterThan(29 * 60_000);
   });
 
   it('never serves a record that names another session', async () => {

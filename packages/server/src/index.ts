@@ -29,12 +29,13 @@ export type { ErrorInfo, ListName } from './dispatch/core.js';
 
 export { inputRequired, InputRequired, type InputRequiredOptions } from './mrtr/input-required.js';
 export { elicitForm, elicitUrl, createMessage, listRoots, type ElicitFormOptions, type ElicitUrlOptions } from './mrtr/builders.js';
-export { InputResponsesReader } from './mrtr/input-responses.js';
+export { InputResponsesReader, type ElicitAnswer } from './mrtr/input-responses.js';
+export type { FormSchema, FormContent, FormFieldValue } from './mrtr/form-schema.js';
 export { clientSupports } from './mrtr/capability-gate.js';
 
 export { KeyRing, parseStateKeys, generateStateKey, STATE_KEYS_ENV, type StateKey } from './state/key-ring.js';
 export { StateCodec, StateError, type StateBinding, type StateErrorReason, type OpenedState } from './state/sealed-state.js';
-export { MemoryReplayGuard, type ReplayGuard } from './state/replay-guard.js';
+export { MemoryReplayGuard, type MemoryReplayGuardOptions, type ReplayGuard } from './state/replay-guard.js';
 
 export { MemoryEventBus, type EventBus, type ExtensionEvent, type LostListener, type ServerEvent, type Unsubscribe } from './events/event-bus.js';
 

@@ -19,8 +19,13 @@ export interface StateOptions {
   keys?: string | readonly StateKey[];
   /** Lifetime of a sealed state, in ms (default 10 minutes). */
   ttlMs?: number;
-  /** Makes every sealed state single-use (default: none, states may be presented until they expire). */
-  replayGuard?: ReplayGuard;
+  /**
+   * Where single use of sealed state is enforced: a state is accepted once, and a second
+   * presentation is `-32602` (`data.reason: "replayed"`). Default a `MemoryReplayGuard` (this
+   * process); a shared guard (`RedisReplayGuard`) for replicas; `false` lets a state be presented
+   * until it expires (see the README for when that is safe).
+   */
+  replayGuard?: ReplayGuard | false;
 }
 
 /** Everything `createServer` accepts. */

@@ -16,6 +16,7 @@ import { computeCapabilities, noteOffered, type Offered } from './registry/capab
 import { changesBetween, Registry, type RegistryChanges, type RegistryDraft } from './registry/registry.js';
 import { KeyRing, parseStateKeys, STATE_KEYS_ENV } from './state/key-ring.js';
 import { StateCodec } from './state/sealed-state.js';
+import { MemoryReplayGuard } from './state/replay-guard.js';
 
 const NEVER = new AbortController().signal;
 const DIRECT: DispatchContext = Object.freeze({
@@ -126,7 +127,8 @@ export class McpServer implements Dispatcher {
       logging: capabilityOptions.logging ?? true,
       codec: new StateCodec(ring, Date.now, onRandomKey),
       stateTtlMs,
-      replayGuard: options.state?.replayGuard,
+      // Single use by default (one process); `false` turns it off, a shared guard (Redis) spans replicas.
+      replayGuard: options.state?.replayGuard === false ? undefined : (options.state?.replayGuard ?? new MemoryReplayGuard()),
       hub: new ListenHub(this.events),
       extensions,
       extensionMethods,

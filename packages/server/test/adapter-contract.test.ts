@@ -14,8 +14,9 @@ const server = createServer({
       scopes: ['deploy'],
       handler: async (_args, ctx) => {
         await ctx.log('info', 'deploying');
-        const ok = ctx.input.accepted('confirm');
-        if (!ok) return inputRequired({ confirm: elicitForm({ message: 'Deploy?', requestedSchema: { type: 'object', properties: {} } }) }, { state: { asked: true } });
+        const form = { type: 'object', properties: {} } as const;
+        const ok = ctx.input.accepted('confirm', form);
+        if (!ok) return inputRequired({ confirm: elicitForm({ message: 'Deploy?', requestedSchema: form }) }, { state: { asked: true } });
         return { content: [{ type: 'text', text: `deployed (state ${JSON.stringify(ctx.state)})` }] };
       },
     }),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   createMessage,
   createServer,
@@ -6,6 +6,7 @@ import {
   elicitUrl,
   generateStateKey,
   inputRequired,
+  InputResponsesReader,
   listRoots,
   MemoryReplayGuard,
   prompt,
@@ -14,14 +15,17 @@ import {
 } from '../src/index.js';
 import { failure, quiet, result, TestContext } from './helpers.js';
 
-const nameSchema = { type: 'object' as const, properties: { name: { type: 'string' as const } }, required: ['name'] };
+const nameSchema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
+const colorSchema = { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } as const;
+const contextSchema = { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] } as const;
+const noFields = { type: 'object', properties: {} } as const;
 const keys = generateStateKey('k1');
 
 const greet = tool({
   name: 'greet',
   inputSchema: { type: 'object', properties: { greeting: { type: 'string' } } },
   handler: ({ greeting }, ctx) => {
-    const answer = ctx.input.accepted<{ name: string }>('user_name');
+    const answer = ctx.input.accepted('user_name', nameSchema);
     if (!answer) return inputRequired({ user_name: elicitForm({ message: 'What is your name?', requestedSchema: nameSchema }) });
     return { content: [{ type: 'text', text: `${greeting ?? 'Hello'}, ${answer.name}!` }] };
   },
@@ -34,14 +38,14 @@ const wizard = tool({
     const state = ctx.state as { step: number; name?: string } | undefined;
     if (!state) return inputRequired({ step1: elicitForm({ message: 'Name?', requestedSchema: nameSchema }) }, { state: { step: 1 } });
     if (state.step === 1) {
-      const name = ctx.input.accepted<{ name: string }>('step1')?.name;
+      const name = ctx.input.accepted('step1', nameSchema)?.name;
       if (!name) return inputRequired({ step1: elicitForm({ message: 'Name?', requestedSchema: nameSchema }) }, { state });
       return inputRequired(
-        { step2: elicitForm({ message: 'Color?', requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } }) },
+        { step2: elicitForm({ message: 'Color?', requestedSchema: colorSchema }) },
         { state: { step: 2, name } },
       );
     }
-    const color = ctx.input.accepted<{ color: string }>('step2')?.color;
+    const color = ctx.input.accepted('step2', colorSchema)?.color;
     return { content: [{ type: 'text', text: `state-ok ${state.name} likes ${color}` }] };
   },
 });
@@ -71,13 +75,13 @@ const server = createServer({
   ],
   prompts: [
     prompt({ name: 'contextual', handler: (_a, ctx) => {
-      const context = ctx.input.accepted<{ context: string }>('user_context')?.context;
-      if (context === undefined) return inputRequired({ user_context: elicitForm({ message: 'Context?', requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] } }) });
+      const context = ctx.input.accepted('user_context', contextSchema)?.context;
+      if (context === undefined) return inputRequired({ user_context: elicitForm({ message: 'Context?', requestedSchema: contextSchema }) });
       return { messages: [{ role: 'user', content: { type: 'text', text: `Use ${context}` } }] };
     } }),
   ],
   resources: [
-    resource({ uri: 'vault://secret', name: 'secret', read: (_uri, ctx) => (ctx.input.accepted('ok') ? { contents: [{ text: 'opened' }] } : inputRequired({ ok: elicitForm({ message: 'Open the vault?', requestedSchema: { type: 'object', properties: {} } }) }, { state: 1 })) }),
+    resource({ uri: 'vault://secret', name: 'secret', read: (_uri, ctx) => (ctx.input.accepted('ok', noFields) ? { contents: [{ text: 'opened' }] } : inputRequired({ ok: elicitForm({ message: 'Open the vault?', requestedSchema: noFields }) }, { state: 1 })) }),
   ],
   state: { keys },
   ...quiet,
@@ -145,6 +149,54 @@ describe('input_required round trips', () => {
     expect((await result(server, 'tools/call', { name: 'roots' }, roots)).inputRequests.r).toEqual({ method: 'roots/list', params: {} });
     const listed = await result(server, 'tools/call', { name: 'roots', inputResponses: { r: { roots: [{ uri: 'file:///a' }, { uri: 'file:///b' }] } } }, roots);
     expect(listed.content[0].text).toBe('file:///a file:///b');
+  });
+
+  // spec: 2026-07-28/pages/client/elicitation.mdx ("Servers SHOULD validate received data matches the requested schema");
+  // mrtr.mdx ("Error Handling": respond with a new InputRequiredResult rather than an error)
+  it('reads an answer that breaks the form as no answer, so the handler asks again and never sees it', async () => {
+    for (const content of [{ name: 42 }, {}, { admin: true }, { name: ['Al'] }]) {
+      const again = await result(server, 'tools/call', { name: 'greet', inputResponses: { user_name: accept(content) } }, { capabilities: elicitation });
+      expect(again.resultType).toBe('input_required');
+      expect(again.inputRequests.user_name.method).toBe('elicitation/create');
+    }
+  });
+
+  it('hands the handler only the fields the form declared', () => {
+    const reader = new InputResponsesReader({ f: { action: 'accept', content: { name: 'Al', admin: true } } });
+    expect(reader.accepted('f', nameSchema)).toEqual({ name: 'Al' });
+    expect(reader.elicitation('f', nameSchema)).toEqual({ action: 'accept', content: { name: 'Al' } });
+    expect(reader.elicitation('f')).toEqual({ action: 'accept', content: { name: 'Al', admin: true } });
+    expect(new InputResponsesReader({ f: { action: 'decline' } }).elicitation('f', nameSchema)).toEqual({ action: 'decline' });
+    expect(new InputResponsesReader({ f: { action: 'maybe' } } as never).elicitation('f')).toBeUndefined();
+  });
+
+  it('types an accepted answer from the schema it is checked against', () => {
+    const form = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        age: { type: 'integer' },
+        ok: { type: 'boolean' },
+        size: { type: 'string', enum: ['s', 'm'] },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
+      },
+      required: ['name', 'ok'],
+    } as const;
+    const reader = new InputResponsesReader(undefined);
+    expectTypeOf(reader.accepted('k', form)).toEqualTypeOf<{ name: string; ok: boolean; age?: number; size?: 's' | 'm'; tags?: ('a' | 'b')[] } | undefined>();
+  });
+
+  it('reads a sampling or roots answer that is not a valid result of its kind as no answer', async () => {
+    const sampling = { capabilities: { sampling: {} } };
+    // A valid InputResponse (it passes as an ElicitResult), but no CreateMessageResult: its text is missing.
+    const broken = { action: 'accept', model: 'm', role: 'assistant', content: { type: 'text' } };
+    expect((await result(server, 'tools/call', { name: 'sample', inputResponses: { q: broken } }, sampling)).resultType).toBe('input_required');
+    const roots = { capabilities: { roots: {} } };
+    const badRoots = { action: 'cancel', roots: [{ uri: 42 }] };
+    expect((await result(server, 'tools/call', { name: 'roots', inputResponses: { r: badRoots } }, roots)).resultType).toBe('input_required');
+    // Answers that are no input response at all are a protocol error (mrtr.mdx "Error Handling").
+    const error = await failure(server, 'tools/call', { name: 'sample', inputResponses: { q: { model: 'm', role: 'assistant', content: { type: 'text' } } } }, sampling);
+    expect(error.code).toBe(-32602);
   });
 
   // spec: 2026-07-28/pages/basic/patterns/mrtr.mdx ("Supported Requests": prompts/get and resources/read too)
@@ -254,6 +306,28 @@ describe('sealed requestState', () => {
     const stranger = createServer({ info: { name: 'x', version: '1' }, tools: [wizard], state: { keys: generateStateKey('k1') }, ...quiet });
     const { requestState } = await result(stranger, 'tools/call', { name: 'wizard', arguments: {} }, caps);
     expect((await failure(server, 'tools/call', { name: 'wizard', arguments: {}, requestState }, caps)).data.reason).toBe('tampered');
+  });
+
+  // spec: 2026-07-28/pages/basic/patterns/mrtr.mdx ("Servers for which a given requestState must be consumed at most once MUST enforce that invariant server-side")
+  it('accepts a state once by default: a second presentation, with any answers, is refused as replayed', async () => {
+    const { requestState } = await result(server, 'tools/call', { name: 'wizard', arguments: { order: 'once' } }, caps);
+    const retry = (name: string) => ({ name: 'wizard', arguments: { order: 'once' }, inputResponses: { step1: accept({ name }) }, requestState });
+    expect((await result(server, 'tools/call', retry('A'), caps)).resultType).toBe('input_required');
+    for (const name of ['B', 'A']) {
+      const error = await failure(server, 'tools/call', retry(name), caps);
+      expect(error).toMatchObject({ code: -32602, data: { reason: 'replayed' } });
+      expect(error.message).toMatch(/already used; start the request again/);
+    }
+    // Starting over is always possible.
+    expect((await result(server, 'tools/call', { name: 'wizard', arguments: { order: 'once' } }, caps)).resultType).toBe('input_required');
+  });
+
+  it('lets a state be presented again until it expires with replayGuard: false', async () => {
+    const reusable = createServer({ info: { name: 'o', version: '1' }, tools: [wizard], state: { keys, replayGuard: false }, ...quiet });
+    const { requestState } = await result(reusable, 'tools/call', { name: 'wizard', arguments: {} }, caps);
+    const retry = { name: 'wizard', arguments: {}, inputResponses: { step1: accept({ name: 'A' }) }, requestState };
+    expect((await result(reusable, 'tools/call', retry, caps)).resultType).toBe('input_required');
+    expect((await result(reusable, 'tools/call', retry, caps)).resultType).toBe('input_required');
   });
 
   it('enforces single use with a replay guard', async () => {

@@ -77,4 +77,15 @@ describe('MemoryReplayGuard', () => {
     await guard.claim('c', 130_000);
     expect(guard.size).toBe(1);
   });
+
+  it('holds at most maxEntries live claims, refusing a new one rather than forgetting a live one', async () => {
+    let now = 0;
+    const guard = new MemoryReplayGuard({ now: () => now, maxEntries: 2 });
+    expect(await guard.claim('a', 10_000)).toBe(true);
+    expect(await guard.claim('b', 10_000)).toBe(true);
+    await expect(guard.claim('c', 10_000)).rejects.toThrow(/2 unexpired requestStates/);
+    expect(await guard.claim('a', 10_000)).toBe(false);
+    now = 10_000;
+    expect(await guard.claim('c', 20_000)).toBe(true);
+  });
 });

@@ -25,7 +25,10 @@ export interface StdioServerOptions {
   maxLineBytes?: number;
   /** Requests handled at once; beyond it, reading stdin pauses (backpressure on the client). Default 256. */
   maxInFlight?: number;
-  /** After stdin ends, how long requests in progress may take before they are aborted. Default 5000 ms. */
+  /**
+   * After stdin ends, how long requests in progress may take before they are aborted. Default 5000 ms.
+   * Requests that said `context.untilCancelled()` (listen streams) are not waited for: they end at once.
+   */
   shutdownTimeoutMs?: number;
   /**
    * Make sure the process ends once closed: it exits by itself when nothing else keeps it alive (so
@@ -143,6 +146,8 @@ class StdioServerSession implements StdioServer {
   private async drain(): Promise<void> {
     const limitMs = this.options.shutdownTimeoutMs ?? 5000;
     const deadline = Date.now() + limitMs;
+    // A listen stream ends only when the client cancels it, and a client that closed stdin never will.
+    this.requests.abortOpenEnded(new TransportClosedError('The client closed stdin'));
     if (this.transport.canSend) await withTimeout(this.requests.idle(), limitMs);
     this.requests.abortAll(new TransportClosedError('The stdio server is shutting down'));
     if (this.transport.canSend) await withTimeout(this.transport.flush(), Math.max(0, deadline - Date.now()));

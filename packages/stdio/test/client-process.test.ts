@@ -127,7 +127,8 @@ describe('StdioClientTransport with a real server process', () => {
 
   it('close() still delivers what was sent just before it (a cancellation, say) before stdin EOF', async () => {
     // spec: 2026-07-28/pages/basic/transports/stdio.mdx (Shutdown: the client closes the server's stdin)
-    const transport = new StdioClientTransport({ command: process.execPath, args: [fixture('stdin-to-stderr.mjs')] });
+    // A long grace: the child exits on EOF by itself, however loaded the machine (the test timeout bounds the wait).
+    const transport = new StdioClientTransport({ command: process.execPath, args: [fixture('stdin-to-stderr.mjs')], shutdownGraceMs: 60_000 });
     await transport.start();
     const sent = transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } });
     await transport.close();
@@ -170,7 +171,7 @@ describe('StdioClientTransport with a real server process', () => {
   it('fails a request at once when its response exceeds maxLineBytes', async () => {
     const { connection } = start('server.mjs', { maxLineBytes: 1024 * 1024 });
     await connection.start();
-    const error = await connection.request('huge', { bytes: 20 * 1024 * 1024 }).catch((e: unknown) => e);
+    const error = await connection.request('huge', { bytes: 4 * 1024 * 1024 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MessageTooLargeError);
     await expect(connection.request('echo', { ok: 1 })).resolves.toEqual({ echo: { ok: 1 } });
     await connection.close();

@@ -247,4 +247,30 @@ describe('serveStdio', () => {
     await closing;
     expect(pipes.received.at(-1)).toMatchObject({ id: 1 });
   });
+
+  it('on stdin EOF ends a stream that said untilCancelled() at once, and still lets work in progress finish', async () => {
+    const { dispatcher, open, contexts } = gatedDispatcher();
+    const streaming: Dispatcher = {
+      dispatch: (request, context) => {
+        if (request.method === 'stream') {
+          context.untilCancelled?.();
+          contexts.set(request.id, context);
+          // Ends only when aborted, as a listen stream does.
+          return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(null), { once: true }));
+        }
+        return dispatcher.dispatch(request, context);
+      },
+    };
+    const pipes = serveOnPipes(streaming, { shutdownTimeoutMs: 60_000 });
+    pipes.send(req(1, 'stream'));
+    pipes.send(req(2, 'wait:a'));
+    await tick();
+    pipes.stdin.end();
+    await tick();
+    expect(contexts.get(1)!.signal.aborted).toBe(true);
+    expect(contexts.get(2)!.signal.aborted).toBe(false);
+    open('a');
+    await pipes.server.closed;
+    expect(pipes.received.map((m) => (m as { id?: unknown }).id).filter((id) => id !== undefined)).toEqual([2]);
+  });
 });

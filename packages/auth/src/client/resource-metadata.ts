@@ -29,6 +29,21 @@ export async function discoverResourceMetadata(
   headerUrl: string | undefined,
   signal?: AbortSignal,
 ): Promise<ResourceMetadata> {
+  const found = await findResourceMetadata(fetch, serverUrl, headerUrl, signal);
+  if (found.metadata !== undefined) return found.metadata;
+  throw new AuthError('discovery_failed', `No protected resource metadata for ${serverUrl.href} (tried ${found.failures.join('; ')})`);
+}
+
+/**
+ * Like `discoverResourceMetadata`, but a server that publishes none at any candidate URL is not an
+ * error: it may be a 2025-03-26 server, whose origin is its authorization server.
+ */
+export async function findResourceMetadata(
+  fetch: FetchLike,
+  serverUrl: URL,
+  headerUrl: string | undefined,
+  signal?: AbortSignal,
+): Promise<{ metadata?: ResourceMetadata; failures: string[] }> {
   const candidates = resourceMetadataCandidates(serverUrl);
   if (headerUrl !== undefined) {
     const fromHeader = requireSecureUrl(parseUrl(headerUrl, 'The resource_metadata URL of the challenge'), 'The resource metadata URL');
@@ -41,9 +56,9 @@ export async function discoverResourceMetadata(
       failures.push(`${url}: ${outcome.reason}`);
       continue;
     }
-    return validate(outcome.body, url, serverUrl);
+    return { metadata: validate(outcome.body, url, serverUrl), failures };
   }
-  throw new AuthError('discovery_failed', `No protected resource metadata for ${serverUrl.href} (tried ${failures.join('; ')})`);
+  return { failures };
 }
 
 function validate(body: Record<string, unknown>, url: string, serverUrl: URL): ResourceMetadata {

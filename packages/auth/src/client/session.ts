@@ -16,7 +16,8 @@ import type { FetchLike } from './http.js';
 import type { OAuthOptions, PreRegisteredClient } from './options.js';
 import { randomToken } from './pkce.js';
 import { obtainClient, preRegisteredFor, type ClientIdentity, type RegistrationContext } from './registration.js';
-import { discoverResourceMetadata } from './resource-metadata.js';
+import { legacyAuthorization } from './legacy-discovery.js';
+import { findResourceMetadata, type ResourceMetadata } from './resource-metadata.js';
 import { selectScopes, splitScopes, unionScopes, withOfflineAccess } from './scopes.js';
 import { discoverServerMetadata, type ServerMetadata } from './server-metadata.js';
 import { MemoryOAuthStore, type StoredTokens } from './store.js';
@@ -97,9 +98,7 @@ export class OAuthSession {
         const needed = splitScopes(challenge?.params.scope);
         if (reason === 'unauthorized' || needed.every((s) => current.requestedScopes.includes(s))) return;
       }
-      const resource = await discoverResourceMetadata(this.fetch, this.serverUrl, challenge?.params.resource_metadata, signal);
-      const issuer = this.chooseIssuer(resource.authorizationServers);
-      const server = await this.serverMetadata(issuer, signal, true);
+      const { resource, issuer, server } = await this.discover(challenge, signal);
       let previous = this.tokens;
       if (previous !== undefined && (previous.issuer !== issuer || previous.resource !== resource.resource)) {
         // The authorization server (or resource) changed: never send or refresh the old tokens again.
@@ -128,6 +127,25 @@ export class OAuthSession {
       const response = await authorizeWithCode(this.fetch, { server, client, redirect, resource: resource.resource, scopes, dpop: this.dpop }, signal);
       await this.saveGrant(issuer, resource.resource, scopes, { clientId: client.clientId, response, grantId: randomToken(16) });
     });
+  }
+
+  /**
+   * Where to authorize: the protected resource metadata and the authorization server it names; for a
+   * server that publishes none and named none in its challenge, the 2025-03-26 way (its origin).
+   */
+  private async discover(challenge: AuthChallenge | undefined, signal?: AbortSignal): Promise<{ resource: ResourceMetadata; issuer: string; server: ServerMetadata }> {
+    const headerUrl = challenge?.params.resource_metadata;
+    const found = await findResourceMetadata(this.fetch, this.serverUrl, headerUrl, signal);
+    if (found.metadata !== undefined) {
+      const issuer = this.chooseIssuer(found.metadata.authorizationServers);
+      return { resource: found.metadata, issuer, server: await this.serverMetadata(issuer, signal, true) };
+    }
+    if (headerUrl !== undefined) {
+      throw new AuthError('discovery_failed', `No protected resource metadata for ${this.serverUrl.href} (tried ${found.failures.join('; ')})`);
+    }
+    const legacy = await legacyAuthorization(this.fetch, this.serverUrl, this.key, signal);
+    this.servers.set(legacy.server.issuer, legacy.server);
+    return { resource: legacy.resource, issuer: legacy.server.issuer, server: legacy.server };
   }
 
   /** The grant that needs no browser, when one is configured: how to run it and the scopes it adds. */

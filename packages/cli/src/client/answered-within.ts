@@ -8,7 +8,18 @@
  */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/** `next`, failing with a clear error when no response headers arrive within `timeoutMs`. */
+/** The server took the connection but sent no response headers in time (as opposed to a connection never made). */
+export class NoAnswerError extends Error {
+  override readonly name = 'NoAnswerError';
+  constructor(
+    readonly url: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`no answer from ${new URL(url).origin} within ${timeoutMs} ms (--timeout)`);
+  }
+}
+
+/** `next`, failing with a `NoAnswerError` when no response headers arrive within `timeoutMs`. */
 export function answeredWithin(timeoutMs: number, next: FetchFunction): FetchFunction {
   return async (input, init) => {
     const controller = new AbortController();
@@ -18,10 +29,7 @@ export function answeredWithin(timeoutMs: number, next: FetchFunction): FetchFun
       else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
     }
     const url = input instanceof Request ? input.url : String(input);
-    const timer = setTimeout(
-      () => controller.abort(new Error(`no answer from ${new URL(url).origin} within ${timeoutMs} ms (--timeout)`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => controller.abort(new NoAnswerError(url, timeoutMs)), timeoutMs);
     try {
       return await next(input, { ...init, signal: controller.signal });
     } finally {

@@ -12,11 +12,13 @@ import {
 import { AuthError } from '@mcpkit/auth/client';
 import { HttpError } from '@mcpkit/http';
 import { CancelledError, TransportError } from '@mcpkit/jsonrpc';
-import { EraProbeError, LegacyHandshakeError } from '@mcpkit/legacy';
+import { EraProbeError, LegacyHandshakeError, WrongEndpointError } from '@mcpkit/legacy';
 import { ProcessExitedError } from '@mcpkit/stdio';
 import { ExitCode, GarbageOutputError, UsageError } from '../cli/exit-codes.js';
 import type { AuthSettings, Target } from '../cli/invocation.js';
 import { DeclinedError } from '../input/input-failures.js';
+import { NoAnswerError } from './answered-within.js';
+import { describeHttpError, describeSilence, describeWrongEndpoint } from './endpoint-hints.js';
 
 /** What the user is told about a failure, and the exit code. */
 export interface Failure {
@@ -34,11 +36,23 @@ const NETWORK: Readonly<Record<string, string>> = {
   EAI_AGAIN: 'the host name could not be resolved',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
-  ECONNRESET: 'the connection was reset',
   ETIMEDOUT: 'the connection timed out',
   UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+};
+
+/** Failures after the connection was made: the server was reached, so never "cannot reach". */
+const BROKEN: Readonly<Record<string, string>> = {
+  ECONNRESET: 'the connection was reset',
   UND_ERR_SOCKET: 'the connection broke',
 };
+
+/** The first `NoAnswerError` along an error's `cause` chain. */
+function noAnswerIn(error: unknown): NoAnswerError | undefined {
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof NoAnswerError) return e;
+  }
+  return undefined;
+}
 
 /** The first `code` found along an error's `cause` chain (node and undici put it deep). */
 function causeCode(error: unknown): string | undefined {
@@ -80,20 +94,23 @@ export function describeError(error: unknown, target: Target, timeoutMs: number,
   if (error instanceof InputRoundsExceededError) return { code: ExitCode.ServerError, message: error.message };
   if (error instanceof UnsupportedInEraError) return { code: ExitCode.Usage, message: error.message };
   if (error instanceof InputDeadlineError) return { code: ExitCode.Transport, message: error.message };
+  if (error instanceof WrongEndpointError) return describeWrongEndpoint(error);
+  // The server took the connection and said nothing: "no answer", never "cannot reach".
+  const silent = noAnswerIn(error);
+  if (silent !== undefined && target.kind === 'http') return describeSilence(target.url, silent.timeoutMs);
   if (error instanceof TimeoutError) {
+    if (target.kind === 'http') return describeSilence(target.url, timeoutMs);
     return { code: ExitCode.Transport, message: `no answer from ${describeTarget(target)} within ${timeoutMs} ms`, hint: 'a slow server? raise --timeout' };
   }
   if (error instanceof ProcessExitedError) return describeExit(error, target);
   const network = NETWORK[causeCode(error) ?? ''];
   if (network !== undefined && target.kind === 'http') return { code: ExitCode.Transport, message: `cannot reach ${target.url}: ${network}` };
-  if (error instanceof HttpError) {
-    const body = error.rpcError ? `${error.rpcError.code} ${error.rpcError.message}` : error.body.trim().slice(0, 200);
-    const hint = error.status === 404 ? 'is this the MCP endpoint? (examples/everything serves /mcp)' : undefined;
-    return { code: ExitCode.Transport, message: `HTTP ${error.status} ${error.statusText} from ${describeTarget(target)}${body ? `: ${body}` : ''}`, hint };
-  }
+  const broken = BROKEN[causeCode(error) ?? ''];
+  if (broken !== undefined && target.kind === 'http') return { code: ExitCode.Transport, message: `the connection to ${target.url} failed: ${broken}` };
+  if (error instanceof HttpError) return describeHttpError(error, describeTarget(target));
   if (error instanceof EraProbeError) {
     if (error.status !== undefined || target.kind !== 'http') return { code: ExitCode.Transport, message: error.message };
-    return { code: ExitCode.Transport, message: `cannot reach ${target.url}: ${deepestMessage(error)}` };
+    return { code: ExitCode.Transport, message: `the exchange with ${target.url} failed: ${deepestMessage(error)}` };
   }
   if (error instanceof CancelledError) return { code: ExitCode.Transport, message: `cancelled: ${error.message}` };
   if (error instanceof TransportError) return { code: ExitCode.Transport, message: `${describeTarget(target)}: ${error.message}` };

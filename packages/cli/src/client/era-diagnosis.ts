@@ -1,6 +1,6 @@
 import { RemoteError } from '@mcpkit/client';
 import { HttpError } from '@mcpkit/http';
-import type { DualEraClient } from '@mcpkit/legacy';
+import { HttpSseClientTransport, type DualEraClient, type HttpClientSettings } from '@mcpkit/legacy';
 
 /**
  * `--era modern` against a server that only speaks 2025-11-25 fails with whatever that server says
@@ -40,5 +40,25 @@ export async function diagnoseLegacyServer(client: DualEraClient, error: unknown
   return (
     `the server does not speak 2026-07-28: it answered server/discover, which every modern server implements, with ${said}. ` +
     'It looks like a legacy-only (2025-11-25) server; drop --era modern (auto probes and falls back) or use --era legacy'
+  );
+}
+
+/**
+ * `--era modern` refused with 400/404/405: when a GET of the URL opens an SSE stream announcing an
+ * `endpoint`, the URL serves the 2024-11-05 HTTP+SSE transport, and the user is told so.
+ */
+export async function diagnoseHttpSseServer(url: string, error: unknown, http: HttpClientSettings, timeoutMs: number): Promise<string | undefined> {
+  if (!(error instanceof HttpError) || ![400, 404, 405].includes(error.status)) return undefined;
+  const transport = new HttpSseClientTransport(url, { ...http, endpointTimeoutMs: timeoutMs });
+  try {
+    await transport.start();
+  } catch {
+    return undefined;
+  } finally {
+    await transport.close().catch(() => undefined);
+  }
+  return (
+    `${url} serves the 2024-11-05 HTTP+SSE transport (its GET stream announced the endpoint ${transport.endpoint ?? '?'}), ` +
+    'which MCP 2026-07-28 does not have; drop --era modern (auto falls back to it) or use --era legacy'
   );
 }

@@ -78,6 +78,7 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     // A sign-in happens inside the first request, the probe: it must not read as a silent legacy server.
     probeTimeoutMs: auth?.probeTimeoutMs !== undefined ? Math.max(auth.probeTimeoutMs, settings.timeoutMs) : Math.min(PROBE_TIMEOUT_MS, settings.timeoutMs),
     trace: trace?.message,
+    ...(trace && { onVerdict: trace.verdict }),
     ...(auth?.authorizationContext !== undefined && { authorizationContext: auth.authorizationContext }),
     http: {
       ...(trace && { onExchange: auth?.sentCredentials === undefined ? trace.exchange : withSentCredentials(trace.exchange, auth.sentCredentials) }),

@@ -3,7 +3,7 @@ import { skillsExtension } from '@mcpkit/skills-client';
 import { ExitCode, type GarbageOutputError } from '../cli/exit-codes.js';
 import type { ClientCommand, ClientSettings } from '../cli/invocation.js';
 import { describeError } from '../client/describe-error.js';
-import { diagnoseLegacyServer } from '../client/era-diagnosis.js';
+import { diagnoseHttpSseServer, diagnoseLegacyServer } from '../client/era-diagnosis.js';
 import { openClient, type OpenClient } from '../client/open-client.js';
 import { AnswerQueue } from '../input/answers.js';
 import { InputFailures } from '../input/input-failures.js';
@@ -120,7 +120,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
     }
     const error = garbage ?? failures.failure ?? caught;
     const failure = describeError(error, settings.target, settings.timeoutMs, settings.auth.mode);
-    const legacy = settings.era === 'modern' && open !== undefined ? await diagnoseLegacyServer(open.client, error, AbortSignal.timeout(5000)) : undefined;
+    const sse = settings.era === 'modern' && settings.target.kind === 'http' ? await diagnoseHttpSseServer(settings.target.url, error, {}, 5000) : undefined;
+    const legacy = sse ?? (settings.era === 'modern' && open !== undefined ? await diagnoseLegacyServer(open.client, error, AbortSignal.timeout(5000)) : undefined);
     const message = legacy ?? failure.message;
     const code = legacy !== undefined ? ExitCode.ServerError : failure.code;
     if (settings.json && failure.rpcError !== undefined && legacy === undefined) term.out(JSON.stringify({ error: failure.rpcError }, null, 2));

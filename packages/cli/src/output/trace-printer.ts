@@ -1,4 +1,5 @@
 import type { WireEvent } from '@mcpkit/client';
+import type { EraVerdict } from '@mcpkit/legacy';
 import type { Style } from './style.js';
 import { formatExchange, formatReplyMessage, formatStdioLine, type ExchangeHead } from './wire-format.js';
 
@@ -25,6 +26,13 @@ export class TracePrinter {
   /** The head of an HTTP exchange (request and reply status). */
   readonly exchange = (head: ExchangeHead): void => {
     for (const line of formatExchange(head, this.style)) this.write(line);
+  };
+
+  /** The era verdict (and, on HTTP, the transport) as soon as it is known, and again when it changes. */
+  readonly verdict = (verdict: EraVerdict): void => {
+    const version = verdict.protocolVersion === undefined ? '' : ` ${verdict.protocolVersion}`;
+    const transport = verdict.transport === 'http+sse' ? ' over HTTP+SSE (2024-11-05 transport)' : '';
+    this.write(this.style.dim(`  verdict│ ${verdict.era}${version}${transport} (${verdict.source}): ${verdict.reason}`));
   };
 
   /** Text the server process wrote on its stderr. */

@@ -4,8 +4,10 @@
  * buffers with the size limit, and JSON replies are written as one string with `res.end`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Exchange, ExchangeSink, PeerGoneListener } from '../exchange.js';
-import { toWebRequest, writeWebResponse } from './web-bridge.js';
+import { TIMED_OUT, TOO_LARGE, type BodyLimits, type BodyOutcome, type Exchange, type ExchangeSink, type PeerGoneListener } from '../exchange.js';
+import type { InterceptRequest } from '../options.js';
+import { JSON_TEXT } from '../responses.js';
+import { requestUrl, toWebRequest, writeWebResponse } from './web-bridge.js';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 const EXCHANGE = Symbol('mcpkit.exchange');
@@ -15,50 +17,101 @@ function onResponseClose(this: Tagged): void {
   if (!this.writableFinished) this[EXCHANGE]?.gone();
 }
 
-/** The state of one body being collected; the listeners below are shared, not per-request closures. */
+/**
+ * The state of one body being read; the listeners below are shared, not per-request closures.
+ * Past `maxBodyBytes` the body is discarded instead of kept, up to `discardLimit` bytes, so that a
+ * fetch client (which reads no reply while it still uploads) gets to see the 413.
+ */
 interface BodyState {
   exchange: NodeExchange;
   chunks: Buffer[];
   total: number;
   maxBytes: number;
-  resolve(body: Uint8Array | null): void;
+  /** Total body bytes (kept and discarded) after which the connection is dropped. */
+  discardLimit: number;
+  discarding: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  resolve(body: BodyOutcome): void;
   reject(error: Error): void;
 }
 const BODY = Symbol('mcpkit.body');
 type BodyTagged = IncomingMessage & { [BODY]?: BodyState };
 
-function stopCollecting(req: BodyTagged): BodyState | undefined {
+function stopReading(req: BodyTagged): BodyState | undefined {
   const state = req[BODY];
   req[BODY] = undefined;
   req.off('data', onBodyData).off('end', onBodyEnd).off('error', onBodyError).off('close', onBodyClose);
+  if (state) clearTimeout(state.timer);
   return state;
 }
 
 function onBodyData(this: BodyTagged, chunk: Buffer): void {
   const state = this[BODY]!;
   state.total += chunk.length;
+  if (state.discarding) {
+    if (state.total > state.discardLimit) state.exchange.dropConnection(stopReading(this));
+    return;
+  }
   if (state.total > state.maxBytes) {
-    stopCollecting(this);
-    this.pause();
-    state.exchange.bodyTooLarge();
-    state.resolve(null);
+    state.chunks = [];
+    state.discarding = true;
+    state.resolve(TOO_LARGE);
+    if (state.total > state.discardLimit) state.exchange.dropConnection(stopReading(this));
   } else {
     state.chunks.push(chunk);
   }
 }
 
 function onBodyEnd(this: BodyTagged): void {
-  const state = stopCollecting(this);
-  if (state) state.resolve(state.chunks.length === 1 ? state.chunks[0]! : Buffer.concat(state.chunks, state.total));
+  const state = stopReading(this);
+  if (state && !state.discarding) state.resolve(state.chunks.length === 1 ? state.chunks[0]! : Buffer.concat(state.chunks, state.total));
 }
 
 function onBodyError(this: BodyTagged, error: Error): void {
-  stopCollecting(this)?.reject(error);
+  const state = stopReading(this);
+  if (state && !state.discarding) state.reject(error);
 }
 
 /** A body cut short may end in 'close' alone: the exchange fails rather than waiting forever. */
 function onBodyClose(this: BodyTagged): void {
-  stopCollecting(this)?.reject(new Error('the client closed the connection while sending the body'));
+  const state = stopReading(this);
+  if (state && !state.discarding) state.reject(new Error('the client closed the connection while sending the body'));
+}
+
+/** The body-read deadline passed (it counts from the request's arrival). */
+function onBodyDeadline(this: BodyTagged): void {
+  const state = this[BODY];
+  if (!state) return;
+  // Everything arrived already (node holds it until read): nothing is late.
+  if (this.complete) return;
+  stopReading(this);
+  if (state.discarding) {
+    state.exchange.dropConnection(state);
+  } else {
+    state.exchange.bodyLeft = true;
+    state.resolve(TIMED_OUT);
+  }
+}
+
+/** A request head for `intercept`: node's parsed headers, read in place. */
+class NodeRequestHead implements InterceptRequest {
+  readonly headers: InterceptRequest['headers'];
+
+  constructor(private readonly exchange: NodeExchange, private readonly req: IncomingMessage) {
+    this.headers = { get: (name) => exchange.header(name.toLowerCase()), has: (name) => req.headers[name.toLowerCase()] !== undefined };
+  }
+
+  get method(): string {
+    return this.exchange.method;
+  }
+
+  get url(): string {
+    return requestUrl(this.req);
+  }
+
+  get signal(): AbortSignal {
+    return this.exchange.abortSignal();
+  }
 }
 
 /** An SSE reply written to the socket, with node's own write buffer as the backpressure signal. */
@@ -109,13 +162,18 @@ class NodeStreamSink implements ExchangeSink {
 /** One node request/response pair as an `Exchange`. */
 export class NodeExchange implements Exchange {
   readonly method: string;
+  readonly clientAddress: string | undefined;
+  /** Part of the body was never read: the connection cannot be reused. */
+  bodyLeft = false;
+  private readonly startedAt: number;
   private listener: PeerGoneListener | undefined;
   private controller: AbortController | undefined;
   private web: Request | undefined;
-  private bodyLeft = false;
 
-  constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse) {
+  constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse, private readonly limits: BodyLimits) {
     this.method = req.method ?? 'GET';
+    this.clientAddress = req.socket.remoteAddress;
+    this.startedAt = Date.now();
   }
 
   header(name: string): string | null {
@@ -123,26 +181,43 @@ export class NodeExchange implements Exchange {
     return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
   }
 
-  readBody(maxBytes: number): Promise<Uint8Array | null> {
+  readBody(): Promise<BodyOutcome> {
+    const { maxBodyBytes, maxDiscardBytes, bodyTimeoutMs } = this.limits;
     const declared = this.req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > maxBytes) {
+    const discardLimit = maxBodyBytes + maxDiscardBytes;
+    if (declared !== undefined && Number(declared) > discardLimit) {
+      // Too much to wait for: the reply goes out and the connection closes behind it.
       this.bodyLeft = true;
-      return Promise.resolve(null);
+      return Promise.resolve(TOO_LARGE);
     }
     if (this.req.readableEnded) {
       // Something upstream (a body-parsing middleware) read the stream and did not hand the body over.
       return Promise.reject(new Error('the request body was already read by another middleware; hand its parsed body over (HandOver.body)'));
     }
-    return new Promise<Uint8Array | null>((resolve, reject) => {
+    const remaining = this.startedAt + bodyTimeoutMs - Date.now();
+    if (remaining <= 0 && !this.req.complete) {
+      this.bodyLeft = true;
+      return Promise.resolve(TIMED_OUT);
+    }
+    return new Promise<BodyOutcome>((resolve, reject) => {
       const req = this.req as BodyTagged;
-      req[BODY] = { exchange: this, chunks: [], total: 0, maxBytes, resolve, reject };
+      const state: BodyState = { exchange: this, chunks: [], total: 0, maxBytes: maxBodyBytes, discardLimit, discarding: false, timer: undefined, resolve, reject };
+      req[BODY] = state;
       req.on('data', onBodyData).once('end', onBodyEnd).once('error', onBodyError).once('close', onBodyClose);
+      state.timer = setTimeout(onBodyDeadline.bind(req), Math.max(0, remaining));
+      (state.timer as { unref?: () => void }).unref?.();
+      if (declared !== undefined && Number(declared) > maxBodyBytes) {
+        state.discarding = true;
+        resolve(TOO_LARGE);
+      }
     });
   }
 
-  /** The body was larger than allowed: what is left of it is never read. */
-  bodyTooLarge(): void {
+  /** Discarding an oversized body took too long or too much: the connection goes. */
+  dropConnection(state: BodyState | undefined): void {
+    if (!state) return;
     this.bodyLeft = true;
+    this.req.socket.destroy();
   }
 
   private listen(): void {
@@ -157,13 +232,23 @@ export class NodeExchange implements Exchange {
     this.listener?.peerGone();
   }
 
-  request(): Request {
-    if (this.web === undefined) {
+  /** The signal hooks see: aborted when the client goes away. */
+  abortSignal(): AbortSignal {
+    if (this.controller === undefined) {
       this.listen();
       this.controller = new AbortController();
-      this.web = toWebRequest(this.req, this.controller.signal, false);
     }
+    return this.controller.signal;
+  }
+
+  /** A web `Request` for hooks (no body: the core reads it separately). */
+  request(): Request {
+    this.web ??= toWebRequest(this.req, this.abortSignal(), false);
     return this.web;
+  }
+
+  head(): InterceptRequest {
+    return this.web ?? new NodeRequestHead(this, this.req);
   }
 
   watchAbort(listener: PeerGoneListener): void {
@@ -182,8 +267,17 @@ export class NodeExchange implements Exchange {
   }
 
   respondWith(response: Response, extraHeaders?: Record<string, string>): Promise<void> {
-    if (this.bodyLeft && !this.res.headersSent) this.res.setHeader('connection', 'close');
-    return writeWebResponse(this.res, response, extraHeaders);
+    const res = this.res;
+    if (this.bodyLeft && !res.headersSent) res.setHeader('connection', 'close');
+    const text = (response as Response & { [JSON_TEXT]?: string })[JSON_TEXT];
+    if (text === undefined || res.headersSent || res.destroyed || response.bodyUsed || response.headers.has('set-cookie')) return writeWebResponse(res, response, extraHeaders);
+    // A reply of `jsonResponse`: its text is at hand, no need to read the body back through a stream.
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => (headers[key] = value));
+    if (extraHeaders) Object.assign(headers, extraHeaders);
+    res.writeHead(response.status, headers);
+    res.end(text);
+    return RESOLVED;
   }
 
   openStream(headers: Readonly<Record<string, string>>): ExchangeSink {

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { coreOf, type ExchangeServer, type HandOver } from '../exchange.js';
+import { ConnectionBudget, OVER_BUDGET } from './connection-budget.js';
 import { NodeExchange } from './node-exchange.js';
 import { toWebRequest, writeWebResponse } from './web-bridge.js';
 
@@ -19,6 +20,12 @@ export interface ServeOptions {
   signal?: AbortSignal;
   /** Largest request head node accepts, in bytes (431 above). Default 16 KiB. */
   maxHeaderBytes?: number;
+  /**
+   * Connections open at once from one client address; each one past it is answered 503
+   * (`Retry-After: 1`) and closed. Behind a proxy every client shares its address: raise this, or
+   * pass `Infinity`. Default 1024.
+   */
+  maxConnectionsPerClient?: number;
 }
 
 /** A running server. */
@@ -35,7 +42,7 @@ type FetchHandler = (request: Request) => Promise<Response> | Response;
 
 function fastLane(core: ExchangeServer) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    void core.serve(new NodeExchange(req, res));
+    void core.serve(new NodeExchange(req, res, core.limits));
   };
 }
 
@@ -68,7 +75,7 @@ function genericLane(handler: FetchHandler) {
 export function handleNodeRequest(handler: FetchHandler, req: IncomingMessage, res: ServerResponse, given?: HandOver): Promise<void> {
   const core = coreOf(handler);
   if (core === undefined) throw new TypeError('handleNodeRequest needs a handler made by createHttpHandler');
-  return core.serve(new NodeExchange(req, res), given);
+  return core.serve(new NodeExchange(req, res, core.limits), given);
 }
 
 function formatHost(host: string): string {
@@ -82,10 +89,13 @@ function formatHost(host: string): string {
 export async function serve(handler: FetchHandler, options: ServeOptions = {}): Promise<NodeServer> {
   const host = options.host ?? '127.0.0.1';
   const core = coreOf(handler);
-  const server = createServer(
-    { maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024, noDelay: true },
-    core ? fastLane(core) : genericLane(handler),
-  );
+  const budget = new ConnectionBudget(options.maxConnectionsPerClient ?? 1024);
+  const lane = core ? fastLane(core) : genericLane(handler);
+  const server = createServer({ maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024, noDelay: true }, (req, res) => {
+    if ((req.socket as { [OVER_BUDGET]?: boolean })[OVER_BUDGET]) budget.refuse(req, res);
+    else void lane(req, res);
+  });
+  server.on('connection', (socket) => budget.admit(socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

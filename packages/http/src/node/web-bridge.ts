@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { noteClientAddress } from '../client-address.js';
 
 /** The URL of a node request, from its Host header (falling back to localhost on nonsense). */
 export function requestUrl(req: IncomingMessage): string {
@@ -26,15 +27,26 @@ export function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** A web `Request` for a node request; with `withBody` the body streams from the socket. */
+/**
+ * A web `Request` for a node request; with `withBody` the body streams from the socket.
+ *
+ * `signal` is set on the instance rather than handed to `new Request`: given a signal, Node 20's
+ * `Request` registers it in a FinalizationRegistry through weak references, which V8 keeps alive
+ * through every scavenge, so under steady load each request left ~1 KiB for the next full GC (RSS
+ * +120 MiB per 100k requests, issue 15). `request.signal` is the same; only `fetch(request)` (which
+ * reads the internal one) does not follow it: pass `{ signal: request.signal }` when forwarding.
+ */
 export function toWebRequest(req: IncomingMessage, signal: AbortSignal, withBody: boolean): Request {
   const method = req.method ?? 'GET';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(req), signal };
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(req) };
   if (withBody && method !== 'GET' && method !== 'HEAD') {
     init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
-  return new Request(requestUrl(req), init);
+  const request = new Request(requestUrl(req), init);
+  Object.defineProperty(request, 'signal', { value: signal, enumerable: true });
+  noteClientAddress(request, req.socket?.remoteAddress);
+  return request;
 }
 
 function waitDrainOrClose(res: ServerResponse): Promise<void> {

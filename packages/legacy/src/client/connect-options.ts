@@ -24,7 +24,7 @@ export interface ConnectOptions extends Omit<ModernClientOptions, 'protocolVersi
   era?: 'auto' | 'modern' | 'legacy' | CachedEra;
   /** The modern versions this client speaks, preferred first. Default `['2026-07-28']`. */
   protocolVersions?: readonly string[];
-  /** The legacy versions this client speaks, preferred first. Default 2025-11-25, 2025-06-18, 2025-03-26. */
+  /** The legacy versions this client speaks, preferred first. Default 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05. */
   legacyProtocolVersions?: readonly string[];
   /**
    * How long the probe waits for each answer before calling the server legacy, in ms. Default 5000 on

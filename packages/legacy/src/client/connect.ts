@@ -4,7 +4,9 @@ import type { DiscoverResult, Implementation } from '@mcpkit/schema';
 import type { ConnectOptions, ConnectTarget } from './connect-options.js';
 import { DualEraClient } from './dual-era-client.js';
 import { defaultEraCache, type EraCache, type EraVerdict } from './era-cache.js';
+import { HttpSseClientTransport } from './http/http-sse-transport.js';
 import { probeHttp } from './http/probe-http.js';
+import { openHttpSse, refusedAsStreamable, sseReason } from './http/sse-fallback.js';
 import { LegacyClient, type LegacyClientOptions } from './legacy-client.js';
 import { supportedOf } from './probe-reading.js';
 import { probeStream } from './probe-stream.js';
@@ -56,7 +58,10 @@ async function open(route: Route, given: EraVerdict | undefined, options: Connec
   options.onVerdict?.(verdict);
   if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options, discovered), verdict);
 
-  let transport = probed ?? route.legacy();
+  const waitMs = options.probeTimeoutMs ?? options.timeoutMs ?? HTTP_PROBE_TIMEOUT_MS;
+  let transport = verdict.transport === 'http+sse' && route.url !== undefined
+    ? new HttpSseClientTransport(route.url, { ...options.http, endpointTimeoutMs: waitMs })
+    : (probed ?? route.legacy());
   for (let respawned = false; ; respawned = true) {
     const client = new LegacyClient(transport, legacyOptions(options, verdict));
     try {
@@ -66,6 +71,14 @@ async function open(route: Route, given: EraVerdict | undefined, options: Connec
       return new DualEraClient(client, settled);
     } catch (error) {
       await client.close().catch(() => undefined);
+      // transports.mdx "Backwards Compatibility": initialize refused with 400/404/405 → try the 2024-11-05 HTTP+SSE transport.
+      if (route.url !== undefined && verdict.transport !== 'http+sse' && refusedAsStreamable(error)) {
+        const sse = await openHttpSse(route.url, options.http ?? {}, waitMs, error);
+        verdict = { ...verdict, transport: 'http+sse', reason: `${verdict.reason}; ${sseReason(error, sse)}` };
+        options.onVerdict?.(verdict);
+        transport = sse;
+        continue;
+      }
       // A server that refuses initialize naming modern versions it supports is modern (versioning.mdx:
       // a modern-only server SHOULD name them): a slow modern server, or a stale cached verdict.
       const supported = error instanceof RemoteError ? supportedOf(error.data) : undefined;

@@ -15,6 +15,11 @@ export interface CachedEra {
   readonly protocolVersion?: string;
   /** What the server did that decided the era, in words (for logs). */
   readonly reason: string;
+  /**
+   * HTTP, legacy era: `http+sse` when the server speaks the 2024-11-05 HTTP+SSE transport (found by
+   * the Streamable HTTP spec's backwards-compatibility procedure); absent for Streamable HTTP.
+   */
+  readonly transport?: 'http+sse';
 }
 
 /** The era a client found and how it found it; exposed as `DualEraClient.verdict` for logging. */
@@ -45,7 +50,7 @@ export class MemoryEraCache implements EraCache {
   }
 
   set(key: string, era: CachedEra): void {
-    this.entries.set(key, { era: era.era, protocolVersion: era.protocolVersion, reason: era.reason });
+    this.entries.set(key, { era: era.era, protocolVersion: era.protocolVersion, reason: era.reason, ...(era.transport && { transport: era.transport }) });
   }
 
   delete(key: string): void {

@@ -1,3 +1,4 @@
+import { UnsupportedInEraError } from '@mcpkit/client';
 import { LocalError, TransportError } from '@mcpkit/jsonrpc';
 
 /**
@@ -50,5 +51,24 @@ export class SessionExpiredError extends TransportError {
     readonly sessionId: string,
   ) {
     super(`The server ended session ${sessionId} (HTTP 404); a new session must be initialized`);
+  }
+}
+
+/**
+ * The request needs a newer revision than the one the session negotiated (say `tasks/get`, or
+ * completion `context`, on a 2025-03-26 server): refused before anything is sent. An
+ * `UnsupportedInEraError` (and named so), so code that handles that one handles this too.
+ */
+export class UnsupportedInRevisionError extends UnsupportedInEraError {
+  constructor(
+    /** What was asked (a method, or a method and the parameter that needs more). */
+    readonly what: string,
+    /** The session's revision. */
+    protocolVersion: string,
+    /** The first revision that has it. */
+    readonly since: string,
+  ) {
+    super(what, 'legacy', protocolVersion);
+    this.message = `${what} needs MCP ${since} or later; this session negotiated ${protocolVersion}, so nothing was sent`;
   }
 }

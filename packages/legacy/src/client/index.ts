@@ -19,5 +19,7 @@ export { LegacyClient, type LegacyClientOptions } from './legacy-client.js';
 export type { LegacySessionOptions } from './session-options.js';
 export { legacyCapabilities } from './legacy-handshake.js';
 export { LegacyHttpClientTransport, type LegacyHttpClientOptions } from './http/legacy-http-transport.js';
+export { HttpSseClientTransport, type HttpSseClientOptions } from './http/http-sse-transport.js';
+export { WrongEndpointError, type EndpointAttempt } from './http/wrong-endpoint.js';
 export type { FetchLike, HttpClientSettings, HttpExchangeInfo } from './http/http-exchange.js';
-export { EraProbeError, LegacyHandshakeError, SessionExpiredError } from './errors.js';
+export { EraProbeError, LegacyHandshakeError, SessionExpiredError, UnsupportedInRevisionError } from './errors.js';

@@ -36,6 +36,8 @@ import {
   type Tool,
 } from '@mcpkit/schema';
 import { catalogue as legacyCatalogue, type InitializeResult } from '@mcpkit/schema/2025-11-25';
+import { FEATURE_SINCE, missingFeature } from '../shared/revisions.js';
+import { UnsupportedInRevisionError } from './errors.js';
 import { discoverView } from './legacy-handshake.js';
 import { LegacyListen } from './legacy-listen.js';
 import { checkLegacyResult } from './legacy-results.js';
@@ -244,6 +246,11 @@ export class LegacyClient implements McpClient {
   }
 
   private async call(method: string, params: object | undefined, options: CallOptions | undefined): Promise<JsonObject> {
+    // (Per-request handlers are refused by the session before anything is sent, handshake included.)
+    if (options?.handlers === undefined && this.session.initializeResult === undefined) await this.initialize();
+    // What the negotiated revision lacks fails here, clearly, rather than as an odd answer of an older server.
+    const missing = missingFeature(method, params, this.protocolVersion);
+    if (missing !== undefined) throw new UnsupportedInRevisionError(missing === 'completionContext' ? `${method} with context` : method, this.protocolVersion, FEATURE_SINCE[missing]);
     const result = await this.session.request(method, params, options);
     return checkLegacyResult(method, result, this.validate);
   }

@@ -24,7 +24,8 @@ import {
  * given the modern shape the common `McpClient` promises: `resultType: "complete"` (a missing
  * `resultType` means complete, 2026-07-28 basic/index.mdx), and on the cacheable methods `ttlMs: 0`
  * and `cacheScope: "private"`, which is how absent hints read (server/utilities/caching.mdx): a
- * legacy result is never served from a cache.
+ * legacy result is never served from a cache. What the client assumes is not enumerable, so a
+ * result serialises as the server sent it.
  */
 
 const VALIDATORS: Record<string, Validator<unknown>> = {
@@ -52,7 +53,7 @@ const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'reso
  * Checks a legacy result of `method` and returns it in the modern shape, or throws
  * `InvalidResultError` (the request fails, the session stays usable).
  *
- * @example checkLegacyResult('tools/list', { tools: [] }) // { tools: [], resultType: 'complete', ttlMs: 0, cacheScope: 'private' }
+ * @example checkLegacyResult('tools/list', { tools: [] }).resultType // 'complete' (JSON.stringify still gives {"tools":[]})
  */
 export function checkLegacyResult(method: string, result: JsonObject, validate = true): JsonObject {
   if (validate) {
@@ -61,10 +62,20 @@ export function checkLegacyResult(method: string, result: JsonObject, validate =
     const validator = created ? validateCreateTaskResult : (VALIDATORS[method] ?? validateResult);
     if (!validator(result)) throw new InvalidResultError(method, formatErrors(validator.errors), result);
   }
-  result.resultType ??= 'complete';
+  assume(result, 'resultType', 'complete');
   if (CACHEABLE.has(method)) {
-    if (typeof result.ttlMs !== 'number' || result.ttlMs < 0) result.ttlMs = 0;
-    result.cacheScope ??= 'private';
+    assume(result, 'ttlMs', 0);
+    assume(result, 'cacheScope', 'private');
   }
   return result;
+}
+
+/**
+ * Gives an absent field the value its absence means, as a non-enumerable property: code reads
+ * `result.resultType === 'complete'`, while `JSON.stringify(result)` (what `mcpkit --json` prints)
+ * and `Object.keys` still show exactly what the server sent.
+ */
+function assume(result: JsonObject, key: string, value: string | number): void {
+  if (result[key] !== undefined) return;
+  Object.defineProperty(result, key, { value, enumerable: false, writable: true, configurable: true });
 }

@@ -86,7 +86,12 @@ export class LegacySession {
       timeoutMs: options.timeoutMs,
       maxTotalTimeoutMs: options.maxTotalTimeoutMs,
       maxInFlight: options.maxInFlight,
-      dispatcher: serverRequestDispatcher({ handlers: this.handlers, report: (error) => this.report(error) }),
+      dispatcher: serverRequestDispatcher({
+        handlers: this.handlers,
+        report: (error) => this.report(error),
+        protocolVersion: () => this.protocolVersion,
+        warn: (message) => this.warn(message),
+      }),
       onCancel: (info) => this.cancelMessage(info),
       onError: (error) => this.transportError(error),
     });

@@ -17,6 +17,7 @@ import {
   validateElicitRequestParams,
   type Validator,
 } from '@mcpkit/schema/2025-11-25';
+import { revisionHas } from '../shared/revisions.js';
 
 /**
  * Answers the requests a 2025-11-25 server sends the client: `ping` with `{}`
@@ -31,6 +32,10 @@ export interface ServerRequestHost {
   readonly handlers: InputHandlers;
   /** A handler failed: reported, and the server gets a generic -32603. */
   report(error: Error): void;
+  /** The session's negotiated revision: a request it does not define is refused. */
+  protocolVersion?(): string;
+  /** Told of a server request refused because the revision lacks it. */
+  warn?(message: string): void;
 }
 
 /** The params of each method, checked before a handler sees them. */
@@ -59,7 +64,7 @@ async function answer(host: ServerRequestHost, request: JsonRpcRequest, context:
   if (validate !== undefined && !validate(params)) {
     return errorResponse(id, ErrorCode.InvalidParams, `Invalid ${method} params: ${formatErrors(validate.errors)}`);
   }
-  const refusal = undeclared(host.handlers, method, params);
+  const refusal = outOfRevision(host, method, params) ?? undeclared(host.handlers, method, params);
   if (refusal !== undefined) return refusal(id);
   try {
     const result = await answerInputRequest(host.handlers, { method, params } as InputRequest, {
@@ -72,6 +77,22 @@ async function answer(host: ServerRequestHost, request: JsonRpcRequest, context:
   } catch (error) {
     return failure(host, id, error);
   }
+}
+
+/** A server request the session's revision does not have: elicitation before 2025-06-18, URL mode and sampling tools before 2025-11-25. */
+function outOfRevision(host: ServerRequestHost, method: string, params: JsonObject) {
+  const version = host.protocolVersion?.();
+  if (version === undefined) return undefined;
+  let refusal: ((id: JsonRpcRequest['id']) => JsonRpcResponse) | undefined;
+  if (method === 'elicitation/create' && !revisionHas(version, 'elicitation')) {
+    refusal = (id) => errorResponse(id, ErrorCode.MethodNotFound, `Method not found: elicitation/create is not part of MCP ${version}`);
+  } else if (method === 'elicitation/create' && params.mode === 'url' && !revisionHas(version, 'urlElicitation')) {
+    refusal = (id) => errorResponse(id, ErrorCode.InvalidParams, `URL-mode elicitation is not part of MCP ${version}`);
+  } else if (method === 'sampling/createMessage' && params.tools !== undefined && !revisionHas(version, 'samplingTools')) {
+    refusal = (id) => errorResponse(id, ErrorCode.InvalidParams, `Tools in sampling/createMessage are not part of MCP ${version}`);
+  }
+  if (refusal !== undefined) host.warn?.(`Refused the server's ${method}: the session negotiated MCP ${version}, which does not have it`);
+  return refusal;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface LegacySessionOptions {
   handlers?: InputHandlers;
   /** Declared capabilities that are not handlers (`experimental`; 2025-11-25 has no extensions). */
   capabilities?: ExtraCapabilities;
-  /** The legacy versions this client speaks, preferred first. Default 2025-11-25, 2025-06-18, 2025-03-26. */
+  /** The legacy versions this client speaks, preferred first. Default 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05. */
   protocolVersions?: readonly string[];
   /** Default idle timeout of a request in ms. Default 60 000. */
   timeoutMs?: number;

@@ -32,14 +32,18 @@ export interface ClientRequester {
   request(method: string, params: JsonObject, options: ClientRequestOptions): Promise<JsonObject>;
 }
 
-// Drawn on the first id, not at load: Workers forbids random values at global scope.
 let prefix: string | undefined;
 let counter = 0;
 
+/** This process's random name (drawn on first use, never at module load): unique across replicas in practice. */
+export function replicaId(): string {
+  prefix ??= Array.from(globalThis.crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return prefix;
+}
+
 /** A fresh id for a server-initiated request: unique in this process, and across replicas in practice. */
 export function nextServerRequestId(): string {
-  prefix ??= Array.from(globalThis.crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('');
-  return `srv-${prefix}-${++counter}`;
+  return `srv-${replicaId()}-${++counter}`;
 }
 
 /** The notification that tells the client we gave up on one of our requests. */

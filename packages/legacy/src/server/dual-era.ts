@@ -4,7 +4,7 @@
  * `Mcp-Session-Id`), whose requests are adapted to the modern dispatch and back.
  * spec: DIGEST §12 (dual-era server), §23 (legacy lifecycle)
  */
-import { createHttpHandler, type HttpHandler, type HttpHandlerOptions, type InterceptContext } from '@mcpkit/http';
+import { createHttpHandler, type HttpHandler, type HttpHandlerOptions, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
 import type {
   DispatchContext,
   Dispatcher,
@@ -16,6 +16,7 @@ import type {
 import { META_PROTOCOL_VERSION } from '@mcpkit/schema';
 import type { McpServer } from '@mcpkit/server';
 import { EventFanout } from './event-fanout.js';
+import { HttpSseEndpoint } from './http/http-sse-endpoint.js';
 import { LegacyHttp } from './http/legacy-http.js';
 import { MemorySessionStore } from './http/memory-session-store.js';
 import type { SessionStore } from './http/session-store.js';
@@ -43,6 +44,7 @@ export class DualEraServer implements Dispatcher {
   private readonly fanout: EventFanout;
   private readonly ownsStore: boolean;
   private readonly modern: boolean;
+  private readonly sse: HttpSseEndpoint | undefined;
 
   constructor(server: McpServer, options: DualEraOptions = {}) {
     const resolved = resolveOptions(options);
@@ -53,6 +55,7 @@ export class DualEraServer implements Dispatcher {
     this.fanout = new EventFanout(server.events, resolved.onError);
     this.channels = new ChannelSessions(server, resolved, this.fanout);
     this.http = new LegacyHttp(server, resolved, this.sessions, this.fanout);
+    this.sse = options.http?.sse === undefined ? undefined : new HttpSseEndpoint(this, this.http, resolved, options.http.sse, (id) => this.channels.hasId(id));
     this.intercept = this.intercept.bind(this);
   }
 
@@ -65,7 +68,7 @@ export class DualEraServer implements Dispatcher {
     const peer = context.peer;
     if (peer === undefined || (this.modern && hasModernMeta(request))) return this.modernDispatch(request, context);
     if (this.channels.has(peer)) return this.channels.answer(request, context);
-    if (request.method === 'initialize') return this.channels.initialize(request, peer);
+    if (request.method === 'initialize') return this.channels.initialize(request, peer, context.transport.name === 'http+sse' ? 'http+sse' : 'stdio');
     return this.modernDispatch(request, context);
   }
 
@@ -108,7 +111,7 @@ export class DualEraServer implements Dispatcher {
    * DELETE; returns undefined for modern traffic.
    * @example createHttpHandler(dual, { intercept: dual.intercept })
    */
-  intercept(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+  intercept(request: InterceptRequest, body: unknown, context: InterceptContext): Promise<Response | undefined> {
     return this.http.intercept(request, body, context);
   }
 
@@ -118,7 +121,21 @@ export class DualEraServer implements Dispatcher {
    * @example await serve(dualEra(server).httpHandler(), { port: 3000 });
    */
   httpHandler(options: Omit<HttpHandlerOptions, 'intercept'> = {}): HttpHandler {
-    return createHttpHandler(this, { ...options, intercept: this.intercept });
+    const streamable = createHttpHandler(this, { ...options, intercept: this.intercept });
+    const sse = this.sse;
+    if (sse === undefined) return streamable;
+    const legacySse = sse.handler(options);
+    return (request) => (sse.matches(request) ? legacySse(request) : streamable(request));
+  }
+
+  /**
+   * The 2024-11-05 HTTP+SSE endpoint alone (GET `http.sse.path`, POST `http.sse.messagePath`), for
+   * mounting on a framework's router; `httpHandler()` already serves it. Needs `http.sse`.
+   * @example const sse = dualEra(server, { http: { sse: {} } }).sseHandler(); // GET /sse, POST /messages
+   */
+  sseHandler(options: Omit<HttpHandlerOptions, 'intercept'> = {}): HttpHandler {
+    if (this.sse === undefined) throw new TypeError('sseHandler() needs the HTTP+SSE transport turned on: dualEra(server, { http: { sse: {} } })');
+    return this.sse.handler(options);
   }
 
   /**
@@ -134,6 +151,7 @@ export class DualEraServer implements Dispatcher {
   /** Ends every legacy session of this process (streams, waits, work) and leaves the event bus. */
   async close(): Promise<void> {
     this.channels.close();
+    await this.sse?.close();
     await this.http.close();
     await this.fanout.close();
     if (this.ownsStore) await this.sessions.close();
@@ -141,7 +159,7 @@ export class DualEraServer implements Dispatcher {
 }
 
 /**
- * Serves legacy (2025-11-25, 2025-06-18, 2025-03-26) clients from a modern server definition.
+ * Serves legacy (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05) clients from a modern server definition.
  * @example
  * serveStdio(dualEra(server));                                  // stdio
  * await serve(dualEra(server).httpHandler(), { port: 3000 });   // HTTP

@@ -6,6 +6,7 @@
  */
 import type { JsonObject } from '@mcpkit/jsonrpc';
 import { formatErrors, validateCreateMessageResult, validateElicitResult, validateListRootsResult } from '@mcpkit/schema/2025-11-25';
+import { evalFreeValidator, type JsonSchemaDialect, type JsonSchemaObject } from '@mcpkit/schema/json-schema';
 
 /** A server-initiated request ready to send. */
 export interface LegacyClientRequest {
@@ -50,4 +51,29 @@ export function checkClientAnswer(method: string, result: unknown): string | und
   if (!check) return `unknown input method ${method}`;
   if (check(result)) return undefined;
   return formatErrors(check.errors as Parameters<typeof formatErrors>[0]);
+}
+
+/** The JSON Schema dialect a form names in `$schema` (2020-12 when it names none). */
+function dialectOf(schema: JsonSchemaObject): JsonSchemaDialect {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
+  return declared.includes('draft-07') ? 'draft-07' : declared.includes('2019-09') ? '2019-09' : '2020-12';
+}
+
+/**
+ * Whether an accepted form answer fits the form it answers (client/elicitation.mdx: "Servers
+ * SHOULD validate received data matches the requested schema"): undefined when it does (or the
+ * request was no form), else the reason. A form whose schema cannot be compiled counts as unchecked.
+ */
+export function formAnswerProblem(request: LegacyClientRequest, result: JsonObject): string | undefined {
+  if (request.method !== 'elicitation/create' || result.action !== 'accept') return undefined;
+  const params = request.params;
+  const schema = params.requestedSchema;
+  if ((params.mode ?? 'form') !== 'form' || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  let check: (value: unknown) => string | undefined;
+  try {
+    check = evalFreeValidator.compile(schema as JsonSchemaObject, dialectOf(schema as JsonSchemaObject));
+  } catch {
+    return undefined;
+  }
+  return check(result.content ?? {});
 }

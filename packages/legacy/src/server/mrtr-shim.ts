@@ -18,7 +18,7 @@ import {
 import type { McpServer } from '@mcpkit/server';
 import type { LegacyCall } from './legacy-call.js';
 import { toLegacyResult } from './legacy-shapes.js';
-import { checkClientAnswer, INPUT_METHODS, toLegacyClientRequest } from './input-requests.js';
+import { checkClientAnswer, formAnswerProblem, INPUT_METHODS, toLegacyClientRequest } from './input-requests.js';
 import type { ResolvedOptions } from './options.js';
 
 const errorResponse = (id: RequestId, code: number, message: string, data?: unknown): JsonRpcResponse => ({
@@ -105,10 +105,13 @@ async function askClient(options: ResolvedOptions, call: LegacyCall, inputReques
         if (problem !== undefined) {
           throw new InputRoundFailure(`The client's answer to ${request.method} (input "${key}") is not valid: ${problem}`, { key, method: request.method });
         }
+        // A form answer that does not fit the form is withheld: the handler, seeing no answer, asks
+        // again (a new elicitation/create), as it would for a modern client (basic/patterns/mrtr.mdx).
+        if (formAnswerProblem(request, result) !== undefined) return undefined;
         return [key, result] as const;
       }),
     );
-    return Object.fromEntries(answered);
+    return Object.fromEntries(answered.filter((entry) => entry !== undefined));
   } catch (error) {
     round.abort(error);
     throw error;

@@ -3,6 +3,7 @@
  */
 import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
+import type { HttpSseOptions } from './http/http-sse-endpoint.js';
 import type { SessionStore } from './http/session-store.js';
 
 /** Legacy Streamable HTTP settings. */
@@ -23,13 +24,19 @@ export interface LegacyHttpOptions {
   keepAliveMs?: number;
   /** Bytes a stream may queue for a client that does not read before its connection is dropped (the stream stays resumable). Default 1 MiB. */
   maxStreamBufferBytes?: number;
+  /**
+   * Also serve clients of the 2024-11-05 HTTP+SSE transport (GET `path` for the stream, POST
+   * `messagePath?sessionId=…` for messages) from `httpHandler()` / `sseHandler()`. Off by default:
+   * only for operators who still have such clients. Its sessions count against the same session store.
+   */
+  sse?: HttpSseOptions;
 }
 
 /** What `onSessionStart` learns about a new legacy session. */
 export interface LegacySessionInfo {
-  /** The session id: the `Mcp-Session-Id` on HTTP, the channel's `peer.id` on stdio. */
+  /** The session id: the `Mcp-Session-Id` on HTTP, the channel's `peer.id` on stdio, the `sessionId` of the endpoint on HTTP+SSE. */
   readonly id: string;
-  readonly transport: 'stdio' | 'http';
+  readonly transport: 'stdio' | 'http' | 'http+sse';
   /** The negotiated revision. */
   readonly protocolVersion: string;
   /** The client's `clientInfo`. */
@@ -47,7 +54,7 @@ export interface DualEraOptions {
   modern?: boolean;
   /** Legacy revisions to accept in `initialize`, newest first. Default `LEGACY_PROTOCOL_VERSIONS`. */
   legacyVersions?: readonly string[];
-  /** Where HTTP sessions live. Default a `MemorySessionStore` (30 min idle expiry, at most 10 000 sessions). */
+  /** Where HTTP sessions live. Default a `MemorySessionStore` (30 min idle expiry, 60 s before `notifications/initialized`; at most 10 000 sessions, 1000 per client address, least recently used idle ones evicted). */
   sessions?: SessionStore;
   /** How long a server-initiated request (elicitation, sampling, roots) waits for the client. Default 300 000 ms. */
   inputTimeoutMs?: number;

@@ -8,7 +8,7 @@ import type { LoggingLevel } from '@mcpkit/schema';
 
 /** What a session knows about its client; the modern `_meta` of every request is built from it. */
 export interface LegacySessionState {
-  /** The negotiated revision (2025-11-25, 2025-06-18 or 2025-03-26). */
+  /** The negotiated revision (2025-11-25, 2025-06-18, 2025-03-26 or 2024-11-05). */
   readonly protocolVersion: string;
   /** `initialize.params.capabilities`, as the client declared them. */
   readonly clientCapabilities: JsonObject;

@@ -59,14 +59,14 @@ export class ChannelSessions {
   }
 
   /** Answers `initialize` on a channel that has no session yet, and makes the channel legacy. */
-  async initialize(request: JsonRpcRequest, peer: PeerChannel): Promise<JsonRpcResponse> {
+  async initialize(request: JsonRpcRequest, peer: PeerChannel, transport: 'stdio' | 'http+sse' = 'stdio'): Promise<JsonRpcResponse> {
     const outcome = initializeSession(this.server, this.options.legacyVersions, request);
     if (!outcome.ok) return outcome.response;
     const channel = new ChannelSession(peer, new InMemorySession(outcome.state), this.options.onError);
     this.sessions.set(peer.id, channel);
     peer.onClose(() => this.drop(peer.id));
     this.leave ??= await this.fanout.add((event) => this.deliver(event));
-    this.options.onSessionStart?.({ id: peer.id, transport: 'stdio', protocolVersion: outcome.state.protocolVersion, clientInfo: outcome.state.clientInfo, clientCapabilities: outcome.state.clientCapabilities });
+    this.options.onSessionStart?.({ id: peer.id, transport, protocolVersion: outcome.state.protocolVersion, clientInfo: outcome.state.clientInfo, clientCapabilities: outcome.state.clientCapabilities });
     return { jsonrpc: '2.0', id: request.id, result: outcome.result };
   }
 

@@ -5,11 +5,12 @@
  */
 
 /**
- * The legacy revisions served, newest first. 2025-06-18 and 2025-03-26 share the wire shapes of
- * 2025-11-25 for everything a server built on `@mcpkit/server` sends (newer optional fields are
- * ignored by older clients), so a session may run on any of them.
+ * The legacy revisions spoken, newest first. 2025-06-18, 2025-03-26 and 2024-11-05 share the wire
+ * shapes of 2025-11-25 for everything a server built on `@mcpkit/server` sends (newer optional
+ * fields are ignored by older clients), so a session may run on any of them; what an older one
+ * lacks is refused by the client before it is sent (`UnsupportedInRevisionError`).
  */
-export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2025-11-25', '2025-06-18', '2025-03-26']);
+export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
 
 /**
  * Every session-era revision ever published. A header or `initialize` naming one of these is

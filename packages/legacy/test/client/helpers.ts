@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ export const SERVERS = {
   legacyStdio: join(here, 'fixtures', 'legacy-stdio-server.mjs'),
   /** A legacy server built with the official SDK v1 (stdio, or HTTP with `--http`). */
   sdkV1: join(here, 'fixtures', 'sdk-v1-server.mjs'),
+  /** A 2024-11-05 HTTP+SSE server built on the official SDK v1's `SSEServerTransport` (prints its `/sse` URL). */
+  sdkV1Sse: join(here, 'fixtures', 'sdk-v1-sse-server.mjs'),
   /** examples/everything made dual-era with this package's built `dualEra` (`stdio` | `http`, `--legacy-only`). */
   dualEverything: join(here, 'fixtures', 'dual-everything.mjs'),
   /** examples/everything (modern) over stdio. */
@@ -101,4 +104,45 @@ export async function startHttpServer(script: string, args: string[] = []): Prom
       clearTimeout(timer);
     },
   };
+}
+
+/** A free port on 127.0.0.1 (for servers that take a port rather than choosing one). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The reference server `@modelcontextprotocol/server-everything` in its `sse` mode (GET /sse, POST /message). */
+export async function startServerEverythingSse(): Promise<HttpServerProcess> {
+  const port = await freePort();
+  const script = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+  const child = spawn(process.execPath, [script, 'sse'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PORT: String(port) } });
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      seen += chunk;
+      if (seen.includes('Server is running on port')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server-everything exited with ${code}: ${seen}`)));
+    child.once('error', reject);
+  });
+  child.stderr!.resume();
+  return { endpoint: `http://127.0.0.1:${port}/sse`, stop: () => killChild(child) };
+}
+
+/** SIGTERM, then SIGKILL if it lingers; resolves once it exited. */
+async function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -122,7 +122,7 @@ describe('the legacy handshake', () => {
     // 2025-11-25 lifecycle.mdx "Version Negotiation": the client SHOULD disconnect.
     const failure = open('old-version').catch((error: unknown) => error);
     await expect(failure).resolves.toBeInstanceOf(LegacyHandshakeError);
-    expect(((await failure) as LegacyHandshakeError).message).toContain('2024-11-05');
+    expect(((await failure) as LegacyHandshakeError).message).toContain('2024-10-07');
   });
 });
 

@@ -9,7 +9,8 @@ import { createServer, elicitForm, elicitUrl, inputRequired, tool } from '@mcpki
 import { describe, expect, it } from 'vitest';
 import { dualEra, type DualEraOptions } from '../../src/index.js';
 
-const nameForm = elicitForm({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
+const nameSchema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
+const nameForm = elicitForm({ message: 'Name?', requestedSchema: nameSchema });
 
 function makeServer() {
   return createServer({
@@ -19,7 +20,7 @@ function makeServer() {
       tool({
         name: 'greet',
         handler: (_args, ctx) => {
-          const answer = ctx.input.accepted<{ name: string }>('who');
+          const answer = ctx.input.accepted('who', nameSchema);
           return answer ? { content: [{ type: 'text', text: `Hello, ${answer.name}!` }] } : inputRequired({ who: nameForm });
         },
       }),
@@ -27,7 +28,7 @@ function makeServer() {
       tool({
         name: 'visit',
         handler: (_args, ctx) =>
-          ctx.input.accepted('go') ? { content: [{ type: 'text', text: 'visited' }] } : inputRequired({ go: elicitUrl({ message: 'Open this', url: 'https://example.com/consent' }) }),
+          ctx.input.elicitation('go')?.action === 'accept' ? { content: [{ type: 'text', text: 'visited' }] } : inputRequired({ go: elicitUrl({ message: 'Open this', url: 'https://example.com/consent' }) }),
       }),
     ],
   });

@@ -82,22 +82,24 @@ describe('sessions', () => {
     const broken = await post(running.url, { jsonrpc: '2.0', id: 9, method: 'initialize', params: { capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
     const body = (await broken.json()) as { error: { code: number; data: { supported: string[]; requested: unknown } } };
     expect(body.error.code).toBe(-32602);
-    expect(body.error.data.supported).toEqual(['2025-11-25', '2025-06-18', '2025-03-26']);
+    expect(body.error.data.supported).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
     expect(broken.headers.get('mcp-session-id')).toBeNull();
   });
 
-  it('ends idle sessions and refuses sessions beyond the cap', async () => {
+  it('ends idle sessions, and at the cap evicts the least recently used idle one', async () => {
     let now = 1_000_000;
     const { MemorySessionStore } = await import('../../src/index.js');
     const sessions = new MemorySessionStore({ idleTimeoutMs: 60_000, maxSessions: 2, now: () => now });
     running = await startDual({ sessions });
     const first = await initialize(running.url);
-    await initialize(running.url);
-    const third = await post(running.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
-    expect(third.status).toBe(503);
-    expect(third.headers.get('retry-after')).not.toBeNull();
-    now += 61_000;
+    const second = await initialize(running.url);
+    const third = await initialize(running.url);
+    expect(third.response.status).toBe(200);
+    // spec: a session the server ended answers 404, and the client starts a new one
     expect((await post(running.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(first.sessionId))).status).toBe(404);
+    expect((await post(running.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(second.sessionId))).status).toBe(200);
+    now += 61_000;
+    expect((await post(running.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(third.sessionId))).status).toBe(404);
     // the expired sessions freed their places
     expect((await initialize(running.url)).sessionId).toBeTruthy();
     await sessions.close();

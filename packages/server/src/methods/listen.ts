@@ -51,6 +51,7 @@ export const listen: MethodHandler = {
   async handle(params: JsonObject, call, core, registry, context: DispatchContext) {
     if (core.hub.closed) throw new ResponseError(ErrorCode.InternalError, 'The server is shutting down');
     const id = call.requestId;
+    context.untilCancelled?.(); // a stream: a transport shutting down ends it rather than waiting for it
     const tag = { [META_SUBSCRIPTION_ID]: id };
     const granted = grantFilter(params.notifications as SubscriptionFilter, core.capabilities(registry));
     await grantExtensions(params.notifications as Record<string, unknown>, granted, call, core);

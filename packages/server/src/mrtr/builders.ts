@@ -6,14 +6,18 @@ import type {
   ElicitRequestURLParams,
   ListRootsRequest,
 } from '@mcpkit/schema';
+import type { FormSchema } from './form-schema.js';
 
 /**
  * Typed builders of the input requests a handler may put in `inputRequired(...)`
  * (basic/patterns/mrtr.mdx): bare `{ method, params }` objects, never JSON-RPC requests.
  */
 
-/** Options of a form elicitation: the message and the flat schema of the fields to ask for. */
-export type ElicitFormOptions = Omit<ElicitRequestFormParams, 'mode'>;
+/**
+ * Options of a form elicitation: the message and the flat schema of the fields to ask for (a
+ * `FormSchema`, which may be written `as const` and given to `ctx.input.accepted` to check the answer).
+ */
+export type ElicitFormOptions = Omit<ElicitRequestFormParams, 'mode' | 'requestedSchema'> & { requestedSchema: FormSchema };
 
 /** Asks the user to fill a form (client/elicitation.mdx, form mode). Needs the client's `elicitation` (form) capability. */
 export function elicitForm(options: ElicitFormOptions): ElicitRequest {

@@ -4,7 +4,7 @@
  * GET streams, DELETE) is served here; modern traffic passes through untouched.
  * spec: 2025-11-25/pages/basic/transports.mdx; DIGEST §23 (dispatch on era first, then on method)
  */
-import { emptyResponse, jsonResponse, jsonRpcErrorResponse, type InterceptContext } from '@mcpkit/http';
+import { emptyResponse, jsonResponse, jsonRpcErrorResponse, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
 import {
   ErrorCode,
   isNotification,
@@ -31,9 +31,11 @@ import { SessionStreams } from './session-streams.js';
 import { mintSessionId } from './session-id.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 import { storeUnavailable } from './store-unavailable.js';
+import { interned } from '../interned.js';
 import { principalKey, StoredSession } from './stored-session.js';
 
 const SESSION_HEADER = 'mcp-session-id';
+const NO_SUBSCRIPTIONS: readonly string[] = Object.freeze([]);
 const VERSION_HEADER = 'mcp-protocol-version';
 
 /** Whether a POSTed message without a session belongs to the modern era (DIGEST §12, conformance §2.1). */
@@ -57,7 +59,7 @@ export class LegacyHttp extends SessionStreams {
    * reach) is answered 503 with `Retry-After`: the client keeps its session and retries, and is
    * never told 404 nor served another session.
    */
-  async intercept(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+  async intercept(request: InterceptRequest, body: unknown, context: InterceptContext): Promise<Response | undefined> {
     try {
       return await this.serveIntercepted(request, body, context);
     } catch (error) {
@@ -67,7 +69,7 @@ export class LegacyHttp extends SessionStreams {
     }
   }
 
-  private async serveIntercepted(request: Request, body: unknown, context: InterceptContext): Promise<Response | undefined> {
+  private async serveIntercepted(request: InterceptRequest, body: unknown, context: InterceptContext): Promise<Response | undefined> {
     const sessionId = request.headers.get(SESSION_HEADER);
     if (request.method !== 'POST') {
       // GET and DELETE exist only for sessions; without one the modern answer (405) stands.
@@ -117,16 +119,23 @@ export class LegacyHttp extends SessionStreams {
     await this.ready();
     const now = Date.now();
     const principal = principalKey(context.principal);
+    const { state } = outcome;
+    // One literal of one shape (no spreads), with shared client descriptions: idle sessions stay small.
     const record: SessionRecord = {
       id: mintSessionId(),
-      ...outcome.state,
+      protocolVersion: state.protocolVersion,
+      clientCapabilities: interned(state.clientCapabilities),
+      clientInfo: interned(state.clientInfo),
+      subscriptions: NO_SUBSCRIPTIONS,
       initialized: false,
+      principal,
+      clientAddress: context.clientAddress,
       createdAt: now,
       lastSeenAt: now,
-      ...(principal === undefined ? {} : { principal }),
     };
     if (!(await this.store.create(record))) {
-      return jsonRpcErrorResponse(503, request.id, ErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
+      // Only when every session the cap counts is in use: idle ones are evicted to make room.
+      return jsonRpcErrorResponse(503, request.id, ErrorCode.InternalError, 'Too many sessions in use: try again later', undefined, { 'retry-after': '5' });
     }
     this.options.onSessionStart?.({ id: record.id, transport: 'http', protocolVersion: record.protocolVersion, clientInfo: record.clientInfo, clientCapabilities: record.clientCapabilities });
     return jsonResponse({ jsonrpc: '2.0', id: request.id, result: outcome.result }, 200, { 'mcp-session-id': record.id });
@@ -139,6 +148,7 @@ export class LegacyHttp extends SessionStreams {
     }
     const controller = new AbortController();
     running.set(request.id, controller);
+    this.inUse(record.id);
     const reply = new PostReply(this, record.id, request);
     const session = new StoredSession(this.store, record.id, record);
     void (async () => {
@@ -156,7 +166,7 @@ export class LegacyHttp extends SessionStreams {
         this.options.onError(error);
         response = { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message: 'Internal error' } };
       } finally {
-        running.delete(request.id);
+        this.finished(record.id, request.id);
       }
       await reply.finish(controller.signal.aborted ? null : response);
     })().catch(this.options.onError);

@@ -1,6 +1,8 @@
 /**
- * `MemorySessionStore`: the in-process `SessionStore`, with idle expiry, a cap on sessions and a
- * bounded event log per stream. One replica only (signals reach this process's subscribers).
+ * `MemorySessionStore`: the in-process `SessionStore`, with idle expiry, caps on sessions (in all
+ * and per client address) that evict the least recently used idle session rather than lock new
+ * clients out, and a bounded event log per stream. One replica only (signals reach this process's
+ * subscribers).
  */
 import type { JsonRpcMessage, RequestId } from '@mcpkit/jsonrpc';
 import {
@@ -18,8 +20,12 @@ import {
 export interface MemorySessionStoreOptions {
   /** A session unused this long (ms) ends. Default 30 min. */
   idleTimeoutMs?: number;
-  /** Sessions held at once; `initialize` beyond it is refused (HTTP 503). Default 10 000. */
+  /** A session that never sent `notifications/initialized` ends after this long unused (ms). Default 60 s. */
+  uninitializedTimeoutMs?: number;
+  /** Sessions held at once; beyond it the least recently used idle one is evicted, or (all in use) `initialize` gets 503. Default 10 000. */
   maxSessions?: number;
+  /** Sessions held at once per client address, with the same eviction. Default 1000. */
+  maxSessionsPerClient?: number;
   /** Events kept per stream for resumption (the oldest are dropped). Default 1000. */
   maxEventsPerStream?: number;
   /** Streams kept per session; the oldest finished ones are dropped. Default 64. */
@@ -34,22 +40,31 @@ interface Stream {
   ended: boolean;
 }
 
+/** One session. Its maps are made on first use: most sessions never need them (issue 15: bytes per idle session). */
 interface Entry {
   record: SessionRecord;
-  pending: Map<RequestId, PendingRequestRecord>;
-  streams: Map<string, Stream>;
+  pending: Map<RequestId, PendingRequestRecord> | undefined;
+  streams: Map<string, Stream> | undefined;
+  /** In-use marks by holder: epoch ms until which each holds it. */
+  leases: Map<string, number> | undefined;
 }
 
 /**
- * Keeps sessions in a `Map`. Expired sessions are removed when touched and by a sweep (an
+ * Keeps sessions in `Map`s ordered from least to most recently used (a touch moves a session to
+ * the end): one for sessions that never sent `notifications/initialized` (evicted first, shorter
+ * expiry), one for the others. Expired sessions are removed when touched and by a sweep (an
  * unreferenced timer that never keeps the process alive), each with a `closed` signal.
  * @example const store = new MemorySessionStore({ idleTimeoutMs: 10 * 60_000, maxSessions: 1000 });
  */
 export class MemorySessionStore implements SessionStore {
-  private readonly entries = new Map<string, Entry>();
+  private readonly fresh = new Map<string, Entry>();
+  private readonly settled = new Map<string, Entry>();
+  private readonly byClient = new Map<string, Set<Entry>>();
   private readonly listeners = new Set<(signal: SessionSignal) => void>();
   private readonly idleTimeoutMs: number;
+  private readonly uninitializedTimeoutMs: number;
   private readonly maxSessions: number;
+  private readonly maxPerClient: number;
   private readonly maxEvents: number;
   private readonly maxStreams: number;
   private readonly now: () => number;
@@ -57,38 +72,81 @@ export class MemorySessionStore implements SessionStore {
 
   constructor(options: MemorySessionStoreOptions = {}) {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 30 * 60_000;
+    this.uninitializedTimeoutMs = options.uninitializedTimeoutMs ?? Math.min(60_000, this.idleTimeoutMs);
     this.maxSessions = options.maxSessions ?? 10_000;
+    this.maxPerClient = options.maxSessionsPerClient ?? 1000;
     this.maxEvents = options.maxEventsPerStream ?? 1000;
     this.maxStreams = options.maxStreamsPerSession ?? 64;
     this.now = options.now ?? Date.now;
-    for (const [name, value] of Object.entries({ idleTimeoutMs: this.idleTimeoutMs, maxSessions: this.maxSessions, maxEventsPerStream: this.maxEvents, maxStreamsPerSession: this.maxStreams })) {
-      if (!Number.isFinite(value) || value <= 0) throw new RangeError(`MemorySessionStore: ${name} must be a positive number, got ${value}`);
+    const limits = {
+      idleTimeoutMs: this.idleTimeoutMs,
+      uninitializedTimeoutMs: this.uninitializedTimeoutMs,
+      maxSessions: this.maxSessions,
+      maxSessionsPerClient: this.maxPerClient,
+      maxEventsPerStream: this.maxEvents,
+      maxStreamsPerSession: this.maxStreams,
+    };
+    for (const [name, value] of Object.entries(limits)) {
+      if (!(value > 0)) throw new RangeError(`MemorySessionStore: ${name} must be a positive number, got ${value}`);
     }
   }
 
   /** How many sessions are held (expired ones included until swept). */
   get size(): number {
-    return this.entries.size;
+    return this.fresh.size + this.settled.size;
   }
 
   create(record: SessionRecord): Promise<boolean> {
-    if (this.entries.size >= this.maxSessions) this.sweep();
-    if (this.entries.size >= this.maxSessions || this.entries.has(record.id)) return Promise.resolve(false);
-    this.entries.set(record.id, { record, pending: new Map(), streams: new Map() });
+    if (this.find(record.id)) return Promise.resolve(false);
+    const address = record.clientAddress;
+    const mates = address === undefined ? undefined : this.byClient.get(address);
+    if (mates && mates.size >= this.maxPerClient && !this.evictOne(mates)) return Promise.resolve(false);
+    if (this.size >= this.maxSessions) {
+      this.sweep();
+      if (this.size >= this.maxSessions && !this.evictOne(undefined)) return Promise.resolve(false);
+    }
+    // Idle time counts on the store's clock.
+    const stamped = record.lastSeenAt === this.now() ? record : { ...record, lastSeenAt: this.now() };
+    const entry: Entry = { record: stamped, pending: undefined, streams: undefined, leases: undefined };
+    (record.initialized ? this.settled : this.fresh).set(record.id, entry);
+    if (address !== undefined) {
+      if (mates) mates.add(entry);
+      else this.byClient.set(address, new Set([entry]));
+    }
     this.startSweeper();
     return Promise.resolve(true);
   }
 
   get(id: string): Promise<SessionRecord | undefined> {
     const entry = this.live(id);
-    if (entry) entry.record = { ...entry.record, lastSeenAt: this.now() };
-    return Promise.resolve(entry?.record);
+    if (!entry) return Promise.resolve(undefined);
+    entry.record = { ...entry.record, lastSeenAt: this.now() };
+    // Most recently used last: the eviction and the sweep start from the front.
+    const map = entry.record.initialized ? this.settled : this.fresh;
+    map.delete(id);
+    map.set(id, entry);
+    return Promise.resolve(entry.record);
   }
 
   update(id: string, patch: SessionPatch): Promise<SessionRecord | undefined> {
     const entry = this.live(id);
-    if (entry) entry.record = { ...entry.record, ...patch };
-    return Promise.resolve(entry?.record);
+    if (!entry) return Promise.resolve(undefined);
+    const wasInitialized = entry.record.initialized;
+    entry.record = { ...entry.record, ...patch };
+    if (!wasInitialized && entry.record.initialized) {
+      this.fresh.delete(id);
+      this.settled.set(id, entry);
+    }
+    return Promise.resolve(entry.record);
+  }
+
+  lease(id: string, holder: string, forMs: number): Promise<void> {
+    const entry = this.find(id);
+    if (entry) {
+      if (forMs > 0) (entry.leases ??= new Map()).set(holder, this.now() + forMs);
+      else if (entry.leases?.delete(holder) && entry.leases.size === 0) entry.leases = undefined;
+    }
+    return Promise.resolve();
   }
 
   delete(id: string): Promise<boolean> {
@@ -96,7 +154,8 @@ export class MemorySessionStore implements SessionStore {
   }
 
   addPending(sessionId: string, record: PendingRequestRecord): Promise<void> {
-    this.live(sessionId)?.pending.set(record.id, record);
+    const entry = this.live(sessionId);
+    if (entry) (entry.pending ??= new Map()).set(record.id, record);
     return Promise.resolve();
   }
 
@@ -109,20 +168,13 @@ export class MemorySessionStore implements SessionStore {
 
   openStream(sessionId: string, streamId: string): Promise<void> {
     const entry = this.live(sessionId);
-    if (entry && !entry.streams.has(streamId)) {
-      entry.streams.set(streamId, { next: 1, events: [], ended: false });
-      if (entry.streams.size > this.maxStreams) this.dropOldStream(entry);
-    }
+    if (entry) this.streamOf(entry, streamId);
     return Promise.resolve();
   }
 
   appendEvent(sessionId: string, streamId: string, message: JsonRpcMessage): Promise<StoredEvent> {
     const entry = this.live(sessionId);
-    let stream = entry?.streams.get(streamId);
-    if (entry && !stream) {
-      stream = { next: 1, events: [], ended: false };
-      entry.streams.set(streamId, stream);
-    }
+    const stream = entry ? this.streamOf(entry, streamId) : undefined;
     const sequence = stream ? stream.next++ : 0;
     const event: StoredEvent = { id: `${streamId}.${sequence}`, message };
     if (stream) {
@@ -133,14 +185,14 @@ export class MemorySessionStore implements SessionStore {
   }
 
   endStream(sessionId: string, streamId: string): Promise<void> {
-    const stream = this.live(sessionId)?.streams.get(streamId);
+    const stream = this.live(sessionId)?.streams?.get(streamId);
     if (stream) stream.ended = true;
     return Promise.resolve();
   }
 
   replay(sessionId: string, lastEventId: string): Promise<ReplayResult | undefined> {
     const parsed = parseEventId(lastEventId);
-    const stream = parsed && this.live(sessionId)?.streams.get(parsed.streamId);
+    const stream = parsed && this.live(sessionId)?.streams?.get(parsed.streamId);
     if (!parsed || !stream || parsed.sequence >= stream.next) return Promise.resolve(undefined);
     const events = stream.events.filter((event) => parseEventId(event.id)!.sequence > parsed.sequence);
     return Promise.resolve({ streamId: parsed.streamId, events, ended: stream.ended });
@@ -166,33 +218,84 @@ export class MemorySessionStore implements SessionStore {
   close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
-    this.entries.clear();
+    this.fresh.clear();
+    this.settled.clear();
+    this.byClient.clear();
     this.listeners.clear();
     return Promise.resolve();
   }
 
-  /** Ends every session idle for longer than the timeout; returns how many ended. */
+  /** Ends every session idle for longer than its timeout (and not in use); returns how many ended. */
   sweep(): number {
+    const now = this.now();
     let ended = 0;
-    const deadline = this.now() - this.idleTimeoutMs;
-    for (const [id, entry] of this.entries) {
-      if (entry.record.lastSeenAt < deadline && this.end(id, 'expired')) ended++;
+    for (const [map, timeout] of [[this.fresh, this.uninitializedTimeoutMs], [this.settled, this.idleTimeoutMs]] as const) {
+      // Least recently used first: the first one still fresh ends the walk, bar sessions in use.
+      for (const [id, entry] of map) {
+        if (entry.record.lastSeenAt >= now - timeout) break;
+        if (!this.inUse(entry, now) && this.end(id, 'expired')) ended++;
+      }
     }
     return ended;
   }
 
+  private find(id: string): Entry | undefined {
+    return this.settled.get(id) ?? this.fresh.get(id);
+  }
+
   private live(id: string): Entry | undefined {
-    const entry = this.entries.get(id);
-    if (entry && entry.record.lastSeenAt < this.now() - this.idleTimeoutMs) {
+    const entry = this.find(id);
+    if (!entry) return undefined;
+    const now = this.now();
+    const timeout = entry.record.initialized ? this.idleTimeoutMs : this.uninitializedTimeoutMs;
+    if (entry.record.lastSeenAt < now - timeout && !this.inUse(entry, now)) {
       this.end(id, 'expired');
       return undefined;
     }
     return entry;
   }
 
-  private end(id: string, reason: 'deleted' | 'expired'): boolean {
-    if (!this.entries.delete(id)) return false;
-    if (this.entries.size === 0 && this.sweeper) {
+  private inUse(entry: Entry, now: number): boolean {
+    if (!entry.leases) return false;
+    for (const until of entry.leases.values()) if (until > now) return true;
+    return false;
+  }
+
+  /**
+   * Evicts the least recently used session not in use: among `among` (one client's sessions), or
+   * of all, those that never completed initialization first. False when every candidate is in use.
+   */
+  private evictOne(among: Set<Entry> | undefined): boolean {
+    const now = this.now();
+    let victim: Entry | undefined;
+    if (among) {
+      for (const entry of among) {
+        if (this.inUse(entry, now)) continue;
+        if (!victim || rank(entry) < rank(victim)) victim = entry;
+      }
+    } else {
+      for (const map of [this.fresh, this.settled]) {
+        for (const entry of map.values()) {
+          if (!this.inUse(entry, now)) {
+            victim = entry;
+            break;
+          }
+        }
+        if (victim) break;
+      }
+    }
+    return victim !== undefined && this.end(victim.record.id, 'evicted');
+  }
+
+  private end(id: string, reason: 'deleted' | 'expired' | 'evicted'): boolean {
+    const entry = this.find(id);
+    if (!entry) return false;
+    this.fresh.delete(id);
+    this.settled.delete(id);
+    const address = entry.record.clientAddress;
+    const mates = address === undefined ? undefined : this.byClient.get(address);
+    if (mates?.delete(entry) && mates.size === 0) this.byClient.delete(address!);
+    if (this.size === 0 && this.sweeper) {
       clearInterval(this.sweeper);
       this.sweeper = undefined;
     }
@@ -200,18 +303,34 @@ export class MemorySessionStore implements SessionStore {
     return true;
   }
 
-  private dropOldStream(entry: Entry): void {
-    for (const [streamId, stream] of entry.streams) {
-      if (stream.ended) {
-        entry.streams.delete(streamId);
-        return;
-      }
+  private streamOf(entry: Entry, streamId: string): Stream {
+    const streams = (entry.streams ??= new Map());
+    let stream = streams.get(streamId);
+    if (!stream) {
+      stream = { next: 1, events: [], ended: false };
+      streams.set(streamId, stream);
+      if (streams.size > this.maxStreams) dropOldStream(streams);
     }
+    return stream;
   }
 
   private startSweeper(): void {
     if (this.sweeper) return;
-    this.sweeper = setInterval(() => this.sweep(), Math.min(this.idleTimeoutMs, 60_000));
+    this.sweeper = setInterval(() => this.sweep(), Math.min(this.uninitializedTimeoutMs, this.idleTimeoutMs, 60_000));
     (this.sweeper as { unref?: () => void }).unref?.();
+  }
+}
+
+/** Eviction order within one client's sessions: uninitialized first, then least recently used. */
+function rank(entry: Entry): number {
+  return (entry.record.initialized ? 1e15 : 0) + entry.record.lastSeenAt;
+}
+
+function dropOldStream(streams: Map<string, Stream>): void {
+  for (const [streamId, stream] of streams) {
+    if (stream.ended) {
+      streams.delete(streamId);
+      return;
+    }
   }
 }

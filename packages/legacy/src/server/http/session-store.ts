@@ -26,6 +26,8 @@ export interface SessionRecord {
   readonly initialized: boolean;
   /** Who opened it (issuer and subject of the authenticated principal); other callers get 404. */
   readonly principal?: string;
+  /** The IP address it was opened from, when the transport knew it: sessions per address are capped. */
+  readonly clientAddress?: string;
   /** Epoch ms. */
   readonly createdAt: number;
   /** Epoch ms of the last request; idle expiry counts from here. */
@@ -69,18 +71,30 @@ export type SessionSignal =
   | { readonly type: 'event'; readonly sessionId: string; readonly streamId: string; readonly event: StoredEvent }
   /** A stream got its last event. */
   | { readonly type: 'stream-ended'; readonly sessionId: string; readonly streamId: string }
-  /** A session ended (DELETE, or idle expiry): every replica drops its streams and work. */
-  | { readonly type: 'closed'; readonly sessionId: string; readonly reason: 'deleted' | 'expired' };
+  /** A session ended (DELETE, idle expiry, or evicted for a new one): every replica drops its streams and work. */
+  | { readonly type: 'closed'; readonly sessionId: string; readonly reason: 'deleted' | 'expired' | 'evicted' };
 
 /**
  * Storage and coordination for legacy HTTP sessions. `MemorySessionStore` is the in-process
  * default; implement this interface to share sessions between replicas.
  */
 export interface SessionStore {
-  /** Adds a session; resolves false (adding nothing) when the store is full. */
+  /**
+   * Adds a session. At a cap (all sessions, or those of `record.clientAddress`) it first ends the
+   * least recently used session that is not in use (see `lease`), with a `closed` signal of reason
+   * `evicted`; resolves false (adding nothing) when every session there is in use.
+   */
   create(record: SessionRecord): Promise<boolean>;
   /** The session, marked as seen now (its idle time restarts); undefined when unknown or expired. */
   get(id: string): Promise<SessionRecord | undefined>;
+  /**
+   * Marks session `id` in use by `holder` (one replica: serving a request of it, waiting for its
+   * client's answer, or holding one of its streams connected) for the next `forMs` ms on the
+   * store's clock; 0 ends the mark. A session with a live mark is neither evicted nor expired; the
+   * replica renews its marks while the use lasts, so those of a replica that died lapse.
+   * Optional: a store without it evicts nothing.
+   */
+  lease?(id: string, holder: string, forMs: number): Promise<void>;
   /** Changes a session; resolves the new record, or undefined when it is gone. */
   update(id: string, patch: SessionPatch): Promise<SessionRecord | undefined>;
   /** Ends a session and forgets everything about it; false when it did not exist. Publishes `closed`. */

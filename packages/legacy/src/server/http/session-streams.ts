@@ -4,10 +4,10 @@
  * `Last-Event-ID`, keep-alives, change notifications, and the signals of the `SessionStore`.
  * spec: 2025-11-25/pages/basic/transports.mdx (Listening for Messages from the Server, Resumability)
  */
-import { jsonRpcErrorResponse } from '@mcpkit/http';
+import { jsonRpcErrorResponse, type InterceptRequest } from '@mcpkit/http';
 import { ErrorCode, TransportClosedError, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer, ServerEvent } from '@mcpkit/server';
-import { PendingClientRequests } from '../client-requests.js';
+import { PendingClientRequests, replicaId } from '../client-requests.js';
 import { concernsSession, legacyNotification, type EventFanout } from '../event-fanout.js';
 import type { ResolvedOptions } from '../options.js';
 import { eventText, LogicalStream, streamKey, type StreamHost } from './logical-stream.js';
@@ -30,6 +30,10 @@ export abstract class SessionStreams implements StreamHost {
   private readonly inflight = new Map<string, Map<RequestId, AbortController>>();
   private readonly waiters = new Map<string, PendingClientRequests>();
   private readonly remote = new Map<string, RemoteResume>();
+  /** Sessions this replica has marked in use in the store (see `SessionStore.lease`). */
+  private readonly leased = new Set<string>();
+  /** Sessions another transport of this replica holds in use (the open streams of HTTP+SSE sessions). */
+  private readonly held = new Set<string>();
   private started: Promise<void> | undefined;
   private stops: Array<() => void> = [];
   private ticker: ReturnType<typeof setInterval> | undefined;
@@ -62,6 +66,38 @@ export abstract class SessionStreams implements StreamHost {
     return running;
   }
 
+  /** A request of the session finished here: forget its id (and the session's map once empty). */
+  protected finished(sessionId: string, requestId: RequestId): void {
+    const running = this.inflight.get(sessionId);
+    if (running?.delete(requestId) && running.size === 0) this.inflight.delete(sessionId);
+  }
+
+  private get tickMs(): number {
+    return Math.max(50, Math.floor(this.options.keepAliveMs / 2));
+  }
+
+  /**
+   * The session is in use here (a request, an awaited answer, a connected stream): it is marked in
+   * the store so that no `initialize` evicts it, and the ticker renews the mark while the use lasts.
+   */
+  protected inUse(sessionId: string): void {
+    this.startTicker();
+    if (this.leased.has(sessionId) || !this.store.lease) return;
+    this.leased.add(sessionId);
+    this.store.lease(sessionId, replicaId(), 3 * this.tickMs).catch(this.options.onError);
+  }
+
+  /**
+   * Holds a session in use until the returned release is called, on the same lease and keep-alive
+   * loop as this replica's own streams and requests (the HTTP+SSE endpoint holds its sessions while
+   * their stream is open: every request and awaited answer of such a session runs within it).
+   */
+  hold(sessionId: string): () => void {
+    this.held.add(sessionId);
+    this.inUse(sessionId);
+    return () => void this.held.delete(sessionId);
+  }
+
   protected waitersOf(sessionId: string): PendingClientRequests {
     let waiters = this.waiters.get(sessionId);
     if (!waiters) this.waiters.set(sessionId, (waiters = new PendingClientRequests()));
@@ -80,7 +116,7 @@ export abstract class SessionStreams implements StreamHost {
   }
 
   /** GET: resumes a stream after `Last-Event-ID`, or opens the session's standalone stream (replacing an older one). */
-  protected async openGet(request: Request, record: SessionRecord): Promise<Response> {
+  protected async openGet(request: InterceptRequest, record: SessionRecord): Promise<Response> {
     const accept = request.headers.get('accept') ?? '';
     if (!/text\/event-stream|\*\/\*/i.test(accept)) {
       return jsonRpcErrorResponse(406, undefined, ErrorCode.InvalidRequest, 'Accept must list text/event-stream');
@@ -94,10 +130,12 @@ export abstract class SessionStreams implements StreamHost {
       const replay = parsed && (await this.store.replay(record.id, lastEventId));
       if (!parsed || !replay) return jsonRpcErrorResponse(400, undefined, ErrorCode.InvalidRequest, `Unknown Last-Event-ID ${JSON.stringify(lastEventId)}`);
       const local = this.streams.get(streamKey(record.id, parsed.streamId));
+      this.inUse(record.id);
       if (local) void local.resume(connection, lastEventId);
       else await this.resumeRemote(record.id, parsed.streamId, lastEventId, connection);
       return connection.response;
     }
+    this.inUse(record.id);
     const stream = await LogicalStream.open(this, record.id, connection);
     const previous = this.standalone.get(record.id);
     this.standalone.set(record.id, stream);
@@ -165,6 +203,7 @@ export abstract class SessionStreams implements StreamHost {
     this.waiters.get(sessionId)?.failAll(new TransportClosedError('The session ended'));
     this.waiters.delete(sessionId);
     this.standalone.delete(sessionId);
+    this.leased.delete(sessionId);
     const prefix = streamKey(sessionId, '');
     for (const [key, stream] of this.streams) if (key.startsWith(prefix)) void stream.end();
     for (const key of [...this.remote.keys()]) if (key.startsWith(prefix)) this.endRemote(key);
@@ -189,16 +228,39 @@ export abstract class SessionStreams implements StreamHost {
 
   private startTicker(): void {
     if (this.ticker) return;
-    this.ticker = setInterval(() => this.tick(), Math.max(50, Math.floor(this.options.keepAliveMs / 2)));
+    this.ticker = setInterval(() => this.tick(), this.tickMs);
     (this.ticker as { unref?: () => void }).unref?.();
   }
 
-  /** Keep-alives for quiet connections; a connected client keeps its session from expiring. */
+  /**
+   * Keep-alives for quiet connections. A session in use here (connected stream, request in flight,
+   * an answer awaited) is kept from expiring and its in-use mark renewed; a session no longer in
+   * use loses its mark, so it may be evicted again.
+   */
   private tick(): void {
     const now = Date.now();
     const active = new Set<string>();
     for (const stream of this.streams.values()) if (stream.keepAlive(now)) active.add(stream.sessionId);
-    for (const sessionId of active) void this.store.get(sessionId).catch(this.options.onError);
+    for (const [key, entry] of this.remote) if (entry.connection.live) active.add(key.slice(0, key.indexOf(' ')));
+    for (const sessionId of this.inflight.keys()) active.add(sessionId);
+    for (const sessionId of this.held) active.add(sessionId);
+    for (const [sessionId, waiters] of this.waiters) {
+      if (waiters.size > 0) active.add(sessionId);
+      else this.waiters.delete(sessionId);
+    }
+    const leaseMs = 3 * this.tickMs;
+    for (const sessionId of active) {
+      void this.store.get(sessionId).catch(this.options.onError);
+      if (this.store.lease) {
+        this.leased.add(sessionId);
+        this.store.lease(sessionId, replicaId(), leaseMs).catch(this.options.onError);
+      }
+    }
+    for (const sessionId of this.leased) {
+      if (active.has(sessionId)) continue;
+      this.leased.delete(sessionId);
+      this.store.lease?.(sessionId, replicaId(), 0).catch(this.options.onError);
+    }
   }
 
   /** Ends every stream and request of this replica and leaves the store and the bus. */
