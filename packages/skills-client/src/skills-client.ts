@@ -77,7 +77,11 @@ export class SkillsClient {
     const entry = typeof skill === 'string' ? await this.get(skill, options) : skill;
     checkEntry(entry);
     if (entry.resources === 'dynamic' && !options.allowDynamic) {
-      throw new SkillVerificationError('dynamic', entry.uri, `Skill ${entry.uri} is dynamic: its content cannot be verified (pass allowDynamic to load it anyway)`);
+      throw new SkillVerificationError(
+        'dynamic',
+        entry.uri,
+        `Skill ${entry.uri} is dynamic: its content cannot be verified (pass allowDynamic to load it anyway)`,
+      );
     }
     const file = entry.resources === 'dynamic' ? undefined : listed(entry, entry.uri);
     const content = await readFile(this.client, entry.uri, options);
@@ -94,7 +98,11 @@ export class SkillsClient {
       (key) => !jsonEqual(frontmatter[key], entry.frontmatter[key]),
     );
     if (differing.length > 0) {
-      throw new SkillVerificationError('frontmatter', entry.uri, `${entry.uri}: its frontmatter differs from the entry's in ${differing.join(', ')}: the skill was not loaded`);
+      throw new SkillVerificationError(
+        'frontmatter',
+        entry.uri,
+        `${entry.uri}: its frontmatter differs from the entry's in ${differing.join(', ')}: the skill was not loaded`,
+      );
     }
     return new LoadedSkill(this.client, entry, content, frontmatter);
   }
@@ -103,6 +111,10 @@ export class SkillsClient {
   async readDirectory(uri: string, cursor?: string, options?: CallOptions): Promise<ReadResourceDirectoryResult> {
     const support = await this.require(options);
     if (support.directoryRead !== true) throw new SkillsUnsupportedError(`The server does not declare directoryRead for ${SKILLS_EXTENSION_ID}`);
-    return (await this.client.request('resources/directory/read', cursor === undefined ? { uri } : { uri, cursor }, options)) as unknown as ReadResourceDirectoryResult;
+    return (await this.client.request(
+      'resources/directory/read',
+      cursor === undefined ? { uri } : { uri, cursor },
+      options,
+    )) as unknown as ReadResourceDirectoryResult;
   }
 }

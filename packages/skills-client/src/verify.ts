@@ -43,7 +43,8 @@ export function checkEntry(entry: Skill): void {
     throw fail('entry', 'its URI is not <scheme>://<skill-path>/SKILL.md');
   }
   // spec: extensions skills.mdx "Frontmatter" — the last skill-path segment equals frontmatter.name.
-  if (path.at(-2) !== entry.frontmatter.name) throw fail('entry', `its path ends in ${JSON.stringify(path.at(-2))}, not its name ${JSON.stringify(entry.frontmatter.name)}`);
+  if (path.at(-2) !== entry.frontmatter.name)
+    throw fail('entry', `its path ends in ${JSON.stringify(path.at(-2))}, not its name ${JSON.stringify(entry.frontmatter.name)}`);
   if (entry.resources === 'dynamic') return;
   if (!Array.isArray(entry.resources)) throw fail('entry', 'it has no resources manifest');
   const root = `${skillRoot(entry)}/`;
@@ -64,7 +65,8 @@ export function checkEntry(entry: Skill): void {
 /** The manifest entry of `uri`, or a `SkillVerificationError` (`unlisted`). */
 export function listed(entry: Skill, uri: string): SkillResource {
   const file = Array.isArray(entry.resources) ? entry.resources.find((r) => r.uri === uri) : undefined;
-  if (!file) throw new SkillVerificationError('unlisted', uri, `${uri} is not listed in the entry of ${entry.uri}: get the entry again to see the skill as it is now`);
+  if (!file)
+    throw new SkillVerificationError('unlisted', uri, `${uri} is not listed in the entry of ${entry.uri}: get the entry again to see the skill as it is now`);
   return file;
 }
 
@@ -74,5 +76,6 @@ export async function checkBytes(file: SkillResource, bytes: Uint8Array): Promis
     throw new SkillVerificationError('size', file.uri, `${file.uri} is ${bytes.length} bytes, its entry says ${file.size}: the content was not used`);
   }
   const digest = await sha256Digest(bytes);
-  if (digest !== file.digest) throw new SkillVerificationError('digest', file.uri, `${file.uri} hashes to ${digest}, its entry says ${file.digest}: the content was not used`);
+  if (digest !== file.digest)
+    throw new SkillVerificationError('digest', file.uri, `${file.uri} hashes to ${digest}, its entry says ${file.digest}: the content was not used`);
 }

@@ -12,7 +12,8 @@ const SKILLS_STDIO = join(here, 'fixtures', 'skills-stdio.mjs');
 
 export const sha256 = (bytes: string | Uint8Array): string => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
-export const SKILL_MD = '---\nname: pdf-processing\ndescription: Extract, fill, and assemble PDF documents\nmetadata:\n  version: "1"\n---\n\nSee references/FORMS.md.\n';
+export const SKILL_MD =
+  '---\nname: pdf-processing\ndescription: Extract, fill, and assemble PDF documents\nmetadata:\n  version: "1"\n---\n\nSee references/FORMS.md.\n';
 export const FORMS_MD = '# Forms\n';
 
 /** A temporary skills directory; `write()` changes a file, `remove()` deletes it all. */

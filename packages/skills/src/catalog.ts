@@ -107,8 +107,10 @@ export class SkillCatalog {
     }
     if (!frontmatter) throw new NotServed('its SKILL.md has no frontmatter');
     // spec: extensions skills.mdx "Resource Mapping" — the last path segment is the skill's name.
-    if (frontmatter.name !== name) throw new NotServed(`its frontmatter names it ${JSON.stringify(frontmatter.name)}, not ${JSON.stringify(name)} as its directory`);
-    if (!isSkillName(name)) throw new NotServed(`${JSON.stringify(name)} breaks the Agent Skills naming rules (1-64 lowercase letters, digits, single hyphens)`);
+    if (frontmatter.name !== name)
+      throw new NotServed(`its frontmatter names it ${JSON.stringify(frontmatter.name)}, not ${JSON.stringify(name)} as its directory`);
+    if (!isSkillName(name))
+      throw new NotServed(`${JSON.stringify(name)} breaks the Agent Skills naming rules (1-64 lowercase letters, digits, single hyphens)`);
     const resources = [...served.values()].map(({ uri, digest, size }) => ({ uri, digest, size }));
     return { path, entry: { uri: uriOf(join(path, SKILL_MD)), frontmatter, resources }, files: served };
   }

@@ -154,9 +154,7 @@ export class SkillsServer implements ServerExtension {
       throw invalidParams(`No directory resource is served at ${uri}`, { uri });
     }
     const after = afterOf(cursor);
-    const children = entries
-      .filter((e) => isServedName(e.name) && (after === undefined || e.name > after))
-      .sort((a, b) => (a.name < b.name ? -1 : 1));
+    const children = entries.filter((e) => isServedName(e.name) && (after === undefined || e.name > after)).sort((a, b) => (a.name < b.name ? -1 : 1));
     const page = children.slice(0, this.pageSize);
     const resources = page.map((e): Resource => {
       const child = join(path, e.name);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { RemoteError } from '@mcpkit/jsonrpc';
 import type { Skill } from '@mcpkit/schema/skills';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureClient, PDF_SKILL_MD, PNG_BYTES, RawClient, sha256, skillTree } from './helpers.js';
+import { fixtureClient, PDF_SKILL_MD, PNG_BYTES, type RawClient, sha256, skillTree } from './helpers.js';
 
 let tree: ReturnType<typeof skillTree>;
 let client: RawClient;
@@ -98,7 +98,10 @@ describe('skills server over stdio', () => {
 
   // spec: skills.mdx "Getting a Skill" — same entry as the listing; unknown URI is -32602, no cursor.
   it('gets one skill by URI, listed or not, and refuses what it does not serve with -32602', async () => {
-    const got = (await client.request('skills/get', { uri: 'skill://acme/billing/refunds/chargebacks/SKILL.md' })) as unknown as { skill: Skill; nextCursor?: string };
+    const got = (await client.request('skills/get', { uri: 'skill://acme/billing/refunds/chargebacks/SKILL.md' })) as unknown as {
+      skill: Skill;
+      nextCursor?: string;
+    };
     expect(got.skill.frontmatter).toEqual({ name: 'chargebacks', description: 'Handle chargebacks' });
     expect(got).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
     expect(got.nextCursor).toBeUndefined();
@@ -149,7 +152,13 @@ describe('skills server over stdio', () => {
   it('reads directories: direct children only, subdirectories as inode/directory, never a file', async () => {
     const root = (await client.request('resources/directory/read', { uri: 'skill://pdf-processing' })) as unknown as { resources: unknown[] };
     expect(root.resources).toEqual([
-      { uri: 'skill://pdf-processing/SKILL.md', name: 'pdf-processing', description: 'Extract, fill, and assemble PDF documents', mimeType: 'text/markdown', size: Buffer.byteLength(PDF_SKILL_MD) },
+      {
+        uri: 'skill://pdf-processing/SKILL.md',
+        name: 'pdf-processing',
+        description: 'Extract, fill, and assemble PDF documents',
+        mimeType: 'text/markdown',
+        size: Buffer.byteLength(PDF_SKILL_MD),
+      },
       { uri: 'skill://pdf-processing/assets', name: 'assets', mimeType: 'inode/directory' },
       { uri: 'skill://pdf-processing/templates', name: 'templates', mimeType: 'inode/directory' },
     ]);

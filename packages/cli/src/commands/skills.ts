@@ -15,7 +15,10 @@ import { callOptions, printResult, type CommandContext } from './context.js';
 function refused(ctx: CommandContext, error: unknown): number {
   if (!(error instanceof SkillsUnsupportedError || error instanceof SkillVerificationError)) throw error;
   ctx.progress.stop();
-  if (ctx.settings.json) ctx.term.out(JSON.stringify({ error: { message: error.message, ...(error instanceof SkillVerificationError && { reason: error.reason, uri: error.uri }) } }, null, 2));
+  if (ctx.settings.json)
+    ctx.term.out(
+      JSON.stringify({ error: { message: error.message, ...(error instanceof SkillVerificationError && { reason: error.reason, uri: error.uri }) } }, null, 2),
+    );
   ctx.term.err(ctx.term.errStyle.red(`mcpkit: ${error.message}`));
   return ExitCode.ServerError;
 }

@@ -25,7 +25,8 @@ export function formatSkills(skills: readonly Skill[], style: Style): string {
 /** `skills get`: the entry, its files, then the verified SKILL.md. */
 export function formatSkill(skill: Skill, text: string, style: Style): string {
   const lines = [heading(skill, style), `  ${style.dim(`${skill.uri} · ${files(skill)}`)}`];
-  if (skill.resources !== 'dynamic') for (const file of skill.resources) lines.push(`  ${file.uri} ${style.dim(`${file.size} B ${file.digest.slice(0, 19)}…`)}`);
+  if (skill.resources !== 'dynamic')
+    for (const file of skill.resources) lines.push(`  ${file.uri} ${style.dim(`${file.size} B ${file.digest.slice(0, 19)}…`)}`);
   lines.push('', text.trimEnd());
   return lines.join('\n');
 }
