@@ -12,7 +12,7 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   client: ['jsonrpc', 'schema'],
   // `@mcpkit/legacy/tasks` serves 2025-11-25 core tasks from the tasks extension's server.
   legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'tasks'],
-  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'tasks', 'tasks-client'],
+  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'tasks', 'tasks-client', 'skills', 'skills-client'],
   // OAuth 2.1 for HTTP: a fetch wrapper for clients and a request guard for servers. It plugs into
   // @mcpkit/http through that package's public options (injectable fetch, authenticate hook), so
   // neither side carries it unless the user adds it.
@@ -25,6 +25,8 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   // test against) serves the extensions, so a server half that depended on client would close a cycle.
   tasks: ['jsonrpc', 'schema', 'server'],
   'tasks-client': ['jsonrpc', 'schema', 'client'],
+  skills: ['jsonrpc', 'schema', 'server'],
+  'skills-client': ['jsonrpc', 'schema', 'client'],
   // Framework adapters sit on top of http and know HTTP, not MCP: they mount an HttpHandler (Host
   // checks, the body a framework parsed, its auth as the principal, the node fast lane) and nothing more.
   express: ['http'],

@@ -5,6 +5,7 @@ import { dynamicTools } from './dynamic.js';
 import { inputTools } from './input-tools.js';
 import { everythingPrompts } from './prompts.js';
 import { everythingResources, everythingTemplates } from './resources.js';
+import { everythingSkills } from './skills.js';
 import { taskTools } from './task-tools.js';
 
 /** Options of `createEverythingServer`: any server option except the definitions and extensions themselves. */
@@ -29,12 +30,12 @@ export function createEverythingServer(options: EverythingOptions = {}): McpServ
   const server: McpServer = createServer({
     info: { name: 'mcpkit-everything', title: 'mcpkit everything server', version: '0.1.0' },
     instructions:
-      'A demonstration server: echo, content of every type, progress, logging, input requests (MRTR), tasks (slow_compute), prompts, resources, templates, completions and change notifications.',
+      'A demonstration server: echo, content of every type, progress, logging, input requests (MRTR), tasks (slow_compute), skills (skills/list), prompts, resources, templates, completions and change notifications.',
     tools: [...contentTools(), ...inputTools(), ...taskTools(tasks), ...dynamicTools(() => server, state)],
     prompts: everythingPrompts(),
     resources: everythingResources(state),
     resourceTemplates: everythingTemplates(),
-    extensions: [tasks],
+    extensions: [tasks, everythingSkills()],
     ...serverOptions,
   });
   return server;

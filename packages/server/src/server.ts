@@ -80,7 +80,8 @@ export class McpServer implements Dispatcher {
       tools: options.tools,
       prompts: options.prompts,
       resources: extensions.resources.length > 0 ? [...(options.resources ?? []), ...extensions.resources] : options.resources,
-      resourceTemplates: options.resourceTemplates,
+      resourceTemplates:
+        extensions.resourceTemplates.length > 0 ? [...(options.resourceTemplates ?? []), ...extensions.resourceTemplates] : options.resourceTemplates,
     });
     noteOffered(this.offered, this.current);
 

@@ -97,7 +97,6 @@ export interface GetSkillRequestParams extends RequestParams {
 /**
  * Asks for the entry of one skill by the URI of its `SKILL.md` (listed or not); an unknown skill is -32602.
  * @mcpResult GetSkillResult
- * @mcpName params.uri
  */
 export interface GetSkillRequest extends JSONRPCRequest {
   /** Always `"skills/get"`. */
@@ -129,7 +128,6 @@ export interface ReadResourceDirectoryRequestParams extends PaginatedRequestPara
  * Asks for (one page of) the direct children of a directory resource; a URI that is not a
  * directory is -32602. Offered only by a server that declares `directoryRead: true`.
  * @mcpResult ReadResourceDirectoryResult
- * @mcpName params.uri
  */
 export interface ReadResourceDirectoryRequest extends JSONRPCRequest {
   /** Always `"resources/directory/read"`. */

@@ -78,12 +78,14 @@ const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   'templates list': CLIENT,
   'prompts list': CLIENT,
   'prompts get': [...CLIENT, 'args'],
+  'skills list': CLIENT,
+  'skills get': CLIENT,
   complete: [...CLIENT, 'context'],
   listen: [...CLIENT, 'count', 'tools', 'prompts', 'resources', 'resource'],
   'serve-example': ['transport', 'port', 'host', 'era', 'report-memory'],
   demo: ['transport', 'fault'],
 };
-const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts', 'tasks']);
+const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts', 'tasks', 'skills']);
 const FAULTS: readonly DemoFault[] = ['tamper-state', 'no-fallback'];
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -179,6 +181,9 @@ function clientCommand(name: string, operands: string[], values: Values): Client
     case 'prompts get':
       operandCount(name, operands, 1, 1, 'the prompt name, e.g. `prompts get code_review`');
       return { name, prompt: operands[0]!, args: values.args === undefined ? {} : readStringMap('--args', values.args, '{"code":"x = 1"}') };
+    case 'skills get':
+      operandCount(name, operands, 1, 1, 'the URI of the skill\'s SKILL.md, e.g. `skills get skill://everything-tour/SKILL.md`');
+      return { name, uri: operands[0]! };
     case 'complete':
       return completeCommand(operands, values);
     case 'listen':

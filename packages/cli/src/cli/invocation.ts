@@ -85,6 +85,8 @@ export type ClientCommand =
   | { readonly name: 'templates list' }
   | { readonly name: 'prompts list' }
   | { readonly name: 'prompts get'; readonly prompt: string; readonly args: Record<string, string> }
+  | { readonly name: 'skills list' }
+  | { readonly name: 'skills get'; readonly uri: string }
   | {
       readonly name: 'complete';
       readonly ref: { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };

@@ -62,6 +62,17 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     details: '--context holds arguments already chosen, as an object of strings.',
     example: `mcpkit complete resource 'test://template/{id}/data' id 12 --url http://127.0.0.1:3000/mcp`,
   },
+  'skills list': {
+    synopsis: `skills list ${TARGET}`,
+    summary: 'every skill the server publishes (skills extension): name, description, files; reads no file',
+    example: 'mcpkit skills list --url http://127.0.0.1:3000/mcp',
+  },
+  'skills get': {
+    synopsis: `skills get URI ${TARGET}`,
+    summary: 'load one skill by the URI of its SKILL.md: its entry, and SKILL.md verified against it',
+    details: 'SKILL.md is checked for size, digest and frontmatter against the entry; a mismatch prints nothing of it and exits 1.',
+    example: 'mcpkit skills get skill://everything-tour/SKILL.md --url http://127.0.0.1:3000/mcp',
+  },
   listen: {
     synopsis: `listen [--tools] [--prompts] [--resources] [--resource URI]... [--count N] ${TARGET}`,
     summary: 'print change notifications until interrupted (Ctrl+C) or N of them arrived',

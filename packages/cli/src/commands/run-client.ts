@@ -1,4 +1,5 @@
 import type { InputHandlers } from '@mcpkit/client';
+import { skillsExtension } from '@mcpkit/skills-client';
 import { ExitCode, type GarbageOutputError } from '../cli/exit-codes.js';
 import type { ClientCommand, ClientSettings } from '../cli/invocation.js';
 import { describeError } from '../client/describe-error.js';
@@ -15,6 +16,7 @@ import { callTool, complete, getPrompt, readResource } from './calls.js';
 import type { CommandContext } from './context.js';
 import { Interrupted, listen } from './listen.js';
 import { discover, listPrompts, listResources, listTemplates, listTools } from './queries.js';
+import { getSkill, listSkills } from './skills.js';
 import { cancelTask, getTask, listTasks, taskResult } from './tasks.js';
 
 function run(ctx: CommandContext, command: ClientCommand): Promise<number> {
@@ -35,6 +37,10 @@ function run(ctx: CommandContext, command: ClientCommand): Promise<number> {
       return listPrompts(ctx);
     case 'prompts get':
       return getPrompt(ctx, command);
+    case 'skills list':
+      return listSkills(ctx);
+    case 'skills get':
+      return getSkill(ctx, command);
     case 'complete':
       return complete(ctx, command);
     case 'listen':
@@ -92,6 +98,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
       {
         handlers,
         trace,
+        // The skills commands declare the skills extension; the others declare none, as before.
+        extensions: command.name.startsWith('skills ') ? [skillsExtension()] : undefined,
         onGarbage: (error) => {
           garbage = error;
           controller.abort(error);

@@ -1,6 +1,6 @@
 import type { JsonObject, TransportInfo } from '@mcpkit/jsonrpc';
 import type { ClientCapabilities, Implementation } from '@mcpkit/schema';
-import type { ResourceDefinition } from '../definitions/resource.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from '../definitions/resource.js';
 import type { ErrorInfo } from '../dispatch/core.js';
 import type { RequestContext } from '../dispatch/request-context.js';
 import type { Principal } from '../util/principal.js';
@@ -24,6 +24,8 @@ export interface ServerExtension {
   readonly resultTypes?: Readonly<Record<string, readonly string[]>>;
   /** Resources it serves, registered with the server's own (skill files, say). */
   readonly resources?: readonly ResourceDefinition[];
+  /** Resource templates it serves, registered with the server's own (a skill namespace, say). */
+  readonly resourceTemplates?: readonly ResourceTemplateDefinition[];
   /** Called once by `createServer` with what the extension may use of the server. */
   attach?(host: ExtensionHost): void;
   /** Called by the server's `close()`: let go of what the extension holds (timers, subscriptions, running work). */

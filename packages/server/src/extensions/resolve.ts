@@ -1,5 +1,5 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
-import type { ResourceDefinition } from '../definitions/resource.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from '../definitions/resource.js';
 import type { ExtensionListen, ExtensionMethod, ServerExtension } from './extension.js';
 
 /** An extension method with the extension it belongs to. */
@@ -23,6 +23,7 @@ export interface ResolvedExtensions {
   /** Extra `resultType` values allowed per method. */
   readonly resultTypes: ReadonlyMap<string, ReadonlySet<string>>;
   readonly resources: readonly ResourceDefinition[];
+  readonly resourceTemplates: readonly ResourceTemplateDefinition[];
 }
 
 // basic/versioning.mdx "Extensions": an identifier carries a vendor prefix and a name.
@@ -40,6 +41,7 @@ export function resolveExtensions(extensions: readonly ServerExtension[] | undef
   const listen: OwnedListen[] = [];
   const resultTypes = new Map<string, Set<string>>();
   const resources: ResourceDefinition[] = [];
+  const resourceTemplates: ResourceTemplateDefinition[] = [];
   for (const extension of list) {
     const id = extension?.id;
     if (typeof id !== 'string' || !EXTENSION_ID.test(id)) {
@@ -72,8 +74,9 @@ export function resolveExtensions(extensions: readonly ServerExtension[] | undef
       }
     }
     resources.push(...(extension.resources ?? []));
+    resourceTemplates.push(...(extension.resourceTemplates ?? []));
   }
-  return Object.freeze({ list, settings: Object.freeze(settings), methods, listen, resultTypes, resources });
+  return Object.freeze({ list, settings: Object.freeze(settings), methods, listen, resultTypes, resources, resourceTemplates });
 }
 
 /** A server without extensions. */
