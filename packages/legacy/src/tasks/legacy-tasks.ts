@@ -5,7 +5,7 @@
  * answers the task's questions as ordinary server-initiated requests (sent while it waits on
  * `tasks/result`). Tasks belong to the caller's principal, else to the session.
  */
-import { ErrorCode, ResponseError, type JsonObject, type JsonRpcResponse, type RequestId } from '@mcpkit/jsonrpc';
+import { JsonRpcErrorCode, ResponseError, type JsonObject, type JsonRpcResponse, type RequestId } from '@mcpkit/jsonrpc';
 import { TASKS_EXTENSION_ID } from '@mcpkit/schema/tasks';
 import {
   formatErrors,
@@ -98,10 +98,10 @@ function callTool(tasks: TasksServer, service: TaskService, call: LegacyExtensio
   const augmented = isObject(params.task);
   if (!augmented) {
     return support === 'required'
-      ? Promise.resolve(fail(id, ErrorCode.MethodNotFound, `Tool ${String(params.name)} runs only as a task: call it with "task"`))
+      ? Promise.resolve(fail(id, JsonRpcErrorCode.MethodNotFound, `Tool ${String(params.name)} runs only as a task: call it with "task"`))
       : undefined;
   }
-  if (support === undefined) return Promise.resolve(fail(id, ErrorCode.MethodNotFound, `Tool ${String(params.name)} does not run as a task`));
+  if (support === undefined) return Promise.resolve(fail(id, JsonRpcErrorCode.MethodNotFound, `Tool ${String(params.name)} does not run as a task`));
   return (async () => {
     // The signal names the owner for the task the modern dispatch creates (only this code holds it).
     const controller = new AbortController();
@@ -125,7 +125,7 @@ async function answerTasks(service: TaskService, call: LegacyExtensionCall, meth
   const id = call.request.id;
   const owner = ownerOfCall(call);
   const validator = VALIDATORS[method]!;
-  if (!validator({ ...call.request, params })) return fail(id, ErrorCode.InvalidParams, `Invalid params for ${method}: ${formatErrors(validator.errors)}`);
+  if (!validator({ ...call.request, params })) return fail(id, JsonRpcErrorCode.InvalidParams, `Invalid params for ${method}: ${formatErrors(validator.errors)}`);
   if (method === 'tasks/list') {
     const page = await service.list(owner, params.cursor as string | undefined, PAGE);
     return ok(id, { tasks: page.records.map(legacyTask), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) });
@@ -136,7 +136,7 @@ async function answerTasks(service: TaskService, call: LegacyExtensionCall, meth
     if (method === 'tasks/cancel') {
       const record = await service.find(taskId, owner);
       // tasks.mdx "Task Cancellation": a terminal task cannot be cancelled (-32602).
-      if (isTerminal(record.status)) return fail(id, ErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${legacyStatus(record)}'`);
+      if (isTerminal(record.status)) return fail(id, JsonRpcErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${legacyStatus(record)}'`);
       return ok(id, legacyTask(await service.cancel(taskId, owner)));
     }
     return await result(service, call, taskId, owner);
@@ -162,8 +162,8 @@ async function result(service: TaskService, call: LegacyExtensionCall, taskId: s
       return ok(id, { ...rest, _meta: { ...(rest._meta as JsonObject | undefined), [RELATED_TASK]: { taskId } } });
     }
     if (record.status === 'failed')
-      return fail(id, record.error?.code ?? ErrorCode.InternalError, record.error?.message ?? 'The task failed', record.error?.data);
-    if (record.status === 'cancelled') return fail(id, ErrorCode.InvalidParams, `Task ${taskId} was cancelled: it has no result`);
+      return fail(id, record.error?.code ?? JsonRpcErrorCode.InternalError, record.error?.message ?? 'The task failed', record.error?.data);
+    if (record.status === 'cancelled') return fail(id, JsonRpcErrorCode.InvalidParams, `Task ${taskId} was cancelled: it has no result`);
     if (record.status === 'input_required') {
       const pending = Object.entries(record.inputRequests ?? {}).filter(([key]) => !asked.has(key));
       if (pending.length > 0) {
