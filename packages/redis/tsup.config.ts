@@ -1,11 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', legacy: 'src/legacy.ts' },
+  entry: { index: 'src/index.ts', legacy: 'src/legacy.ts', tasks: 'src/tasks/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
-  // Shared chunks: a class reached through both entries (RedisUnavailableError) is one class.
+  // Shared chunks: a class reached through several entries (RedisUnavailableError) is one class.
   splitting: true,
   // Overwrite in place: other packages' tests (and parallel builds in a shared checkout) never see
   // dist/ without index.js while the .d.ts build runs.

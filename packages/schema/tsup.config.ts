@@ -8,6 +8,8 @@ export default defineConfig({
     '2026-07-28/lookup': 'src/lookup/2026-07-28.ts',
     '2025-11-25/lookup': 'src/lookup/2025-11-25.ts',
     'json-schema': 'src/json-schema/index.ts',
+    tasks: 'src/extensions/tasks.ts',
+    skills: 'src/extensions/skills.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

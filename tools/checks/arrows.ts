@@ -10,15 +10,23 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   http: ['jsonrpc', 'schema'],
   server: ['jsonrpc', 'schema'],
   client: ['jsonrpc', 'schema'],
-  legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client'],
-  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'otel'],
+  // `@mcpkit/legacy/tasks` serves 2025-11-25 core tasks from the tasks extension's server.
+  legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'tasks'],
+  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'otel', 'tasks', 'tasks-client', 'skills', 'skills-client'],
   // OAuth 2.1 for HTTP: a fetch wrapper for clients and a request guard for servers. It plugs into
   // @mcpkit/http through that package's public options (injectable fetch, authenticate hook), so
   // neither side carries it unless the user adds it.
   auth: ['jsonrpc'],
   // Redis implementations of interfaces the other packages define (EventBus, ReplayGuard,
-  // SessionStore, the client cache store). Opt-in: nothing depends on it.
-  redis: ['jsonrpc', 'schema', 'server', 'client', 'legacy'],
+  // SessionStore, the client cache store, the TaskStore of `@mcpkit/redis/tasks`). Opt-in: nothing depends on it.
+  redis: ['jsonrpc', 'schema', 'server', 'client', 'legacy', 'tasks'],
+  // Extensions sit on top of server and client, built on their public extension API. The server half
+  // and the client half are separate packages: examples/everything (which client, legacy and redis
+  // test against) serves the extensions, so a server half that depended on client would close a cycle.
+  tasks: ['jsonrpc', 'schema', 'server'],
+  'tasks-client': ['jsonrpc', 'schema', 'client'],
+  skills: ['jsonrpc', 'schema', 'server'],
+  'skills-client': ['jsonrpc', 'schema', 'client'],
   // Framework adapters sit on top of http and know HTTP, not MCP: they mount an HttpHandler (Host
   // checks, the body a framework parsed, its auth as the principal, the node fast lane) and nothing more.
   // OpenTelemetry through the public hooks only: `createServer({ around })`, a client transport

@@ -81,6 +81,7 @@ export const ALLOWED_TIMERS: ReadonlyArray<{ file: string; ms: number; reason: s
   { file: 'packages/cli/test/helpers.ts', ms: 60_000, reason: 'a serve-example that never starts fails with its stderr instead of the bare test timeout' },
   { file: 'packages/client/test/e2e/processes.ts', ms: 3_000, reason: 'safety net: SIGKILL a child that ignored stdin EOF' },
   { file: 'packages/legacy/test/client/helpers.ts', ms: 3_000, reason: 'safety net: SIGKILL a child that ignored stdin EOF' },
+  { file: 'packages/tasks-client/test/helpers.ts', ms: 3_000, reason: 'safety net: SIGKILL a server child that ignored stdin EOF' },
   { file: 'packages/redis/test/helpers/replicas.ts', ms: 5_000, reason: 'safety net: SIGKILL a replica that ignored SIGTERM' },
   { file: 'packages/redis/test/helpers/redis-server.ts', ms: 5_000, reason: 'safety net: SIGKILL a redis-server that ignored SIGTERM' },
   { file: 'packages/redis/test/helpers/redis-server.ts', ms: 500, reason: 'bound of one PING of a readiness poll, which retries' },

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadExpectedFailures, parseExpectedFailures } from './expected.mjs';
-import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions } from './extensions.mjs';
+import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions, withTaggedExtensions } from './extensions.mjs';
 import { LEGS, LEG_NAMES, checkCounts, scenarioSets } from './legs.mjs';
 import { OLDER_LEGS, olderScenarioSets } from './older-legs.mjs';
-import { parseRequirementsList, parseSingle, parseSummary, readChecks } from './parse.mjs';
+import { parseExtensionTags, parseRequirementsList, parseSingle, parseSummary, readChecks } from './parse.mjs';
 import { applyExpectations, judgeScenario, summaryLine, tally } from './verdict.mjs';
 
 const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -98,6 +98,16 @@ describe('the scenario lists of the pinned suite', () => {
     expect(sets['2026-07-28'].extension.client).toContain('auth/dpop');
   });
 
+  it('finds the extension scenarios that no requirement set files (skills) in the plain listing', () => {
+    const tagged = parseExtensionTags(fixture('list.txt'));
+    expect(tagged.server).toEqual(expect.arrayContaining(['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory', 'tasks-lifecycle']));
+    expect(tagged.client).toEqual(
+      expect.arrayContaining(['sep-2640-client-no-prefetch', 'sep-2640-client-verify-digest', 'sep-2640-client-verify-size', 'sep-2640-client-verify-frontmatter']),
+    );
+    expect(tagged.server).not.toContain('tools-list');
+    expect(sets[EXTENSION_REVISION].extension.server).not.toContain('sep-2640-skills-enumeration');
+  });
+
   it('has an extensions line outside the five legs, whose scenarios are extension scenarios of their role', () => {
     expect(LEG_NAMES).toEqual([...LEGS.map((l) => l.name), ...OLDER_LEGS.map((l) => l.name), 'extensions']);
     expect(EXTENSION_REVISION).toBe('2026-07-28');
@@ -108,8 +118,13 @@ describe('the scenario lists of the pinned suite', () => {
       'auth/dpop',
       'auth/dpop-nonce',
       'auth/wif-jwt-bearer',
+      'sep-2640-client-no-prefetch',
+      'sep-2640-client-verify-digest',
+      'sep-2640-client-verify-size',
+      'sep-2640-client-verify-frontmatter',
     ]);
-    expect(checkExtensions(sets[EXTENSION_REVISION])).toEqual([]);
+    expect(EXTENSIONS.server.filter((s) => s.startsWith('sep-2640-'))).toEqual(['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory']);
+    expect(checkExtensions(withTaggedExtensions(sets[EXTENSION_REVISION], parseExtensionTags(fixture('list.txt'))))).toEqual([]);
     // A typo, a scenario of the other role, a required scenario, a repeat: each stops the run.
     expect(checkExtensions(sets[EXTENSION_REVISION], { server: ['auth/dpop', 'tasks-lifecycle', 'tasks-lifecycle'], client: ['auth/dpopp', 'tools_call'] })).toEqual([
       'extensions: auth/dpop is not an extension server scenario of the suite at 2026-07-28',

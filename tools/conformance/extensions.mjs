@@ -8,7 +8,25 @@ export const EXTENSION_REVISION = '2026-07-28';
 
 /** The extension scenarios we run, per role, in the order they print. */
 export const EXTENSIONS = {
-  server: [],
+  server: [
+    // The tasks extension (io.modelcontextprotocol/tasks, SEP-2663), served by @mcpkit/tasks/server
+    // with the fixtures of examples/everything (src/task-tools.ts).
+    'tasks-lifecycle',
+    'tasks-capability-negotiation',
+    'tasks-wire-fields',
+    'tasks-request-state-removal',
+    'tasks-mrtr-input',
+    'tasks-request-headers',
+    'tasks-dispatch-and-envelope',
+    'tasks-status-notifications',
+    'tasks-required-task-error',
+    'tasks-mrtr-composition',
+    // The skills extension (io.modelcontextprotocol/skills, SEP-2640), served by @mcpkit/skills with
+    // the small skills directory of examples/everything (src/skills.ts).
+    'sep-2640-skills-enumeration',
+    'sep-2640-skills-manifest',
+    'sep-2640-skills-directory',
+  ],
   client: [
     // The authorization extensions (issue "Authorization beyond the core"): client credentials,
     // enterprise-managed authorization, DPoP with and without nonces, workload identity federation.
@@ -18,6 +36,12 @@ export const EXTENSIONS = {
     'auth/dpop',
     'auth/dpop-nonce',
     'auth/wif-jwt-bearer',
+    // The skills extension from the host's side (@mcpkit/skills-client): no prefetch, and a SKILL.md
+    // that fails its digest, size or frontmatter check is not used (examples/conformance, scenarios.ts).
+    'sep-2640-client-no-prefetch',
+    'sep-2640-client-verify-digest',
+    'sep-2640-client-verify-size',
+    'sep-2640-client-verify-frontmatter',
   ],
 };
 
@@ -45,4 +69,17 @@ export function checkExtensions(sets, extensions = EXTENSIONS) {
     }
   }
   return problems;
+}
+
+/**
+ * The scenario sets of EXTENSION_REVISION with the extension scenarios that no requirement set
+ * files (the skills ones) added from the plain listing's `[extension]` tags (parseExtensionTags).
+ * @template {{ extension: { server: string[], client: string[] } }} S
+ * @param {S} sets
+ * @param {{ server: string[], client: string[] }} tagged
+ * @returns {S}
+ */
+export function withTaggedExtensions(sets, tagged) {
+  const union = (a, b) => [...new Set([...a, ...b])];
+  return { ...sets, extension: { server: union(sets.extension.server, tagged.server), client: union(sets.extension.client, tagged.client) } };
 }

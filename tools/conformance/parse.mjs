@@ -108,6 +108,26 @@ export function parseRequirementsList(text) {
   return out;
 }
 
+/**
+ * Parses the plain `conformance list`: the scenarios tagged `[extension]`, per role. Some extension
+ * scenarios (the skills ones, SEP-2640) are in no revision's `list --requirements` output, so the
+ * extensions line also accepts the scenarios this tags.
+ * @param {string} text
+ * @returns {{ server: string[], client: string[] }}
+ */
+export function parseExtensionTags(text) {
+  const out = { server: [], client: [] };
+  let section = null;
+  for (const line of stripAnsi(text).split(/\r?\n/)) {
+    if (/^Server scenarios/.test(line)) { section = 'server'; continue; }
+    if (/^Client scenarios/.test(line)) { section = 'client'; continue; }
+    if (/^\S/.test(line)) { section = null; continue; }
+    const m = /^ {2}- (\S+) \[extension\]\s*$/.exec(line);
+    if (section && m) out[section].push(m[1]);
+  }
+  return out;
+}
+
 const TIMESTAMP_SUFFIX = /-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
 
 /**

@@ -6,9 +6,10 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELP, parseArgs } from './cli.mjs';
 import { loadExpectedFailures } from './expected.mjs';
-import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions } from './extensions.mjs';
+import { EXTENSIONS, EXTENSIONS_EXPECTED_FAILURES, EXTENSION_REVISION, checkExtensions, withTaggedExtensions } from './extensions.mjs';
 import { ALL_LEGS, REVISIONS, checkCounts, scenarioSets } from './legs.mjs';
 import { OLDER_REVISIONS, olderScenarioSets } from './older-legs.mjs';
+import { parseExtensionTags } from './parse.mjs';
 import { describe, pool, runOne, runServerRequirements } from './scenario-runs.mjs';
 import { startServer } from './server-under-test.mjs';
 import { WORK_DIR, ensureSuite, killGroup, liveGroups, runSuite } from './suite.mjs';
@@ -66,6 +67,11 @@ async function main() {
     const older = OLDER_REVISIONS.includes(rev);
     const r = await runSuite(suite, ['list', older ? '--spec-version' : '--requirements', rev], { cwd: REPO, timeoutMs: 60_000 });
     ctx.sets[rev] = older ? olderScenarioSets(r.stdout, rev) : scenarioSets(r.stdout);
+  }
+  if (wantExtensions && ctx.sets[EXTENSION_REVISION]) {
+    // Extension scenarios outside every requirement set (skills) are tagged in the plain listing.
+    const r = await runSuite(suite, ['list'], { cwd: REPO, timeoutMs: 60_000 });
+    ctx.sets[EXTENSION_REVISION] = withTaggedExtensions(ctx.sets[EXTENSION_REVISION], parseExtensionTags(r.stdout));
   }
   const countProblems = [...checkCounts(ctx.sets), ...(wantExtensions ? checkExtensions(ctx.sets[EXTENSION_REVISION]) : [])];
   if (countProblems.length) {
@@ -134,6 +140,9 @@ async function main() {
         if (fullLeg) {
           // The suite's --requirements run includes every extension scenario of the revision.
           for (const r of await runServerRequirements(ctx, p.rev, all(p), join(runDir, `server-${p.rev}`))) map.set(r.scenario, r);
+          // Extension scenarios outside the revision's requirement set (skills) run one by one.
+          let i = 0;
+          for (const s of all(p).filter((s) => !map.get(s)?.checks && !map.get(s)?.counts)) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}-more`, String(i++))));
         } else {
           let i = 0;
           for (const s of all(p)) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}`, String(i++))));

@@ -13,6 +13,7 @@
 import { conformanceOAuthOptions, withOAuth } from '@mcpkit/auth/client';
 import type { McpClient } from '@mcpkit/client';
 import { connect, isLegacyVersion, type ConnectOptions } from '@mcpkit/legacy';
+import { skillsExtension } from '@mcpkit/skills-client';
 import { conformanceHandlers } from './answers.js';
 import { describeError } from './describe-error.js';
 import { scenarioFor, type ScenarioContext } from './scenarios.js';
@@ -60,6 +61,8 @@ async function main(argv: readonly string[]): Promise<number> {
       eraCache: false,
       clientInfo: CLIENT_INFO,
       handlers: conformanceHandlers,
+      // The skills scenarios (sep-2640-client-*) need a host that declares the skills extension.
+      ...(scenarioName.startsWith('sep-2640-') && { extensions: [skillsExtension()] }),
       http: fetch === undefined ? {} : { fetch },
       ...(fetch !== undefined && { authorizationContext: () => fetch.authorizationContextKey }),
       onVerdict: (verdict) => log(`era ${verdict.era} (${verdict.reason})`),

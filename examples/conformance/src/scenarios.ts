@@ -6,6 +6,8 @@
  */
 import type { McpClient } from '@mcpkit/client';
 import type { Tool } from '@mcpkit/schema';
+import type { Skill } from '@mcpkit/schema/skills';
+import { SkillsClient, SkillVerificationError } from '@mcpkit/skills-client';
 
 /** `MCP_CONFORMANCE_CONTEXT`, parsed: `{ name, ...scenario specific }`. */
 export type ScenarioContext = Record<string, unknown>;
@@ -52,6 +54,33 @@ const authorizedSession: Scenario = async (client, _context, log) => {
   log(`tools: ${tools.map((t) => t.name).join(', ')}`);
   const target = tools.find((t) => t.name === 'test-tool') ?? tools[0];
   if (target !== undefined) await client.callTool({ name: target.name, arguments: sampleArguments(target) });
+};
+
+/** Every skill entry of the server (all pages); no file is read. */
+async function listSkills(client: McpClient, log: (line: string) => void): Promise<{ skills: SkillsClient; entries: Skill[] }> {
+  const skills = new SkillsClient(client);
+  const entries: Skill[] = [];
+  for await (const entry of skills.iterate()) entries.push(entry);
+  log(`skills: ${entries.map((e) => e.uri).join(', ') || 'none'}`);
+  return { skills, entries };
+}
+
+/**
+ * SEP-2640 hosts that load every listed skill and then read each of its files: a skill whose
+ * SKILL.md fails verification (digest, size, frontmatter) is refused, and none of its files is read.
+ */
+const loadEverySkill: Scenario = async (client, _context, log) => {
+  const { skills, entries } = await listSkills(client, log);
+  for (const entry of entries) {
+    try {
+      const loaded = await skills.load(entry);
+      for (const uri of loaded.files) if (uri !== entry.uri) await loaded.read(uri);
+      log(`${entry.uri}: loaded and read ${loaded.files.length} files`);
+    } catch (error) {
+      if (!(error instanceof SkillVerificationError)) throw error;
+      log(`${entry.uri}: refused (${error.reason}): ${error.message}`);
+    }
+  }
 };
 
 export const scenarios: Record<string, Scenario> = {
@@ -124,6 +153,14 @@ export const scenarios: Record<string, Scenario> = {
 
   /** 2025-11-25: the result arrives after the server closes the SSE stream; the transport resumes. */
   'sse-retry': (client, _context, log) => listAndCall(client, log, 'test_reconnection'),
+
+  /** SEP-2640: the host builds its registry from the listing and loads nothing (no skill was asked for). */
+  'sep-2640-client-no-prefetch': async (client, _context, log) => {
+    await listSkills(client, log);
+  },
+  'sep-2640-client-verify-digest': loadEverySkill,
+  'sep-2640-client-verify-size': loadEverySkill,
+  'sep-2640-client-verify-frontmatter': loadEverySkill,
 };
 
 /** The behaviour of a scenario: its own, the shared one of `auth/*`, or none. */

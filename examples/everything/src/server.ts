@@ -1,12 +1,21 @@
 import { createServer, type McpServer, type ServerOptions } from '@mcpkit/server';
+import { TasksServer, tasksServer, type TasksServerOptions } from '@mcpkit/tasks/server';
 import { contentTools } from './content-tools.js';
 import { dynamicTools } from './dynamic.js';
 import { inputTools } from './input-tools.js';
 import { everythingPrompts } from './prompts.js';
 import { everythingResources, everythingTemplates } from './resources.js';
+import { everythingSkills } from './skills.js';
+import { taskTools } from './task-tools.js';
 
-/** Options of `createEverythingServer`: any server option except the definitions themselves. */
-export type EverythingOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>>;
+/** Options of `createEverythingServer`: any server option except the definitions and extensions themselves. */
+export type EverythingOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'extensions'>> & {
+  /**
+   * Its tasks extension, or the options to make one with (the store replicas share, the clock,
+   * TTLs...); pass your own `TasksServer` to serve its 2025-11-25 side too (`legacyTasks(tasks)`).
+   */
+  tasks?: TasksServerOptions | TasksServer;
+};
 
 /**
  * A server exposing every feature of `@mcpkit/server` and the fixtures the official conformance
@@ -16,14 +25,18 @@ export type EverythingOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' 
  */
 export function createEverythingServer(options: EverythingOptions = {}): McpServer {
   const state = { watchedVersion: 1 };
+  const { tasks: taskOptions, ...serverOptions } = options;
+  const tasks = taskOptions instanceof TasksServer ? taskOptions : tasksServer({ pollIntervalMs: 250, ...taskOptions });
   const server: McpServer = createServer({
     info: { name: 'mcpkit-everything', title: 'mcpkit everything server', version: '0.1.0' },
-    instructions: 'A demonstration server: echo, content of every type, progress, logging, input requests (MRTR), prompts, resources, templates, completions and change notifications.',
-    tools: [...contentTools(), ...inputTools(), ...dynamicTools(() => server, state)],
+    instructions:
+      'A demonstration server: echo, content of every type, progress, logging, input requests (MRTR), tasks (slow_compute), skills (skills/list), prompts, resources, templates, completions and change notifications.',
+    tools: [...contentTools(), ...inputTools(), ...taskTools(tasks), ...dynamicTools(() => server, state)],
     prompts: everythingPrompts(),
     resources: everythingResources(state),
     resourceTemplates: everythingTemplates(),
-    ...options,
+    extensions: [tasks, everythingSkills()],
+    ...serverOptions,
   });
   return server;
 }

@@ -9,12 +9,9 @@ import {
   type RequestId,
   type RequestOptions,
 } from '@mcpkit/jsonrpc';
-import {
-  META_SUBSCRIPTION_ID,
-  validateLoggingMessageNotificationParams,
-  type LoggingLevel,
-} from '@mcpkit/schema';
+import { encodeHeaderValue, META_SUBSCRIPTION_ID, validateLoggingMessageNotificationParams, type LoggingLevel } from '@mcpkit/schema';
 import { MemoryCacheStore } from './cache-store.js';
+import { ClientExtensions } from './extensions.js';
 import type { InputHandlers } from './handlers.js';
 import { notificationsCoveredBy } from './listen-filter.js';
 import type { ListenHost, Subscription } from './listen.js';
@@ -42,13 +39,15 @@ export class ClientCore {
   /** HTTP mirrors `x-mcp-header` arguments and drops tools with invalid annotations. */
   protected readonly mirrorHeaders: boolean;
   protected readonly versions: readonly string[];
+  /** The extensions the client runs. */
+  protected readonly extensions: ClientExtensions;
   private readonly meta: RequestMeta;
   private readonly progress: ProgressRouter;
   private readonly routes = new Map<RequestId, Subscription>();
   private readonly streams = new Set<Subscription>();
   /** Listen ids the server ended itself: cancelling them locally must not tell the server. */
   private readonly silenced = new Set<RequestId>();
-  private readonly validate: boolean;
+  protected readonly validate: boolean;
   private readonly logLevel: LoggingLevel | undefined;
   private readonly options: ModernClientOptions;
   /** Aborted (with a `TransportClosedError`) when the client closes: handlers still waiting give up. */
@@ -73,7 +72,11 @@ export class ClientCore {
     this.versions = options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS;
     if (this.versions.length === 0) throw new TypeError('protocolVersions must name at least one version');
     const clientInfo = options.clientInfo ?? { name: '@mcpkit/client', version: CLIENT_VERSION };
-    this.meta = new RequestMeta(this.versions[0] as string, this.handlers, options.capabilities ?? {}, clientInfo);
+    this.extensions = new ClientExtensions(options.extensions);
+    const declared = this.extensions.declared;
+    const extra =
+      declared === undefined ? (options.capabilities ?? {}) : { ...options.capabilities, extensions: { ...options.capabilities?.extensions, ...declared } };
+    this.meta = new RequestMeta(this.versions[0] as string, this.handlers, extra, clientInfo);
     this.validate = options.validateResults ?? true;
     this.logLevel = options.logLevel;
     this.mirrorHeaders = transport.kind === 'exchange';
@@ -82,9 +85,7 @@ export class ClientCore {
     this.tools = new ToolIndex(this.mirrorHeaders, warn);
     const cache = options.cache;
     this.cache =
-      cache === false
-        ? undefined
-        : new ResultCache(cache?.store ?? new MemoryCacheStore(), cache?.namespace ?? '', options.authorizationContext, warn);
+      cache === false ? undefined : new ResultCache(cache?.store ?? new MemoryCacheStore(), cache?.namespace ?? '', options.authorizationContext, warn);
   }
 
   /** The protocol version every request now carries (it changes after a `-32022` renegotiation). */
@@ -139,6 +140,9 @@ export class ClientCore {
     call?: InputCall,
   ): Promise<JsonObject> {
     if (!this.ready) await this.start();
+    const source = this.mirrorHeaders ? this.extensions.method(method)?.nameSource : undefined;
+    const name = source === undefined ? undefined : params?.[source];
+    if (typeof name === 'string') headers = { ...headers, 'Mcp-Name': encodeHeaderValue(name) };
     for (let retried = false; ; retried = true) {
       const onProgress = options?.onProgress;
       const token = onProgress === undefined ? undefined : this.progress.open(onProgress);
@@ -147,7 +151,7 @@ export class ClientCore {
       if (call !== undefined) call.lastId = pending.id;
       if (token !== undefined) this.progress.attach(token, pending);
       try {
-        return checkResult(method, await pending.result, this.validate);
+        return checkResult(method, await pending.result, this.validate, this.extensions);
       } catch (error) {
         const retry = retried ? undefined : versionToRetry(error, this.versions);
         if (retry === undefined) throw error;
@@ -213,7 +217,7 @@ export class ClientCore {
     },
     track: (stream) => void this.streams.add(stream),
     ended: (stream) => void this.streams.delete(stream),
-    check: (result) => void checkResult('subscriptions/listen', result, this.validate),
+    check: (result) => void checkResult('subscriptions/listen', result, this.validate, this.extensions),
     renegotiate: (error) => this.renegotiate(error),
     missed: (filter) => {
       for (const [method, params] of notificationsCoveredBy(filter)) this.invalidate(method, params);

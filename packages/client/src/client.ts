@@ -19,7 +19,7 @@ import {
   type Tool,
 } from '@mcpkit/schema';
 import { ClientCore } from './client-core.js';
-import { UnsupportedInEraError } from './errors.js';
+import { InvalidResultError, UnsupportedInEraError } from './errors.js';
 import type { InputHandlers } from './handlers.js';
 import { Subscription } from './listen.js';
 import type { InputMethod, InputMethods, ListenOptions, ListenStream, McpClient, Step } from './mcp-client.js';
@@ -35,6 +35,7 @@ import type {
   ReadResourceParams,
 } from './options.js';
 import { walkList } from './pagination.js';
+import { checkResult, isExtensionResult } from './result-check.js';
 import { ResultCache } from './result-cache.js';
 import { pickVersion } from './versions.js';
 
@@ -105,6 +106,7 @@ export class ModernClient extends ClientCore implements McpClient {
     if (result.resultType === 'input_required') {
       result = await continueWithInput(result as InputRequiredResult, this.inputCall('tools/call', params, options, handlers, headers), this.limits);
     }
+    if (isExtensionResult(result)) result = await this.settle('tools/call', params, result, options);
     const checking = this.tools.checkOutput(params.name, result as CallToolResult);
     if (checking !== undefined) await checking;
     return result as CallToolResult;
@@ -122,21 +124,23 @@ export class ModernClient extends ClientCore implements McpClient {
     const generation = cache?.generation ?? 0;
     const handlers = options?.handlers ?? this.handlers;
     const first = await this.send('resources/read', params, options, handlers);
-    if (first.resultType !== 'input_required') {
+    if (first.resultType === 'complete') {
       if (cache !== undefined && mode !== 'no-store') await cache.put('resources/read', key, first, generation);
       return first as ReadResourceResult;
     }
     const call = this.inputCall('resources/read', params, options, handlers, undefined);
-    return (await continueWithInput(first as InputRequiredResult, call, this.limits)) as ReadResourceResult;
+    const last = first.resultType === 'input_required' ? await continueWithInput(first as InputRequiredResult, call, this.limits) : first;
+    return (isExtensionResult(last) ? await this.settle('resources/read', params, last, options) : last) as ReadResourceResult;
   }
 
   /** `prompts/get`. */
   async getPrompt(params: GetPromptParams, options?: InputCallOptions): Promise<GetPromptResult> {
     const handlers = options?.handlers ?? this.handlers;
     const first = await this.send('prompts/get', params, options, handlers);
-    if (first.resultType !== 'input_required') return first as GetPromptResult;
+    if (first.resultType === 'complete') return first as GetPromptResult;
     const call = this.inputCall('prompts/get', params, options, handlers, undefined);
-    return (await continueWithInput(first as InputRequiredResult, call, this.limits)) as GetPromptResult;
+    const last = first.resultType === 'input_required' ? await continueWithInput(first as InputRequiredResult, call, this.limits) : first;
+    return (isExtensionResult(last) ? await this.settle('prompts/get', params, last, options) : last) as GetPromptResult;
   }
 
   /** `completion/complete`. */
@@ -190,11 +194,7 @@ export class ModernClient extends ClientCore implements McpClient {
   }
 
   /** Starts an input-capable request in step-by-step mode: each `input_required` round is handed to the caller. */
-  async step<M extends InputMethod>(
-    method: M,
-    params: InputMethods[M]['params'],
-    options?: CallOptions,
-  ): Promise<Step<InputMethods[M]['result']>> {
+  async step<M extends InputMethod>(method: M, params: InputMethods[M]['params'], options?: CallOptions): Promise<Step<InputMethods[M]['result']>> {
     const handlers = options?.handlers ?? this.handlers;
     const args = (params as CallToolParams).arguments;
     const name = (params as CallToolParams).name;
@@ -220,6 +220,27 @@ export class ModernClient extends ClientCore implements McpClient {
   /** Not in 2026-07-28 (use `CallOptions.logLevel` per request): rejects with `UnsupportedInEraError`. */
   async setLoggingLevel(_level: LoggingLevel): Promise<void> {
     throw new UnsupportedInEraError('logging/setLevel', 'modern', this.protocolVersion);
+  }
+
+  /**
+   * An extension's result of a typed call turned into the call's own result by the extension's
+   * `settle` (the tasks extension waits for the task); checked again as a complete result.
+   */
+  private async settle(method: string, params: Params, result: JsonObject, options: CallOptions | undefined): Promise<JsonObject> {
+    const type = this.extensions.resultType(method, result.resultType);
+    if (type?.settle === undefined) {
+      throw new InvalidResultError(method, `resultType ${JSON.stringify(result.resultType)} cannot be the result of ${method}() (use request())`, result);
+    }
+    const handlers = options?.handlers ?? this.handlers;
+    const settled = await type.settle(result, { method, params, options, handlers, request: (m, p, o) => this.request(m, p, o) });
+    if (settled.resultType !== undefined && settled.resultType !== 'complete') {
+      throw new InvalidResultError(
+        method,
+        `the ${JSON.stringify(result.resultType)} result settled into resultType ${JSON.stringify(settled.resultType)}`,
+        settled,
+      );
+    }
+    return checkResult(method, settled, this.validate, this.extensions);
   }
 
   /** Moves to the best version both sides speak, when the server's list names one. */

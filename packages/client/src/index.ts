@@ -42,6 +42,7 @@ export {
   type ExtraCapabilities,
 } from './handlers.js';
 export { answerInputRequest, answerInputRequests } from './answer-input.js';
+export type { ClientExtension, ClientExtensionMethod, ExtensionResultType, SettleCall } from './extensions.js';
 export { MemoryCacheStore, type CacheStore, type CacheEntry } from './cache-store.js';
 export { traceTransport, type WireTrace, type WireEvent } from './trace.js';
 export { pickVersion } from './versions.js';

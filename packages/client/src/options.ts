@@ -10,6 +10,7 @@ import type {
   ReadResourceRequestParams,
 } from '@mcpkit/schema';
 import type { CacheStore } from './cache-store.js';
+import type { ClientExtension } from './extensions.js';
 import type { ExtraCapabilities, InputHandlers } from './handlers.js';
 import type { WireTrace } from './trace.js';
 
@@ -84,6 +85,11 @@ export interface ModernClientOptions {
   handlers?: InputHandlers;
   /** Declared capabilities that are not handlers (extensions, experimental). */
   capabilities?: ExtraCapabilities;
+  /**
+   * Protocol extensions the client runs (e.g. `tasksExtension()` of `@mcpkit/tasks/client`): each is
+   * declared in `capabilities.extensions` of every request and teaches the client its methods and results.
+   */
+  extensions?: readonly ClientExtension[];
   /** The modern protocol versions this client speaks, preferred first. Default `['2026-07-28']`. */
   protocolVersions?: readonly string[];
   /** Default idle timeout of a round trip in ms. Default 60 000. */

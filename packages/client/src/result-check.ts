@@ -17,6 +17,7 @@ import {
   type Validator,
 } from '@mcpkit/schema';
 import { InvalidResultError } from './errors.js';
+import type { ClientExtensions } from './extensions.js';
 
 /**
  * Results are checked where they enter: a `resultType` the client does not know is invalid, an
@@ -48,13 +49,13 @@ const MRTR_METHODS: ReadonlySet<string> = new Set(requests.filter((info) => info
  * Checks one result of `method` as received from the server. Returns it (with `resultType` filled in
  * when it was absent) or throws `InvalidResultError`. `validate: false` keeps only the `resultType` rules.
  */
-export function checkResult(method: string, result: JsonObject, validate = true): JsonObject {
+export function checkResult(method: string, result: JsonObject, validate = true, extensions?: ClientExtensions): JsonObject {
   let type = result.resultType;
   if (type === undefined) result.resultType = type = 'complete';
   if (type === 'complete') {
     if (CACHEABLE.has(method)) normalizeHints(result);
     if (validate) {
-      const validator = COMPLETE[method] ?? validateResult;
+      const validator = COMPLETE[method] ?? extensions?.method(method)?.result ?? validateResult;
       if (!validator(result)) throw new InvalidResultError(method, formatErrors(validator.errors), result);
     }
     return result;
@@ -71,7 +72,18 @@ export function checkResult(method: string, result: JsonObject, validate = true)
     }
     return result;
   }
-  throw new InvalidResultError(method, `unknown resultType ${JSON.stringify(type)}`, result);
+  const extension = extensions?.resultType(method, type);
+  if (extension !== undefined) {
+    if (validate && !extension.validate(result)) throw new InvalidResultError(method, formatErrors(extension.validate.errors), result);
+    return result;
+  }
+  // spec: extensions/tasks/tasks.md — a resultType no extension of this client allows is an invalid response.
+  throw new InvalidResultError(method, `unknown resultType ${JSON.stringify(type)} (no extension of this client allows it for ${method})`, result);
+}
+
+/** Whether `result` carries a `resultType` of an extension (neither `complete` nor `input_required`). */
+export function isExtensionResult(result: JsonObject): boolean {
+  return result.resultType !== 'complete' && result.resultType !== 'input_required';
 }
 
 /**

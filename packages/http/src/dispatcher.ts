@@ -15,6 +15,11 @@ export interface HttpDispatcher extends Dispatcher {
    */
   headerParams(toolName: string): ReadonlyArray<HeaderParamRef> | undefined;
   /**
+   * The `params` member the `Mcp-Name` header mirrors for a method the catalogue does not know (an
+   * extension's, e.g. `taskId` for `tasks/get`), or `undefined` when none; checked like the core's.
+   */
+  nameSource?(method: string): string | undefined;
+  /**
    * Serves what the modern endpoint does not: consulted for GET and DELETE and for every well-formed
    * POSTed message before the modern checks (see {@link InterceptHook}). `dualEra` serves legacy
    * sessions with it.
@@ -26,6 +31,12 @@ export interface HttpDispatcher extends Dispatcher {
 export function headerParamsOf(dispatcher: Dispatcher): HttpDispatcher['headerParams'] | undefined {
   const d = dispatcher as Partial<HttpDispatcher>;
   return typeof d.headerParams === 'function' ? d.headerParams.bind(dispatcher) : undefined;
+}
+
+/** `dispatcher`'s `nameSource`, when it has one. */
+export function nameSourceOf(dispatcher: Dispatcher): HttpDispatcher['nameSource'] | undefined {
+  const d = dispatcher as Partial<HttpDispatcher>;
+  return typeof d.nameSource === 'function' ? d.nameSource.bind(dispatcher) : undefined;
 }
 
 /** `dispatcher`'s `intercept`, when it has one. */

@@ -15,7 +15,7 @@
 import { classify, messageKind, type Dispatcher, type InvalidOutcome, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId, type TransportInfo } from '@mcpkit/jsonrpc';
 import { parseJsonBody } from './body.js';
 import { CorsPolicy } from './cors.js';
-import { headerParamsOf, interceptOf, type HttpDispatcher } from './dispatcher.js';
+import { headerParamsOf, interceptOf, nameSourceOf, type HttpDispatcher } from './dispatcher.js';
 import { CORE, coreOf, TIMED_OUT, TOO_LARGE, type Exchange, type ExchangeServer, type HandOver } from './exchange.js';
 import { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
 import { DEFAULT_LIMITS, resolveLimits, type HttpHandlerOptions, type HttpLimits, type InterceptContext, type InterceptHook } from './options.js';
@@ -68,6 +68,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
   private readonly originAllowed: (origin: string) => boolean;
   private readonly cors: CorsPolicy | undefined;
   private readonly headerParams: HttpDispatcher['headerParams'] | undefined;
+  private readonly nameSource: HttpDispatcher['nameSource'] | undefined;
   private readonly intercept: InterceptHook | undefined;
   private readonly otherMethods: string;
 
@@ -77,6 +78,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     this.originAllowed = createOriginCheck(options.allowedOrigins);
     this.cors = options.cors ? new CorsPolicy(options.cors === true ? {} : options.cors) : undefined;
     this.headerParams = headerParamsOf(dispatcher);
+    this.nameSource = nameSourceOf(dispatcher);
     this.intercept = interceptOf(dispatcher);
     this.otherMethods = this.intercept ? 'POST, GET, DELETE' : 'POST';
   }
@@ -222,7 +224,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       return false;
     }
     const request = body as JsonRpcRequest;
-    const refused = checkRequest(request, ex, this.headerParams);
+    const refused = checkRequest(request, ex, this.headerParams, this.nameSource);
     if (refused !== undefined) {
       this.fail(ex, 400, request.id, ErrorCode.HeaderMismatch, refused, cors);
       return false;

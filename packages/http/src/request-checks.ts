@@ -51,7 +51,12 @@ function checkParamHeaders(params: Obj, headers: HeaderLookup, headerParams: Htt
  * Checks the mirrored headers of a well-formed request. Returns the `HeaderMismatch` message to
  * answer (400 `-32020`), or `undefined` when the request may be dispatched.
  */
-export function checkRequest(request: JsonRpcRequest, headers: HeaderLookup, headerParams?: HttpDispatcher['headerParams']): string | undefined {
+export function checkRequest(
+  request: JsonRpcRequest,
+  headers: HeaderLookup,
+  headerParams?: HttpDispatcher['headerParams'],
+  nameSource?: HttpDispatcher['nameSource'],
+): string | undefined {
   const body = request.params;
   const meta = body?._meta;
   const version = isJsonObject(meta) ? meta[META_PROTOCOL_VERSION] : undefined;
@@ -65,7 +70,7 @@ export function checkRequest(request: JsonRpcRequest, headers: HeaderLookup, hea
   if (methodHeader === null) return missing('Mcp-Method');
   if (methodHeader !== request.method) return differs('Mcp-Method', methodHeader, request.method);
 
-  const source = mcpNameSource(request.method);
+  const source = mcpNameSource(request.method) ?? nameSource?.(request.method);
   if (source !== undefined) {
     const bodyValue = body![source];
     const raw = headers.header(HEADER_NAME);

@@ -14,9 +14,30 @@ export function parseServerEvent(text: string): ServerEvent | undefined {
   }
   if (value === null || typeof value !== 'object') return undefined;
   const { type, uri } = value as { type?: unknown; uri?: unknown };
+  if (type === 'extension') return parseExtensionEvent(value as Record<string, unknown>);
   if (typeof type !== 'string' || !TYPES.has(type)) return undefined;
   if (type === 'resources/updated') return typeof uri === 'string' ? { type, uri } : undefined;
   return { type } as ServerEvent;
+}
+
+function parseExtensionEvent(value: Record<string, unknown>): ServerEvent | undefined {
+  const { key, topic, notification } = value;
+  if (typeof key !== 'string' || typeof topic !== 'string' || notification === null || typeof notification !== 'object') return undefined;
+  const { method, params } = notification as { method?: unknown; params?: unknown };
+  if (typeof method !== 'string' || (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params)))) return undefined;
+  return { type: 'extension', key, topic, notification: params === undefined ? { method } : { method, params: params as Record<string, unknown> } };
+}
+
+/** The JSON an event travels as (only its own fields). */
+function serialize(event: ServerEvent): string {
+  switch (event.type) {
+    case 'resources/updated':
+      return JSON.stringify({ type: event.type, uri: event.uri });
+    case 'extension':
+      return JSON.stringify({ type: event.type, key: event.key, topic: event.topic, notification: event.notification });
+    default:
+      return JSON.stringify({ type: event.type });
+  }
 }
 
 /**
@@ -36,7 +57,7 @@ export class RedisEventBus implements EventBus {
 
   /** Publishes `event` to every replica; rejects with `RedisUnavailableError` when Redis cannot take it. */
   async publish(event: ServerEvent): Promise<void> {
-    const text = JSON.stringify(event.type === 'resources/updated' ? { type: event.type, uri: event.uri } : { type: event.type });
+    const text = serialize(event);
     await this.connection.run(`publish ${event.type}`, (redis) => redis.publish(this.channel, text));
   }
 

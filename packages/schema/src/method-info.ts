@@ -37,3 +37,15 @@ export interface MethodInfo {
   /** The revisions that define this method. */
   readonly revisions: readonly ProtocolVersion[];
 }
+
+/**
+ * What an extension's catalogue knows about one of its methods: the fields of `MethodInfo`, the
+ * extension's identifier, and an `Mcp-Name` source that may be any param (`taskId` for the tasks
+ * extension). `revisions` names the base revision the extension is specified on.
+ */
+export interface ExtensionMethodInfo extends Omit<MethodInfo, 'mcpName'> {
+  /** The extension's identifier, e.g. `io.modelcontextprotocol/tasks`. */
+  readonly extension: string;
+  /** The `params` member the HTTP `Mcp-Name` header mirrors, or `undefined` when none. */
+  readonly mcpName: string | undefined;
+}

@@ -37,8 +37,11 @@ export { KeyRing, parseStateKeys, generateStateKey, STATE_KEYS_ENV, type StateKe
 export { StateCodec, StateError, type StateBinding, type StateErrorReason, type OpenedState } from './state/sealed-state.js';
 export { MemoryReplayGuard, type MemoryReplayGuardOptions, type ReplayGuard } from './state/replay-guard.js';
 
-export { MemoryEventBus, type EventBus, type LostListener, type ServerEvent, type Unsubscribe } from './events/event-bus.js';
+export { MemoryEventBus, type EventBus, type ExtensionEvent, type LostListener, type ServerEvent, type Unsubscribe } from './events/event-bus.js';
 
-export { invalidParams, resourceNotFound, missingClientCapabilities } from './util/errors.js';
+export type { ServerExtension, ExtensionMethod, ExtensionListen, ExtensionHost, DetachedContextInit } from './extensions/extension.js';
+export { extensionResult, ExtensionResult } from './extensions/extension-result.js';
+
+export { invalidParams, resourceNotFound, missingClientCapabilities, missingClientExtension } from './util/errors.js';
 export type { Principal } from './util/principal.js';
 export { ResponseError } from '@mcpkit/jsonrpc';

@@ -5,6 +5,7 @@ import type { ToolDefinition } from './definitions/tool.js';
 import type { DispatchAround } from './dispatch/around.js';
 import type { ErrorInfo, ListName } from './dispatch/core.js';
 import type { EventBus } from './events/event-bus.js';
+import type { ServerExtension } from './extensions/extension.js';
 import type { CapabilityOptions } from './registry/capabilities.js';
 import type { StateKey } from './state/key-ring.js';
 import type { ReplayGuard } from './state/replay-guard.js';
@@ -38,6 +39,11 @@ export interface ServerOptions {
   prompts?: readonly PromptDefinition[];
   resources?: readonly ResourceDefinition[];
   resourceTemplates?: readonly ResourceTemplateDefinition[];
+  /**
+   * Protocol extensions the server runs (e.g. tasks, skills): each advertises itself in
+   * `capabilities.extensions` and may add methods, listen notifications and resources.
+   */
+  extensions?: readonly ServerExtension[];
   /** Overrides of the advertised capabilities (see `CapabilityOptions`). */
   capabilities?: CapabilityOptions;
   /** Items per page of each list (default 100). */

@@ -1,4 +1,10 @@
 import type { DispatchContext, Dispatcher, JsonObject, JsonRpcRequest, JsonRpcResponse } from '@mcpkit/jsonrpc';
+import { RequestContext } from './dispatch/request-context.js';
+import { METHODS, REMOVED_METHODS } from './dispatch/methods.js';
+import type { MethodHandler } from './dispatch/core.js';
+import type { DetachedContextInit, ExtensionHost } from './extensions/extension.js';
+import { extensionMethodHandler } from './extensions/extension-method.js';
+import { resolveExtensions } from './extensions/resolve.js';
 import { LATEST_PROTOCOL_VERSION, META_SERVER_INFO, type Implementation, type ServerCapabilities } from '@mcpkit/schema';
 import type { ListName, ResolvedCacheHint, ServerCore } from './dispatch/core.js';
 import type { DispatchAround, DispatchNext } from './dispatch/around.js';
@@ -71,11 +77,15 @@ export class McpServer implements Dispatcher {
     this.supportedVersions = Object.freeze([LATEST_PROTOCOL_VERSION]);
     this.events = options.events ?? new MemoryEventBus();
     this.around = options.around;
+    const extensions = resolveExtensions(options.extensions, new Set([...METHODS.keys(), ...REMOVED_METHODS]));
+    const extensionMethods = new Map<string, MethodHandler>();
+    for (const [name, owned] of extensions.methods) extensionMethods.set(name, extensionMethodHandler(name, owned));
     this.current = new Registry({
       tools: options.tools,
       prompts: options.prompts,
-      resources: options.resources,
-      resourceTemplates: options.resourceTemplates,
+      resources: extensions.resources.length > 0 ? [...(options.resources ?? []), ...extensions.resources] : options.resources,
+      resourceTemplates:
+        extensions.resourceTemplates.length > 0 ? [...(options.resourceTemplates ?? []), ...extensions.resourceTemplates] : options.resourceTemplates,
     });
     noteOffered(this.offered, this.current);
 
@@ -99,7 +109,9 @@ export class McpServer implements Dispatcher {
     const cache = options.cache ?? {};
     const stateTtlMs = options.state?.ttlMs ?? 600_000;
     const production = (options.mode ?? defaultMode()) === 'production';
-    const capabilityOptions = options.capabilities ?? {};
+    const given = options.capabilities ?? {};
+    const capabilityOptions =
+      extensions.list.length > 0 ? { ...given, extensions: { ...given.extensions, ...extensions.settings } as ServerCapabilities['extensions'] } : given;
 
     this.core = {
       info: this.info,
@@ -127,6 +139,8 @@ export class McpServer implements Dispatcher {
       // Single use by default (one process); `false` turns it off, a shared guard (Redis) spans replicas.
       replayGuard: options.state?.replayGuard === false ? undefined : (options.state?.replayGuard ?? new MemoryReplayGuard()),
       hub: new ListenHub(this.events),
+      extensions,
+      extensionMethods,
       onError: options.onError ?? ((error, info) => console.error(`mcpkit: ${info.method} (id ${JSON.stringify(info.requestId)}) failed:`, error)),
       registry: () => this.current,
       capabilities: (registry) => {
@@ -135,6 +149,23 @@ export class McpServer implements Dispatcher {
         return capabilities;
       },
     };
+    if (extensions.list.length > 0) {
+      const core = this.core;
+      const events = this.events;
+      for (const extension of extensions.list) {
+        const key = extensions.listen.find((member) => member.extension === extension.id)?.filterKey;
+        const host: ExtensionHost = {
+          info: this.info,
+          notify: (topic, notification) => {
+            if (key === undefined) return Promise.reject(new TypeError(`Extension ${extension.id} has no listen filter member to notify on`));
+            return events.publish({ type: 'extension', key, topic, notification });
+          },
+          context: (init) => detachedContext(init, core.logging),
+          onError: (error, info) => core.onError(error, info),
+        };
+        extension.attach?.(host);
+      }
+    }
   }
 
   /** What the server advertises now (as `server/discover` shows it). */
@@ -162,6 +193,14 @@ export class McpServer implements Dispatcher {
    */
   headerParams(toolName: string): ReadonlyArray<HeaderParam> | undefined {
     return this.current.tools.get(toolName)?.headerParams;
+  }
+
+  /**
+   * The `params` member an extension's method mirrors into the HTTP `Mcp-Name` header (the core
+   * methods' are in the catalogue of `@mcpkit/schema`), for the HTTP layer's header checks.
+   */
+  nameSource(method: string): string | undefined {
+    return this.core.extensions.methods.get(method)?.method.nameSource;
   }
 
   /**
@@ -232,10 +271,25 @@ export class McpServer implements Dispatcher {
     return this.events.publish({ type: 'resources/updated', uri });
   }
 
-  /** Ends every listen stream gracefully (each gets its final result) and leaves the event bus. */
-  close(): Promise<void> {
-    return this.core.hub.close();
+  /** Ends every listen stream gracefully (each gets its final result), leaves the event bus and closes the extensions. */
+  async close(): Promise<void> {
+    await this.core.hub.close();
+    await Promise.all(this.core.extensions.list.map((extension) => extension.close?.()));
   }
+}
+
+/** A request context for work outside any request (see `ExtensionHost.context`). */
+function detachedContext(init: DetachedContextInit, logging: boolean): RequestContext {
+  const meta = {
+    protocolVersion: init.protocolVersion,
+    clientCapabilities: init.clientCapabilities,
+    clientInfo: init.clientInfo,
+    logLevel: undefined,
+    progressToken: undefined,
+    raw: Object.freeze({}),
+  };
+  const context: DispatchContext = { signal: init.signal, notify: () => Promise.resolve(), transport: init.transport ?? { name: 'detached' } };
+  return new RequestContext(init.requestId, init.method, meta, init.principal, context, logging);
 }
 
 /**

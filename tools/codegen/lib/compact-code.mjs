@@ -64,7 +64,8 @@ export function errorHelper(keywords = MESSAGE_KEYWORDS) {
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
 const ERROR_OBJECT = new RegExp(
-  String.raw`\{instancePath(?::([^{}]+?))?,schemaPath:${STRING},keyword:"(\w+)",params:(\{[^{}]*\}),message:((?:${STRING}|\+|[\w$.]+)+)\}`,
+  // params may hold strings with braces (a `pattern` such as `[0-9a-f]{64}`).
+  String.raw`\{instancePath(?::([^{}]+?))?,schemaPath:${STRING},keyword:"(\w+)",params:(\{(?:[^{}"]|${STRING})*\}),message:((?:${STRING}|\+|[\w$.]+)+)\}`,
   'g',
 );
 

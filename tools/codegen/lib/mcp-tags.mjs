@@ -45,3 +45,15 @@ export function readMcpTags(files) {
   }
   return tags;
 }
+
+/** The names of the interfaces and type aliases `files` declare (an extension's own definitions). */
+export function declaredTypes(files) {
+  const names = [];
+  for (const file of files) {
+    const source = ts.createSourceFile(basename(file), readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+    for (const statement of source.statements) {
+      if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) names.push(statement.name.text);
+    }
+  }
+  return names.sort();
+}

@@ -15,7 +15,17 @@ export const LATEST = REVISIONS[0];
 /** The legacy revision (the `initialize` handshake and sessions). */
 export const LEGACY = REVISIONS[1];
 
-/** The folder of the canonical TypeScript sources of a revision. */
+/**
+ * The extensions whose wire types we generate, each on top of one base revision. `dir` is the folder
+ * of its canonical sources under `schema/` (it serves as its "revision" in the steps below), `prefix`
+ * names its message unions (`<prefix>ClientRequest`...) and its generated exports (`<name>Catalogue`).
+ */
+export const EXTENSIONS = [
+  { name: 'tasks', id: 'io.modelcontextprotocol/tasks', base: '2026-07-28', dir: 'extensions/tasks', prefix: 'Tasks' },
+  { name: 'skills', id: 'io.modelcontextprotocol/skills', base: '2026-07-28', dir: 'extensions/skills', prefix: 'Skills' },
+];
+
+/** The folder of the canonical TypeScript sources of a revision (or of an extension: its `dir`). */
 export const sourceDir = (rev) => join(REPO_ROOT, 'schema', rev);
 
 /** The `@mcpkit/schema` package folder. */
@@ -25,6 +35,9 @@ export const PACKAGE_DIR = join(REPO_ROOT, 'packages', 'schema');
 export const out = {
   jsonSchema: (rev) => `packages/schema/json/${rev}.schema.json`,
   generatedDir: (rev) => `packages/schema/src/generated/${rev}`,
+  /** An extension's outputs: `json/extensions/<name>.schema.json`, `src/generated/extensions/<name>/`. */
+  extensionJsonSchema: (ext) => `packages/schema/json/${ext.dir}.schema.json`,
+  extensionDir: (ext) => `packages/schema/src/generated/${ext.dir}`,
   langDir: 'packages/schema/lang',
 };
 

@@ -1,12 +1,12 @@
 // The whole generation as one pure function: inputs in, a Map of repo-relative path → text out.
 // run.mjs decides whether to write that Map or to compare it with the disk.
 import { generateBinding, LANGUAGES } from './bindings.mjs';
-import { methodEntries, renderCatalogue, withRevisions } from './catalogue.mjs';
-import { renderConstants } from './constants.mjs';
+import { extensionUnions, methodEntries, renderCatalogue, renderExtensionCatalogue, withRevisions } from './catalogue.mjs';
+import { renderConstants, renderExtensionConstants } from './constants.mjs';
 import { generateJsonSchema, sourceFiles } from './json-schema.mjs';
 import { generatePackages, schemaVersion } from './lang-packages.mjs';
-import { readMcpTags } from './mcp-tags.mjs';
-import { out, REVISIONS } from './paths.mjs';
+import { declaredTypes, readMcpTags } from './mcp-tags.mjs';
+import { EXTENSIONS, out, REVISIONS } from './paths.mjs';
 import { stableStringify } from './stable-json.mjs';
 import { copyTypes } from './types-copy.mjs';
 import { generateValidators, generateValidatorTable, generateValidatorTypes } from './validators.mjs';
@@ -44,6 +44,7 @@ export async function generateCore({ log = () => {} } = {}) {
     files.set(`${out.generatedDir(rev)}/catalogue.ts`, renderCatalogue(rev, list));
     log(`${rev}: catalogue of ${list.length} methods`);
   }
+  for (const ext of EXTENSIONS) generateExtension(ext, files, log);
   const started = Date.now();
   for (const rev of REVISIONS) {
     for (const language of LANGUAGES) {
@@ -52,4 +53,25 @@ export async function generateCore({ log = () => {} } = {}) {
   }
   log(`bindings: ${LANGUAGES.length} languages x ${REVISIONS.length} revisions (${Date.now() - started} ms)`);
   return files;
+}
+
+/**
+ * An extension's outputs (steps 1-4, no bindings): its JSON Schema (its own definitions and the core
+ * ones they refer to), the copied types, validators of its own definitions, its catalogue and its id.
+ */
+function generateExtension(ext, files, log) {
+  const started = Date.now();
+  const schema = generateJsonSchema(ext.dir);
+  files.set(out.extensionJsonSchema(ext), stableStringify(schema));
+  const dir = out.extensionDir(ext);
+  for (const [name, text] of Object.entries(copyTypes(ext.dir))) files.set(`${dir}/types/${name}`, text);
+  const sources = sourceFiles(ext.dir);
+  const own = declaredTypes(sources);
+  const { code, defNames } = generateValidators(ext.dir, schema, own);
+  files.set(`${dir}/validators.js`, code);
+  files.set(`${dir}/validators.d.ts`, generateValidatorTypes(ext.dir, defNames, '../../../validator.js'));
+  const entries = methodEntries(ext.dir, schema, readMcpTags(sources), { unions: extensionUnions(ext.prefix), nameParams: ['name', 'uri', 'taskId'] });
+  files.set(`${dir}/catalogue.ts`, renderExtensionCatalogue(ext, entries));
+  files.set(`${dir}/constants.ts`, renderExtensionConstants(ext));
+  log(`${ext.id}: ${defNames.length} definitions, ${entries.length} methods, validators ${Math.round(code.length / 1024)} KB (${Date.now() - started} ms)`);
 }

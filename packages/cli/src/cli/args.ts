@@ -11,6 +11,7 @@ const OPTIONS = {
   url: { type: 'string' },
   era: { type: 'string' },
   json: { type: 'boolean' },
+  task: { type: 'boolean' },
   trace: { type: 'boolean' },
   otel: { type: 'boolean' },
   answers: { type: 'string' },
@@ -68,18 +69,24 @@ const CLIENT: readonly OptionName[] = ['stdio', 'url', 'era', 'json', 'trace', '
 const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   discover: CLIENT,
   'tools list': CLIENT,
-  'tools call': [...CLIENT, 'args'],
+  'tools call': [...CLIENT, 'args', 'task'],
+  'tasks list': CLIENT,
+  'tasks get': CLIENT,
+  'tasks result': CLIENT,
+  'tasks cancel': CLIENT,
   'resources list': CLIENT,
   'resources read': CLIENT,
   'templates list': CLIENT,
   'prompts list': CLIENT,
   'prompts get': [...CLIENT, 'args'],
+  'skills list': CLIENT,
+  'skills get': CLIENT,
   complete: [...CLIENT, 'context'],
   listen: [...CLIENT, 'count', 'tools', 'prompts', 'resources', 'resource'],
   'serve-example': ['transport', 'port', 'host', 'era', 'report-memory', 'otel'],
   demo: ['transport', 'fault'],
 };
-const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts']);
+const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts', 'tasks', 'skills']);
 const FAULTS: readonly DemoFault[] = ['tamper-state', 'no-fallback'];
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -158,13 +165,26 @@ function clientCommand(name: string, operands: string[], values: Values): Client
   switch (name) {
     case 'tools call':
       operandCount(name, operands, 1, 1, 'the tool name, e.g. `tools call echo`');
-      return { name, tool: operands[0]!, args: values.args === undefined ? {} : readJsonObject('--args', values.args, '{"text":"hi"}') };
+      return {
+        name,
+        tool: operands[0]!,
+        args: values.args === undefined ? {} : readJsonObject('--args', values.args, '{"text":"hi"}'),
+        task: values.task === true,
+      };
+    case 'tasks get':
+    case 'tasks result':
+    case 'tasks cancel':
+      operandCount(name, operands, 1, 1, `the task id, e.g. \`${name} 786512e2\``);
+      return { name, taskId: operands[0]! };
     case 'resources read':
       operandCount(name, operands, 1, 1, 'the resource URI, e.g. `resources read test://static-text`');
       return { name, uri: operands[0]! };
     case 'prompts get':
       operandCount(name, operands, 1, 1, 'the prompt name, e.g. `prompts get code_review`');
       return { name, prompt: operands[0]!, args: values.args === undefined ? {} : readStringMap('--args', values.args, '{"code":"x = 1"}') };
+    case 'skills get':
+      operandCount(name, operands, 1, 1, 'the URI of the skill\'s SKILL.md, e.g. `skills get skill://everything-tour/SKILL.md`');
+      return { name, uri: operands[0]! };
     case 'complete':
       return completeCommand(operands, values);
     case 'listen':

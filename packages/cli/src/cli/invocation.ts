@@ -79,12 +79,16 @@ export interface ListenRequest {
 export type ClientCommand =
   | { readonly name: 'discover' }
   | { readonly name: 'tools list' }
-  | { readonly name: 'tools call'; readonly tool: string; readonly args: Record<string, unknown> }
+  | { readonly name: 'tools call'; readonly tool: string; readonly args: Record<string, unknown>; readonly task: boolean }
+  | { readonly name: 'tasks list' }
+  | { readonly name: 'tasks get' | 'tasks result' | 'tasks cancel'; readonly taskId: string }
   | { readonly name: 'resources list' }
   | { readonly name: 'resources read'; readonly uri: string }
   | { readonly name: 'templates list' }
   | { readonly name: 'prompts list' }
   | { readonly name: 'prompts get'; readonly prompt: string; readonly args: Record<string, string> }
+  | { readonly name: 'skills list' }
+  | { readonly name: 'skills get'; readonly uri: string }
   | {
       readonly name: 'complete';
       readonly ref: { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };

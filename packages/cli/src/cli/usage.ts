@@ -25,9 +25,10 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     example: 'mcpkit tools list --stdio "node server.js"',
   },
   'tools call': {
-    synopsis: `tools call NAME [--args JSON] ${TARGET}`,
+    synopsis: `tools call NAME [--args JSON] [--task] ${TARGET}`,
     summary: 'call a tool; exit 1 when the result has isError',
-    details: '--args takes a JSON object (or @file.json). Input the server asks for is prompted in a terminal, or taken from --answers.',
+    details:
+      '--args takes a JSON object (or @file.json). Input the server asks for is prompted in a terminal, or taken from --answers. --task calls it as a task (when the server runs the tool as one), prints the task id on stderr and waits for the result.',
     example: `mcpkit tools call echo --args '{"text":"hi"}' --url http://127.0.0.1:3000/mcp`,
   },
   'resources list': {
@@ -61,11 +62,42 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     details: '--context holds arguments already chosen, as an object of strings.',
     example: `mcpkit complete resource 'test://template/{id}/data' id 12 --url http://127.0.0.1:3000/mcp`,
   },
+  'skills list': {
+    synopsis: `skills list ${TARGET}`,
+    summary: 'every skill the server publishes (skills extension): name, description, files; reads no file',
+    example: 'mcpkit skills list --url http://127.0.0.1:3000/mcp',
+  },
+  'skills get': {
+    synopsis: `skills get URI ${TARGET}`,
+    summary: 'load one skill by the URI of its SKILL.md: its entry, and SKILL.md verified against it',
+    details: 'SKILL.md is checked for size, digest and frontmatter against the entry; a mismatch prints nothing of it and exits 1.',
+    example: 'mcpkit skills get skill://everything-tour/SKILL.md --url http://127.0.0.1:3000/mcp',
+  },
   listen: {
     synopsis: `listen [--tools] [--prompts] [--resources] [--resource URI]... [--count N] ${TARGET}`,
     summary: 'print change notifications until interrupted (Ctrl+C) or N of them arrived',
     details: 'Without a filter option it listens to every list change. --resource subscribes to updates of one URI (repeatable).',
     example: 'mcpkit listen --tools --count 1 --url http://127.0.0.1:3000/mcp',
+  },
+  'tasks list': {
+    synopsis: `tasks list ${TARGET}`,
+    summary: 'your tasks on the server (2025-11-25 servers only: the tasks extension has no list)',
+    example: 'mcpkit tasks list --url http://127.0.0.1:3000/mcp --era legacy',
+  },
+  'tasks get': {
+    synopsis: `tasks get TASK_ID ${TARGET}`,
+    summary: "a task's status, times and poll interval",
+    example: 'mcpkit tasks get 786512e2 --url http://127.0.0.1:3000/mcp',
+  },
+  'tasks result': {
+    synopsis: `tasks result TASK_ID ${TARGET}`,
+    summary: 'wait for a task to end and print its result, like tools call (answering what it asks)',
+    example: 'mcpkit tasks result 786512e2 --url http://127.0.0.1:3000/mcp',
+  },
+  'tasks cancel': {
+    synopsis: `tasks cancel TASK_ID ${TARGET}`,
+    summary: 'ask the server to cancel a task',
+    example: 'mcpkit tasks cancel 786512e2 --url http://127.0.0.1:3000/mcp',
   },
   'serve-example': {
     synopsis: 'serve-example --transport stdio|http [--port N] [--host H] [--era modern|legacy|dual] [--report-memory] [--otel]',

@@ -1,7 +1,8 @@
-import type { InputHandlers } from '@mcpkit/client';
+import type { ClientExtension, InputHandlers } from '@mcpkit/client';
 import { InvalidMessageError, MessageTooLargeError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
 import { connect, type DualEraClient } from '@mcpkit/legacy';
 import { StdioClientTransport } from '@mcpkit/stdio';
+import { tasksExtension } from '@mcpkit/tasks-client';
 import { GarbageOutputError } from '../cli/exit-codes.js';
 import type { ClientSettings } from '../cli/invocation.js';
 import type { TracePrinter } from '../output/trace-printer.js';
@@ -12,6 +13,8 @@ import { version } from '../../package.json';
 /** What `openClient` needs besides the settings. */
 export interface OpenHooks {
   readonly handlers: InputHandlers;
+  /** Extensions the client declares (the skills commands: the skills extension). */
+  readonly extensions?: readonly ClientExtension[];
   /** `--trace`: sees every message and HTTP exchange, and the server's stderr. */
   readonly trace: TracePrinter | undefined;
   /** `--otel`: wraps every transport (`instrumentTransport`). */
@@ -74,7 +77,10 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     eraCache: false,
     ...(hooks.wrapTransport && { wrapTransport: hooks.wrapTransport }),
     clientInfo: CLI_INFO,
+    // Declaring the tasks extension lets a server run a tool as a task; a plain `tools call` waits for it.
+    extensions: [tasksExtension()],
     handlers: hooks.handlers,
+    ...(hooks.extensions !== undefined && { extensions: hooks.extensions }),
     timeoutMs: settings.timeoutMs,
     // A sign-in happens inside the first request, the probe: it must not read as a silent legacy server.
     probeTimeoutMs: auth?.probeTimeoutMs !== undefined ? Math.max(auth.probeTimeoutMs, settings.timeoutMs) : Math.min(PROBE_TIMEOUT_MS, settings.timeoutMs),

@@ -3,6 +3,7 @@ import type { ClientCommand } from '../cli/invocation.js';
 import { formatCompletion } from '../output/format-discover.js';
 import { formatCallResult, formatPromptResult, formatReadResult } from '../output/format-content.js';
 import { callOptions, printResult, type CommandContext } from './context.js';
+import { callToolAsTask } from './tasks.js';
 
 /**
  * The commands that ask the server to do something: call a tool, read a resource, get a prompt,
@@ -18,6 +19,7 @@ function withProgress(ctx: CommandContext) {
 
 /** `mcpkit tools call NAME --args JSON`; exit 1 when the result has `isError`. */
 export async function callTool(ctx: CommandContext, command: Of<'tools call'>): Promise<number> {
+  if (command.task) return callToolAsTask(ctx, command);
   ctx.progress.start(`tools/call ${command.tool}`);
   const result = await ctx.client.callTool({ name: command.tool, arguments: command.args }, withProgress(ctx));
   printResult(ctx, result, () => formatCallResult(result, ctx.term.outStyle));

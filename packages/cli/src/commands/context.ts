@@ -1,3 +1,4 @@
+import type { InputHandlers } from '@mcpkit/client';
 import type { DualEraClient } from '@mcpkit/legacy';
 import type { ClientSettings } from '../cli/invocation.js';
 import type { ProgressDisplay } from '../output/progress.js';
@@ -11,6 +12,8 @@ export interface CommandContext {
   /** Aborted on Ctrl+C (and when the server writes garbage on stdout). */
   readonly signal: AbortSignal;
   readonly progress: ProgressDisplay;
+  /** What answers the server's input requests (prompts, `--answers`); the task commands hand it to their tasks. */
+  readonly handlers?: InputHandlers;
 }
 
 /** Prints a result: only JSON on stdout with `--json`, the human view otherwise. */

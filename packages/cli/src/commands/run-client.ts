@@ -1,4 +1,5 @@
 import type { InputHandlers } from '@mcpkit/client';
+import { skillsExtension } from '@mcpkit/skills-client';
 import { ExitCode, type GarbageOutputError } from '../cli/exit-codes.js';
 import type { ClientCommand, ClientSettings } from '../cli/invocation.js';
 import { describeError } from '../client/describe-error.js';
@@ -16,6 +17,8 @@ import { callTool, complete, getPrompt, readResource } from './calls.js';
 import type { CommandContext } from './context.js';
 import { Interrupted, listen } from './listen.js';
 import { discover, listPrompts, listResources, listTemplates, listTools } from './queries.js';
+import { getSkill, listSkills } from './skills.js';
+import { cancelTask, getTask, listTasks, taskResult } from './tasks.js';
 
 function run(ctx: CommandContext, command: ClientCommand): Promise<number> {
   switch (command.name) {
@@ -35,10 +38,22 @@ function run(ctx: CommandContext, command: ClientCommand): Promise<number> {
       return listPrompts(ctx);
     case 'prompts get':
       return getPrompt(ctx, command);
+    case 'skills list':
+      return listSkills(ctx);
+    case 'skills get':
+      return getSkill(ctx, command);
     case 'complete':
       return complete(ctx, command);
     case 'listen':
       return listen(ctx, command);
+    case 'tasks list':
+      return listTasks(ctx);
+    case 'tasks get':
+      return getTask(ctx, command.taskId);
+    case 'tasks result':
+      return taskResult(ctx, command.taskId);
+    case 'tasks cancel':
+      return cancelTask(ctx, command.taskId);
   }
 }
 
@@ -87,6 +102,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
         handlers,
         trace,
         wrapTransport: telemetry?.transport,
+        // The skills commands declare the skills extension; the others declare none, as before.
+        extensions: command.name.startsWith('skills ') ? [skillsExtension()] : undefined,
         onGarbage: (error) => {
           garbage = error;
           controller.abort(error);
@@ -105,9 +122,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
       },
       controller.signal,
     );
-    const code = await run({ client: open.client, term, settings, signal: controller.signal, progress }, command);
-    if (queue !== undefined && queue.unused > 0)
-      term.err(term.errStyle.yellow(`mcpkit: warning: ${queue.unused} of ${settings.answers!.length} --answers item(s) were not used`));
+    const code = await run({ client: open.client, term, settings, signal: controller.signal, progress, handlers }, command);
+    if (queue !== undefined && queue.unused > 0) term.err(term.errStyle.yellow(`mcpkit: warning: ${queue.unused} of ${settings.answers!.length} --answers item(s) were not used`));
     return code;
   } catch (caught) {
     progress.stop();

@@ -1,4 +1,5 @@
 import type { McpServer, ServerOptions } from '@mcpkit/server';
+import type { TasksServer } from '@mcpkit/tasks/server';
 
 /**
  * examples/everything (`@mcpkit/example-everything`, a private workspace package) ships inside the
@@ -9,7 +10,9 @@ import type { McpServer, ServerOptions } from '@mcpkit/server';
 
 /** What the CLI uses of the example. */
 export interface EverythingModule {
-  createEverythingServer(options?: Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>>): McpServer;
+  createEverythingServer(
+    options?: Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'extensions'>> & { tasks?: TasksServer },
+  ): McpServer;
 }
 
 /** The package name of examples/everything. */

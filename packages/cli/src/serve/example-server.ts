@@ -2,9 +2,11 @@ import { createHttpHandler } from '@mcpkit/http';
 import { serveHttp } from '@mcpkit/http/node';
 import type { Dispatcher, JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { dualEra, type DualEraServer, type LegacySessionInfo, type SessionStore } from '@mcpkit/legacy';
+import { legacyTasks } from '@mcpkit/legacy/tasks';
 import type { McpServer } from '@mcpkit/server';
 import type { ServerInstrumentation } from '@mcpkit/otel';
 import { serveStdio } from '@mcpkit/stdio';
+import { tasksServer } from '@mcpkit/tasks/server';
 import { loadEverything, type EverythingModule } from './example-module.js';
 import { reportingDispatcher } from './memory-report.js';
 
@@ -51,10 +53,13 @@ function polled(request: JsonRpcRequest): number | undefined {
 async function build(options: ExampleOptions): Promise<{ server: McpServer; dual: DualEraServer | undefined }> {
   const { createEverythingServer } = await loadEverything();
   const instrument = options.instrument;
-  const server = createEverythingServer(instrument === undefined ? options.server : { ...options.server, around: instrument.around });
+  // One tasks engine for both eras: the 2026-07-28 extension and the 2025-11-25 core tasks.
+  const tasks = tasksServer({ pollIntervalMs: 250 });
+  const server = createEverythingServer({ ...options.server, tasks, ...(instrument === undefined ? {} : { around: instrument.around }) });
   if (options.era === 'modern') return { server, dual: undefined };
   const onSessionStart = options.onSessionStart;
   const dual = dualEra(server, {
+    extensions: [legacyTasks(tasks)],
     modern: options.era === 'dual',
     http: { closeStreamAfterMs: polled },
     sessions: options.sessions,

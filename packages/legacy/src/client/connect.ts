@@ -63,7 +63,7 @@ async function open(
     if (cache !== undefined && key !== undefined) await cache.set(key, verdict);
   }
   options.onVerdict?.(verdict);
-  if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options, discovered), verdict);
+  if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options, discovered), verdict, extensionMethods(options));
 
   const waitMs = options.probeTimeoutMs ?? options.timeoutMs ?? HTTP_PROBE_TIMEOUT_MS;
   let transport =
@@ -96,7 +96,7 @@ async function open(
         const corrected: EraVerdict = { era: 'modern', protocolVersion: version, reason, source: 'probe', key };
         if (cache !== undefined && key !== undefined) await cache.set(key, corrected);
         options.onVerdict?.(corrected);
-        return new DualEraClient(modern(route.modern(), corrected, options), corrected);
+        return new DualEraClient(modern(route.modern(), corrected, options), corrected, extensionMethods(options));
       }
       // versioning.mdx: a verdict kept across restarts is re-probed when it proves wrong.
       if (verdict.source === 'cache' && cache !== undefined && key !== undefined) {
@@ -189,4 +189,9 @@ function legacyOptions(options: ConnectOptions, verdict: EraVerdict): LegacyClie
 /** `versions` with `first` moved to the front when it is one of them. */
 function preferring(versions: readonly string[], first: string | undefined): readonly string[] {
   return first !== undefined && versions.includes(first) ? [first, ...versions.filter((v) => v !== first)] : versions;
+}
+
+/** The methods the client's extensions add (they may share a name with a 2025-11-25 method). */
+function extensionMethods(options: ConnectOptions): ReadonlySet<string> {
+  return new Set((options.extensions ?? []).flatMap((extension) => Object.keys(extension.methods ?? {})));
 }

@@ -56,6 +56,8 @@ export class DualEraClient implements McpClient {
     readonly client: ModernClient | LegacyClient,
     /** How the era was found (`probe`, `cache` or `option`) and why. */
     readonly verdict: EraVerdict,
+    /** Methods the modern client's extensions add (`tasks/get` of the tasks extension): sent in the modern era although they are also 2025-11-25 methods. */
+    private readonly extensionMethods: ReadonlySet<string> = new Set(),
   ) {}
 
   /** `modern` or `legacy`. */
@@ -149,7 +151,8 @@ export class DualEraClient implements McpClient {
 
   /** Any request of the era; a method of the other era only rejects with `UnsupportedInEraError`. */
   async request(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<JsonObject> {
-    if (this.client.era === 'modern' && LEGACY_ONLY.has(method)) throw new UnsupportedInEraError(method, 'modern', this.protocolVersion);
+    if (this.client.era === 'modern' && LEGACY_ONLY.has(method) && !this.extensionMethods.has(method))
+      throw new UnsupportedInEraError(method, 'modern', this.protocolVersion);
     return this.client.request(method, params, options);
   }
 

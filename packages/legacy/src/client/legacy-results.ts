@@ -3,6 +3,10 @@ import type { JsonObject } from '@mcpkit/jsonrpc';
 import {
   formatErrors,
   validateCallToolResult,
+  validateCancelTaskResult,
+  validateCreateTaskResult,
+  validateGetTaskResult,
+  validateListTasksResult,
   validateCompleteResult,
   validateEmptyResult,
   validateGetPromptResult,
@@ -37,6 +41,10 @@ const VALIDATORS: Record<string, Validator<unknown>> = {
   'logging/setLevel': validateEmptyResult,
   'resources/subscribe': validateEmptyResult,
   'resources/unsubscribe': validateEmptyResult,
+  // 2025-11-25/pages/basic/utilities/tasks.mdx; `tasks/result` answers what the task's request would have.
+  'tasks/get': validateGetTaskResult,
+  'tasks/list': validateListTasksResult,
+  'tasks/cancel': validateCancelTaskResult,
 };
 
 const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read']);
@@ -49,7 +57,9 @@ const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'reso
  */
 export function checkLegacyResult(method: string, result: JsonObject, validate = true): JsonObject {
   if (validate) {
-    const validator = VALIDATORS[method] ?? validateResult;
+    // A task-augmented request (params.task) is answered with the task (tasks.mdx "Creating Tasks").
+    const created = method === 'tools/call' && result.task !== null && typeof result.task === 'object' && !('content' in result);
+    const validator = created ? validateCreateTaskResult : (VALIDATORS[method] ?? validateResult);
     if (!validator(result)) throw new InvalidResultError(method, formatErrors(validator.errors), result);
   }
   assume(result, 'resultType', 'complete');

@@ -97,6 +97,15 @@ export class DualEraServer implements HttpDispatcher {
   }
 
   /**
+   * The `params` member an extension method of the modern server mirrors into `Mcp-Name`, so the HTTP
+   * handler checks it on a dual-era endpoint as on a modern one.
+   * @example dual.nameSource('tasks/get'); // 'taskId' with the tasks extension
+   */
+  nameSource(method: string): string | undefined {
+    return this.server.nameSource(method);
+  }
+
+  /**
    * The `intercept` of `HttpDispatcher`, which `createHttpHandler` calls: serves `initialize`,
    * sessions, GET streams and DELETE; returns undefined for modern traffic.
    * @example createHttpHandler(dual) // uses dual.intercept and dual.headerParams

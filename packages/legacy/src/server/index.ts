@@ -14,3 +14,4 @@ export {
 } from './http/session-store.js';
 export { mintSessionId } from './http/session-id.js';
 export { toLegacyResult, toLegacyCapabilities } from './legacy-shapes.js';
+export type { LegacyExtension, LegacyExtensionCall } from './extension.js';

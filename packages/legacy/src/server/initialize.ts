@@ -7,6 +7,7 @@ import { JsonRpcErrorCode, type JsonObject, type JsonRpcRequest, type JsonRpcRes
 import type { McpServer } from '@mcpkit/server';
 import { formatErrors, validateInitializeRequestParams } from '@mcpkit/schema/2025-11-25';
 import { negotiateLegacyVersion } from '../shared/versions.js';
+import type { LegacyExtension } from './extension.js';
 import { toLegacyCapabilities } from './legacy-shapes.js';
 import type { LegacySessionState } from './session.js';
 
@@ -20,7 +21,12 @@ export type InitializeOutcome =
  * served one. A request without a usable `protocolVersion` gets the legacy version error,
  * `-32602` with `data: {supported, requested}` (never -32022, which 2025-11-25 does not know).
  */
-export function initializeSession(server: McpServer, served: readonly string[], request: JsonRpcRequest): InitializeOutcome {
+export function initializeSession(
+  server: McpServer,
+  served: readonly string[],
+  request: JsonRpcRequest,
+  extensions: readonly LegacyExtension[] = [],
+): InitializeOutcome {
   const params = request.params;
   const requested = params?.protocolVersion;
   if (typeof requested !== 'string') {
@@ -47,7 +53,7 @@ export function initializeSession(server: McpServer, served: readonly string[], 
   };
   const result: JsonObject = {
     protocolVersion,
-    capabilities: toLegacyCapabilities(server.capabilities),
+    capabilities: Object.assign(toLegacyCapabilities(server.capabilities), ...extensions.map((extension) => extension.capabilities?.() ?? {})),
     serverInfo: { ...server.info } as JsonObject,
   };
   if (server.instructions !== undefined) result.instructions = server.instructions;

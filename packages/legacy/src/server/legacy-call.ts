@@ -15,6 +15,8 @@ export interface LegacyCall {
   readonly request: JsonRpcRequest;
   /** Its session. */
   readonly session: LegacySession;
+  /** The session's id (`Mcp-Session-Id`, or the stdio channel's id). */
+  readonly sessionId: string;
   /** Aborted when the client cancels it (`notifications/cancelled`) or the session ends. */
   readonly signal: AbortSignal;
   /** The transport facts handed to the modern dispatch (name, headers, principal). */

@@ -7,6 +7,8 @@
 import { JsonRpcErrorCode, type JsonObject, type JsonRpcResponse, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer } from '@mcpkit/server';
 import { formatErrors, validateSetLevelRequestParams, validateSubscribeRequestParams } from '@mcpkit/schema/2025-11-25';
+import { META_CLIENT_CAPABILITIES } from '@mcpkit/schema';
+import type { LegacyExtensionCall } from './extension.js';
 import { toModernParams, type LegacyCall } from './legacy-call.js';
 import { dispatchWithInput } from './mrtr-shim.js';
 import type { ResolvedOptions } from './options.js';
@@ -29,6 +31,13 @@ function invalid(check: Check, params: unknown): string | undefined {
  */
 export async function answerLegacyRequest(server: McpServer, options: ResolvedOptions, call: LegacyCall): Promise<JsonRpcResponse | null> {
   const { id, method, params } = call.request;
+  if (options.extensions.length > 0) {
+    const extensionCall = extensionCallOf(server, options, call);
+    for (const extension of options.extensions) {
+      const answered = extension.request?.(extensionCall);
+      if (answered !== undefined) return answered;
+    }
+  }
   switch (method) {
     case 'initialize':
       // spec: lifecycle.mdx — initialization happens once, first
@@ -56,6 +65,36 @@ export async function answerLegacyRequest(server: McpServer, options: ResolvedOp
     }
     default:
       if (MODERN_ONLY.has(method)) return fail(id, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method} is not part of MCP ${call.session.state.protocolVersion}`);
-      return dispatchWithInput(server, options, call, method, toModernParams(params, call.session.state, server.supportedVersions[0]!));
+      return withExtensionResults(options, method, await dispatchWithInput(server, options, call, method, toModernParams(params, call.session.state, server.supportedVersions[0]!)));
   }
+}
+
+/** A legacy result after the extensions' rewrites (`LegacyExtension.result`). */
+function withExtensionResults(options: ResolvedOptions, method: string, response: JsonRpcResponse | null): JsonRpcResponse | null {
+  if (response === null || !('result' in response) || options.extensions.length === 0) return response;
+  let result = response.result;
+  for (const extension of options.extensions) if (extension.result) result = extension.result(method, result);
+  return { ...response, result };
+}
+
+/** What an extension may do with one legacy request. */
+function extensionCallOf(server: McpServer, options: ResolvedOptions, call: LegacyCall): LegacyExtensionCall {
+  return {
+    request: call.request,
+    sessionId: call.sessionId,
+    signal: call.signal,
+    transport: call.transport,
+    async dispatch(method, params, extra = {}) {
+      const modern = toModernParams(params, call.session.state, server.supportedVersions[0]!);
+      if (extra.clientExtensions) {
+        const meta = modern._meta as JsonObject;
+        const declared = meta[META_CLIENT_CAPABILITIES] as JsonObject;
+        meta[META_CLIENT_CAPABILITIES] = { ...declared, extensions: { ...(declared.extensions as JsonObject | undefined), ...extra.clientExtensions } };
+      }
+      const routed = extra.signal ? { ...call, signal: extra.signal } : call;
+      return withExtensionResults(options, method, await dispatchWithInput(server, options, routed, method, modern));
+    },
+    requestClient: (method, params, extra = {}) =>
+      call.requester.request(method, params, { signal: extra.signal ?? call.signal, timeoutMs: options.inputTimeoutMs, relatedRequestId: call.request.id }),
+  };
 }

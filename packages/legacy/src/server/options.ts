@@ -3,6 +3,7 @@
  */
 import type { JsonObject, JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
+import type { LegacyExtension } from './extension.js';
 import type { HttpSseOptions } from './http/http-sse-endpoint.js';
 import type { SessionStore } from './http/session-store.js';
 
@@ -86,6 +87,8 @@ export interface DualEraOptions {
   requestMeta?: (request: { readonly method: string; readonly params: JsonObject }, origin: JsonRpcRequest) => Record<string, unknown> | undefined;
   /** Told about failures no client sees (a store that throws, a stream that could not be written). */
   onError?: (error: unknown) => void;
+  /** The 2025-11-25 side of extensions of the modern server (e.g. `legacyTasks(tasks)` of `@mcpkit/legacy/tasks`). */
+  extensions?: readonly LegacyExtension[];
 }
 
 /** The options with every default applied. */
@@ -102,6 +105,7 @@ export interface ResolvedOptions {
   readonly onSessionStart: ((session: LegacySessionInfo) => void) | undefined;
   readonly onSessionEnd: ((session: LegacySessionEnd) => void) | undefined;
   readonly requestMeta: DualEraOptions['requestMeta'];
+  readonly extensions: readonly LegacyExtension[];
 }
 
 function positive(name: string, value: number): number {
@@ -130,5 +134,6 @@ export function resolveOptions(options: DualEraOptions): ResolvedOptions {
     onSessionStart: options.onSessionStart,
     onSessionEnd: options.onSessionEnd,
     requestMeta: options.requestMeta,
+    extensions: options.extensions ?? [],
   };
 }

@@ -61,7 +61,7 @@ export class ChannelSessions {
 
   /** Answers `initialize` on a channel that has no session yet, and makes the channel legacy. */
   async initialize(request: JsonRpcRequest, peer: PeerChannel, transport: 'stdio' | 'http+sse' = 'stdio'): Promise<JsonRpcResponse> {
-    const outcome = initializeSession(this.server, this.options.legacyVersions, request);
+    const outcome = initializeSession(this.server, this.options.legacyVersions, request, this.options.extensions);
     if (!outcome.ok) return outcome.response;
     const channel = new ChannelSession(peer, new InMemorySession(outcome.state), this.options.onError);
     channel.transport = transport;
@@ -78,6 +78,7 @@ export class ChannelSessions {
     return answerLegacyRequest(this.server, this.options, {
       request,
       session: channel.session,
+      sessionId: context.peer!.id,
       signal: context.signal,
       transport: context.transport,
       peer: context.peer,

@@ -1,6 +1,7 @@
 import { formatErrors, validateTool, type CallToolResult, type ContentBlock, type Icon, type Tool, type ToolAnnotations } from '@mcpkit/schema';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { RequestContext } from '../dispatch/request-context.js';
+import type { ExtensionResult } from '../extensions/extension-result.js';
 import type { InputRequired } from '../mrtr/input-required.js';
 import { compileJsonSchema, type CompiledJsonSchema, type JsonSchemaObject } from '../json-schema/compile.js';
 import type { JsonSchemaValidator } from '@mcpkit/schema/json-schema';
@@ -20,8 +21,14 @@ export type ToolResult = Omit<CallToolResult, 'resultType' | 'content'> & {
   content?: ContentBlock[];
 };
 
-/** A tool's handler: the validated arguments and the request context in, a result or `inputRequired(...)` out. */
-export type ToolHandler<Args> = (args: Args, ctx: RequestContext) => ToolResult | InputRequired | Promise<ToolResult | InputRequired>;
+/**
+ * A tool's handler: the validated arguments and the request context in, a result, `inputRequired(...)`
+ * or an extension's answer (`extensionResult(...)`, e.g. a task) out.
+ */
+export type ToolHandler<Args> = (
+  args: Args,
+  ctx: RequestContext,
+) => ToolResult | InputRequired | ExtensionResult | Promise<ToolResult | InputRequired | ExtensionResult>;
 
 /** How a server author describes a tool. */
 export interface ToolConfig<S extends ToolSchema = JsonSchemaObject> {

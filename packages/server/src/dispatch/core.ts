@@ -2,6 +2,7 @@ import type { DispatchContext, JsonObject } from '@mcpkit/jsonrpc';
 import type { Implementation, ServerCapabilities } from '@mcpkit/schema';
 import type { CacheHint } from '../definitions/resource.js';
 import type { ListenHub } from '../events/listen-hub.js';
+import type { ResolvedExtensions } from '../extensions/resolve.js';
 import type { Registry } from '../registry/registry.js';
 import type { ReplayGuard } from '../state/replay-guard.js';
 import type { StateCodec } from '../state/sealed-state.js';
@@ -38,6 +39,10 @@ export interface ServerCore {
   readonly replayGuard: ReplayGuard | undefined;
   readonly hub: ListenHub;
   readonly onError: (error: unknown, info: ErrorInfo) => void;
+  /** The server's extensions, indexed. */
+  readonly extensions: ResolvedExtensions;
+  /** The request methods the extensions add, as dispatch serves them. */
+  readonly extensionMethods: ReadonlyMap<string, MethodHandler>;
   /** The current registry snapshot. */
   registry(): Registry;
   /** The capabilities a snapshot advertises. */

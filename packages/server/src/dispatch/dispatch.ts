@@ -35,7 +35,7 @@ export async function dispatchRequest(core: ServerCore, request: JsonRpcRequest,
   let call: RequestContext | undefined;
   try {
     const registry = core.registry();
-    const handler = METHODS.get(method);
+    const handler = METHODS.get(method) ?? core.extensionMethods.get(method);
     if (!handler || !handler.enabled(core, registry)) throw notFound(core, method);
     const params = request.params;
     const meta = readRequestMeta(params, core.supportedVersions);

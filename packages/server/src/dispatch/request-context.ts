@@ -61,6 +61,15 @@ export class RequestContext {
     return this.dispatch.transport;
   }
 
+  /**
+   * The settings the request's client declared for extension `id` in its capabilities, or
+   * `undefined` when it did not declare the extension (basic/versioning.mdx "Extensions").
+   */
+  clientExtension(id: string): Readonly<Record<string, unknown>> | undefined {
+    const declared = this.meta.clientCapabilities.extensions?.[id];
+    return declared !== null && typeof declared === 'object' && !Array.isArray(declared) ? declared : undefined;
+  }
+
   /** Whether the client declared, in this request, every capability `request` needs. */
   supports(request: InputRequest): boolean {
     return clientSupports(request, this.meta.clientCapabilities);

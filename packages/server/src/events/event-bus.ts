@@ -3,7 +3,22 @@ export type ServerEvent =
   | { readonly type: 'tools/list_changed' }
   | { readonly type: 'prompts/list_changed' }
   | { readonly type: 'resources/list_changed' }
-  | { readonly type: 'resources/updated'; readonly uri: string };
+  | { readonly type: 'resources/updated'; readonly uri: string }
+  | ExtensionEvent;
+
+/**
+ * A notification of an extension for the listen streams that follow `topic` under the filter member
+ * `key` (e.g. a task's status for the streams whose `taskIds` name it), as `ExtensionHost.notify` publishes it.
+ */
+export interface ExtensionEvent {
+  readonly type: 'extension';
+  /** The extension's listen filter member, e.g. `taskIds`. */
+  readonly key: string;
+  /** What the streams follow, e.g. a task id. */
+  readonly topic: string;
+  /** The notification, without the subscription id (each stream adds its own). */
+  readonly notification: { readonly method: string; readonly params?: Readonly<Record<string, unknown>> };
+}
 
 /** Stops a subscription to an `EventBus`. */
 export type Unsubscribe = () => void | Promise<void>;

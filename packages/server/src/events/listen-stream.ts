@@ -8,7 +8,7 @@ import type { ServerEvent } from './event-bus.js';
  */
 export type StreamEnd = 'closed' | 'aborted' | 'failed';
 
-const METHOD: Record<ServerEvent['type'], string> = {
+const METHOD: Record<Exclude<ServerEvent['type'], 'extension'>, string> = {
   'tools/list_changed': 'notifications/tools/list_changed',
   'prompts/list_changed': 'notifications/prompts/list_changed',
   'resources/list_changed': 'notifications/resources/list_changed',
@@ -20,6 +20,13 @@ export function coversUri(subscribed: string, uri: string): boolean {
   if (uri === subscribed) return true;
   if (!uri.startsWith(subscribed)) return false;
   return subscribed.endsWith('/') || '/?#'.includes(uri[subscribed.length]!);
+}
+
+/** What makes two waiting events the same change (for coalescing). */
+function pendingKey(event: ServerEvent): string {
+  if (event.type === 'resources/updated') return `u:${event.uri}`;
+  if (event.type === 'extension') return `x:${event.key}:${event.topic}`;
+  return event.type;
 }
 
 /**
@@ -46,11 +53,21 @@ export class ListenStream {
     this.ended = new Promise((resolve) => (this.resolveEnd = resolve));
   }
 
-  /** Queues an event if the stream's filter wants it. */
+  /**
+   * Queues an event if the stream's filter wants it. A change already waiting is not queued twice;
+   * an extension's notification replaces the one of the same topic still waiting (it carries the
+   * newer state).
+   */
   deliver(event: ServerEvent): void {
     if (this.done || !this.wants(event)) return;
-    const key = event.type === 'resources/updated' ? `u:${event.uri}` : event.type;
-    if (this.pending.has(key)) return;
+    const key = pendingKey(event);
+    if (this.pending.has(key)) {
+      if (event.type === 'extension') {
+        const at = this.queue.findIndex((queued) => pendingKey(queued) === key);
+        if (at >= 0) this.queue[at] = event;
+      }
+      return;
+    }
     this.pending.add(key);
     this.queue.push(event);
     void this.pump();
@@ -72,6 +89,11 @@ export class ListenStream {
 
   /** The notification announcing `event` on this stream. */
   notificationFor(event: ServerEvent): JsonRpcNotification {
+    if (event.type === 'extension') {
+      const own = event.notification.params ?? {};
+      const meta = { ...(own._meta as Record<string, unknown> | undefined), [META_SUBSCRIPTION_ID]: this.id };
+      return { jsonrpc: '2.0', method: event.notification.method, params: { ...own, _meta: meta } as JsonRpcNotification['params'] };
+    }
     const params: Record<string, unknown> = { _meta: { [META_SUBSCRIPTION_ID]: this.id } };
     if (event.type === 'resources/updated') params.uri = event.uri;
     return { jsonrpc: '2.0', method: METHOD[event.type], params };
@@ -87,6 +109,10 @@ export class ListenStream {
         return this.granted.resourcesListChanged === true;
       case 'resources/updated':
         return (this.granted.resourceSubscriptions ?? []).some((subscribed) => coversUri(subscribed, event.uri));
+      case 'extension': {
+        const topics = (this.granted as Record<string, unknown>)[event.key];
+        return Array.isArray(topics) && topics.includes(event.topic);
+      }
     }
   }
 
@@ -96,7 +122,7 @@ export class ListenStream {
     try {
       while (!this.done && this.queue.length > 0) {
         const event = this.queue.shift()!;
-        this.pending.delete(event.type === 'resources/updated' ? `u:${event.uri}` : event.type);
+        this.pending.delete(pendingKey(event));
         await this.notify(this.notificationFor(event));
       }
     } catch {

@@ -1,13 +1,9 @@
 import { ResponseError, type DispatchContext, type JsonObject } from '@mcpkit/jsonrpc';
-import {
-  ErrorCode,
-  META_SUBSCRIPTION_ID,
-  validateSubscriptionsListenRequestParams,
-  type ServerCapabilities,
-  type SubscriptionFilter,
-} from '@mcpkit/schema';
-import type { MethodHandler } from '../dispatch/core.js';
+import { ErrorCode, META_SUBSCRIPTION_ID, validateSubscriptionsListenRequestParams, type ServerCapabilities, type SubscriptionFilter } from '@mcpkit/schema';
+import type { MethodHandler, ServerCore } from '../dispatch/core.js';
+import type { RequestContext } from '../dispatch/request-context.js';
 import { ListenStream } from '../events/listen-stream.js';
+import { missingClientExtension } from '../util/errors.js';
 
 /** The part of a requested filter this server honours (basic/patterns/subscriptions.mdx "Acknowledgment"). */
 export function grantFilter(requested: SubscriptionFilter, capabilities: ServerCapabilities): SubscriptionFilter {
@@ -23,12 +19,22 @@ export function grantFilter(requested: SubscriptionFilter, capabilities: ServerC
 
 /** Whether a server advertises anything a listen stream could carry. */
 export function offersNotifications(capabilities: ServerCapabilities): boolean {
-  return !!(
-    capabilities.tools?.listChanged ||
-    capabilities.prompts?.listChanged ||
-    capabilities.resources?.listChanged ||
-    capabilities.resources?.subscribe
-  );
+  return !!(capabilities.tools?.listChanged || capabilities.prompts?.listChanged || capabilities.resources?.listChanged || capabilities.resources?.subscribe);
+}
+
+/**
+ * Adds what the server's extensions grant of their own filter members (an array of topics each, like
+ * the tasks extension's `taskIds`) to `granted`. A member present in the request of a client that did
+ * not declare its extension, when the extension requires that, is refused with `-32021`.
+ */
+async function grantExtensions(requested: Record<string, unknown>, granted: SubscriptionFilter, call: RequestContext, core: ServerCore): Promise<void> {
+  for (const member of core.extensions.listen) {
+    const asked = requested[member.filterKey];
+    if (asked === undefined) continue;
+    if (member.requiresClientExtension && call.clientExtension(member.extension) === undefined) throw missingClientExtension(member.extension);
+    const topics = Array.isArray(asked) ? asked.filter((topic): topic is string => typeof topic === 'string') : [];
+    (granted as Record<string, unknown>)[member.filterKey] = [...(await member.grant(topics, call))];
+  }
 }
 
 /**
@@ -41,13 +47,14 @@ export function offersNotifications(capabilities: ServerCapabilities): boolean {
  */
 export const listen: MethodHandler = {
   validate: validateSubscriptionsListenRequestParams,
-  enabled: (core, registry) => offersNotifications(core.capabilities(registry)),
+  enabled: (core, registry) => offersNotifications(core.capabilities(registry)) || core.extensions.listen.length > 0,
   async handle(params: JsonObject, call, core, registry, context: DispatchContext) {
     if (core.hub.closed) throw new ResponseError(ErrorCode.InternalError, 'The server is shutting down');
     const id = call.requestId;
     context.untilCancelled?.(); // a stream: a transport shutting down ends it rather than waiting for it
     const tag = { [META_SUBSCRIPTION_ID]: id };
     const granted = grantFilter(params.notifications as SubscriptionFilter, core.capabilities(registry));
+    await grantExtensions(params.notifications as Record<string, unknown>, granted, call, core);
     const stream = new ListenStream(id, granted, (notification) => context.notify(notification));
     const onAbort = () => stream.end('aborted');
     if (context.signal.aborted) return null;

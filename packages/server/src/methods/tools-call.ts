@@ -4,6 +4,7 @@ import type { ToolDefinition, ToolResult } from '../definitions/tool.js';
 import type { MethodHandler, ServerCore } from '../dispatch/core.js';
 import type { RequestContext } from '../dispatch/request-context.js';
 import { formatIssues } from '../json-schema/standard-schema.js';
+import { ExtensionResult } from '../extensions/extension-result.js';
 import { InputRequired } from '../mrtr/input-required.js';
 import { invalidParams } from '../util/errors.js';
 import { MrtrRound } from './mrtr.js';
@@ -40,14 +41,27 @@ async function checkOutput(def: ToolDefinition, result: JsonObject): Promise<voi
 
 function toResult(core: ServerCore, out: ToolResult): JsonObject {
   // Structured content also travels as JSON text for clients that only read `content` (server/tools.mdx).
-  const content =
-    out.content ?? (out.structuredContent === undefined ? [] : [{ type: 'text', text: JSON.stringify(out.structuredContent) }]);
+  const content = out.content ?? (out.structuredContent === undefined ? [] : [{ type: 'text', text: JSON.stringify(out.structuredContent) }]);
   const meta = resultMeta(core, out._meta);
   // One literal with the spread after a literal key: the fast shape for V8 (see results.ts).
   const result: JsonObject = meta
     ? { resultType: 'complete', ...(out as JsonObject), content, _meta: meta }
     : { resultType: 'complete', ...(out as JsonObject), content };
   result.resultType = 'complete'; // the handler may have carried its own (even undefined)
+  return result;
+}
+
+/**
+ * A handler's `extensionResult(...)` as the result sent: its body with `resultType` and the server's
+ * `_meta`, when an extension of this server allows that `resultType` for `method`.
+ */
+export function extensionAnswer(core: ServerCore, method: string, out: ExtensionResult): JsonObject {
+  if (!core.extensions.resultTypes.get(method)?.has(out.resultType)) {
+    throw new TypeError(`A ${method} handler returned resultType "${out.resultType}", which no extension of this server declares for ${method}`);
+  }
+  const meta = resultMeta(core, out.body._meta);
+  const result: JsonObject = meta ? { ...(out.body as JsonObject), _meta: meta as JsonObject } : { ...(out.body as JsonObject) };
+  result.resultType = out.resultType;
   return result;
 }
 
@@ -82,7 +96,7 @@ export const callTool: MethodHandler = {
       value = checked.value;
     }
 
-    let out: ToolResult | InputRequired;
+    let out: ToolResult | InputRequired | ExtensionResult;
     try {
       out = await def.handler(value, call);
     } catch (error) {
@@ -92,6 +106,7 @@ export const callTool: MethodHandler = {
     }
     requireObject(`Tool "${name}" handler`, out);
     if (out instanceof InputRequired) return (round ?? new MrtrRound(core, call, { name, arguments: args })).answer(out);
+    if (out instanceof ExtensionResult) return extensionAnswer(core, 'tools/call', out);
     const result = toResult(core, out);
     if (core.development) await checkOutput(def, result);
     return result;

@@ -28,6 +28,11 @@ export class InputResponsesReader {
     return !!this.responses && Object.keys(this.responses).length > 0;
   }
 
+  /** Every answer as the client sent it, by key (an extension that resumes the handler later keeps them). */
+  all(): Readonly<Record<string, unknown>> {
+    return this.responses ?? {};
+  }
+
   /** The raw answer under `key`, unchecked. */
   raw(key: string): unknown {
     return this.responses ? (this.responses as Record<string, unknown>)[key] : undefined;

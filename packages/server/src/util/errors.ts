@@ -33,3 +33,15 @@ export function missingClientCapabilities(required: ClientCapabilities): Respons
 export function methodNotFound(message: string): ResponseError {
   return new ResponseError(ErrorCode.MethodNotFound, message);
 }
+
+/**
+ * `-32021 MissingRequiredClientCapability` for an extension the request's client did not declare:
+ * `data.requiredCapabilities` is `{ extensions: { [id]: {} } }` (basic/versioning.mdx "Extensions").
+ */
+export function missingClientExtension(id: string): ResponseError {
+  return new ResponseError(
+    ErrorCode.MissingRequiredClientCapability,
+    `This request needs the client to declare the extension ${id} in its capabilities`,
+    { requiredCapabilities: { extensions: { [id]: {} } } },
+  );
+}

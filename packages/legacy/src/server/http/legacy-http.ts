@@ -116,7 +116,7 @@ export class LegacyHttp extends SessionStreams {
   }
 
   private async initialize(request: JsonRpcRequest, context: InterceptContext): Promise<Response> {
-    const outcome = initializeSession(this.server, this.options.legacyVersions, request);
+    const outcome = initializeSession(this.server, this.options.legacyVersions, request, this.options.extensions);
     if (!outcome.ok) return jsonResponse(outcome.response);
     await this.ready();
     const now = Date.now();
@@ -159,6 +159,7 @@ export class LegacyHttp extends SessionStreams {
         response = await answerLegacyRequest(this.server, this.options, {
           request,
           session,
+          sessionId: record.id,
           signal: controller.signal,
           transport: context.transport,
           notify: (notification) => reply.send(notification),

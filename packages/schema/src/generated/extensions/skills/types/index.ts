@@ -1,0 +1,7 @@
+// Copied by tools/codegen from schema/extensions/skills/index.ts. Edit the source, then run `pnpm codegen`.
+/**
+ * The wire types of the skills extension (`io.modelcontextprotocol/skills`), on top of MCP 2026-07-28.
+ * `tools/codegen` produces their JSON Schema, validators and method catalogue from this folder.
+ */
+
+export * from './skills.js';

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', server: 'src/server/index.ts', internal: 'src/internal.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: false, // never leave dist/ empty while a concurrent build runs; CI builds from a clean clone
+  target: 'node20',
+  treeshake: true,
+  // The entries share the store: one chunk, not a copy per entry.
+  splitting: true,
+});

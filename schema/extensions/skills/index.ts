@@ -1,0 +1,6 @@
+/**
+ * The wire types of the skills extension (`io.modelcontextprotocol/skills`), on top of MCP 2026-07-28.
+ * `tools/codegen` produces their JSON Schema, validators and method catalogue from this folder.
+ */
+
+export * from './skills.js';
