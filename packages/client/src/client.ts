@@ -10,7 +10,6 @@ import {
   type ListResourcesResult,
   type ListResourceTemplatesResult,
   type ListToolsResult,
-  type LoggingLevel,
   type Prompt,
   type ReadResourceResult,
   type Resource,
@@ -19,7 +18,6 @@ import {
   type Tool,
 } from '@mcpkit/schema';
 import { ClientCore } from './client-core.js';
-import { UnsupportedInEraError } from './errors.js';
 import type { InputHandlers } from './handlers.js';
 import { Subscription } from './listen.js';
 import type { InputMethod, InputMethods, ListenOptions, ListenStream, McpClient, Step } from './mcp-client.js';
@@ -50,7 +48,7 @@ type Params = Record<string, unknown>;
  * const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
  */
 export class ModernClient extends ClientCore implements McpClient {
-  readonly era = 'modern';
+  readonly era: 'modern' = 'modern';
   private readonly limits: Limits;
   /** `ModernClientOptions.discovered` and when it turns stale (`performance.now()`), until a discover asks the server. */
   private given: { readonly result: DiscoverResult; readonly staleAt: number } | undefined;
@@ -210,16 +208,6 @@ export class ModernClient extends ClientCore implements McpClient {
     const first = await this.send(method, params, options, handlers);
     if (first.resultType !== 'input_required') return first;
     return continueWithInput(first as InputRequiredResult, this.inputCall(method, params ?? {}, options, handlers, undefined), this.limits);
-  }
-
-  /** Not in 2026-07-28 (`ping` was removed): rejects with `UnsupportedInEraError`. */
-  async ping(): Promise<void> {
-    throw new UnsupportedInEraError('ping', 'modern', this.protocolVersion);
-  }
-
-  /** Not in 2026-07-28 (use `CallOptions.logLevel` per request): rejects with `UnsupportedInEraError`. */
-  async setLoggingLevel(_level: LoggingLevel): Promise<void> {
-    throw new UnsupportedInEraError('logging/setLevel', 'modern', this.protocolVersion);
   }
 
   /** Moves to the best version both sides speak, when the server's list names one. */
