@@ -10,7 +10,7 @@
  * GET and `Last-Event-ID` after the server's `retry`. 404 on a session ends it
  * (`SessionExpiredError`); `close()` sends DELETE.
  */
-import { HttpError, HttpStreamError } from '@mcpkit/http';
+import { HttpError, HttpTransportError } from '@mcpkit/http';
 import {
   LocalError,
   readMessage,
@@ -24,7 +24,8 @@ import {
 } from '@mcpkit/jsonrpc';
 import { HEADER_LAST_EVENT_ID, HEADER_PROTOCOL_VERSION, HEADER_SESSION_ID } from '@mcpkit/schema/2025-11-25';
 import { SessionExpiredError } from '../errors.js';
-import { defaultFetch, excerpt, readBodyText, reportExchange, type FetchLike, type HttpClientSettings } from './http-exchange.js';
+import { readExcerpt, readTextLimited } from '@mcpkit/http/internal';
+import { defaultFetch, excerpt, reportExchange, type FetchLike, type HttpClientSettings } from './http-exchange.js';
 import { openGetStream, type GetStreamHost } from './get-stream.js';
 import { delay, SseCursor } from './sse-stream.js';
 
@@ -134,7 +135,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
       if (this.lifetime.signal.aborted) throw this.lifetime.signal.reason;
       // Our own failures, and a local error the injected fetch chose (an auth layer's AuthError), pass as they are.
       if (error instanceof LocalError) throw error;
-      throw new HttpStreamError(`POST ${this.url} failed: ${(error as Error).message}`, { cause: error });
+      throw new HttpTransportError(`POST ${this.url} failed: ${(error as Error).message}`, { cause: error });
     }
   }
 
@@ -181,7 +182,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
   private adoptSession(id: string | null): void {
     if (id === null) return; // a server without sessions
     if (VISIBLE_ASCII.test(id)) this.sessionId = id;
-    else this.report(new HttpStreamError(`Ignored an Mcp-Session-Id that is not visible ASCII: ${JSON.stringify(id.slice(0, 80))}`));
+    else this.report(new HttpTransportError(`Ignored an Mcp-Session-Id that is not visible ASCII: ${JSON.stringify(id.slice(0, 80))}`));
   }
 
   /** The server no longer knows `session`: forget it and its GET stream (the session layer initializes anew). */
@@ -201,7 +202,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
       if ('method' in message && message.method === 'notifications/initialized') this.startGetStream();
       return;
     }
-    throw new HttpError(response.status, response.statusText, excerpt(await readBodyText(response, 4096), 1024));
+    throw new HttpError(response.status, response.statusText, await readExcerpt(response));
   }
 
   private startGetStream(): void {
@@ -215,15 +216,15 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
     const type = (response.headers.get('content-type') ?? '').toLowerCase();
     const isAnswer = (message: JsonRpcMessage): boolean => !('method' in message) && message.id === request.id;
     if (!response.ok || type.startsWith('application/json')) {
-      const text = await readBodyText(response, this.options.maxMessageBytes ?? 16 * 1024 * 1024);
+      const text = await readTextLimited(response, this.options.maxMessageBytes ?? 16 * 1024 * 1024);
       const message = readMessage(text);
       // A JSON-RPC error for this request is the server's answer, whatever the status.
       if (!(message instanceof InvalidMessageError) && isAnswer(message) && (response.ok || 'error' in message)) return this.answer(request, message);
       if (!response.ok) throw new HttpError(response.status, response.statusText, excerpt(text, 1024));
-      throw new HttpStreamError(`the JSON reply to request ${JSON.stringify(request.id)} (${request.method}) is not its JSON-RPC response`);
+      throw new HttpTransportError(`the JSON reply to request ${JSON.stringify(request.id)} (${request.method}) is not its JSON-RPC response`);
     }
     if (!type.startsWith('text/event-stream') || response.body === null) {
-      throw new HttpError(response.status, response.statusText, excerpt(await readBodyText(response, 4096), 1024));
+      throw new HttpError(response.status, response.statusText, await readExcerpt(response));
     }
     let answered = false;
     const cursor = new SseCursor(
@@ -244,18 +245,18 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
       if (finished || answered) return;
       // transports.mdx: a closed connection is not a cancellation; resume with GET after `retry`.
       if (cursor.lastEventId === undefined) {
-        throw new HttpStreamError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended before its response, with no event id to resume from`);
+        throw new HttpTransportError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended before its response, with no event id to resume from`);
       }
       if (events > 0) failures = 0;
       if (failures >= (this.options.maxReconnects ?? 5)) {
-        throw new HttpStreamError(`gave up resuming the stream of request ${JSON.stringify(request.id)} after ${failures} attempts`);
+        throw new HttpTransportError(`gave up resuming the stream of request ${JSON.stringify(request.id)} after ${failures} attempts`);
       }
       await delay(cursor.retryMs ?? this.options.reconnectDelayMs ?? 1000, signal);
       const resumed = await this.get(cursor.lastEventId, signal);
       const resumedType = (resumed.headers.get('content-type') ?? '').toLowerCase();
       if (!resumed.ok || !resumedType.startsWith('text/event-stream') || resumed.body === null) {
-        const text = excerpt(await readBodyText(resumed, 4096), 1024);
-        if (resumed.status === 405) throw new HttpStreamError(`the stream of request ${JSON.stringify(request.id)} ended early and the server does not allow resuming it (GET 405)`);
+        const text = await readExcerpt(resumed);
+        if (resumed.status === 405) throw new HttpTransportError(`the stream of request ${JSON.stringify(request.id)} ended early and the server does not allow resuming it (GET 405)`);
         failures++;
         this.report(new HttpError(resumed.status, resumed.statusText, text));
         body = new ReadableStream({ start: (controller) => controller.close() });
