@@ -56,8 +56,8 @@ export class ModernClient extends ClientCore implements McpClient {
   constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
     super(transport, options);
     this.limits = {
-      maxRounds: options.mrtr?.maxRounds ?? 10,
-      deadlineMs: options.mrtr?.deadlineMs ?? 600_000,
+      maxRounds: options.maxInputRounds ?? 10,
+      deadlineMs: options.inputDeadlineMs ?? 600_000,
       lifetime: this.lifetime,
     };
     const discovered = options.discovered;

@@ -43,7 +43,7 @@ import type {
  *   client answer the server's own requests for the whole session.
  * - `CallOptions.logLevel` is **ignored** (with one warning): use `LegacyClient.setLoggingLevel()` for the session.
  * - `CallOptions.cache` is ignored: legacy results carry no caching hints and are never cached.
- * - `InputCallOptions.maxRounds` / `deadlineMs` are ignored: there are no input rounds, the server
+ * - `InputCallOptions.maxInputRounds` / `inputDeadlineMs` are ignored: there are no input rounds, the server
  *   sends its own requests during the call (bounded by `timeoutMs` / `maxTotalTimeoutMs`).
  * - `signal`, `timeoutMs`, `maxTotalTimeoutMs` and `onProgress` work as in the modern era.
  */

@@ -60,7 +60,7 @@ export class ChannelSessions {
 
   /** Answers `initialize` on a channel that has no session yet, and makes the channel legacy. */
   async initialize(request: JsonRpcRequest, peer: PeerChannel, transport: 'stdio' | 'http+sse' = 'stdio'): Promise<JsonRpcResponse> {
-    const outcome = initializeSession(this.server, this.options.legacyVersions, request);
+    const outcome = initializeSession(this.server, this.options.legacyProtocolVersions, request);
     if (!outcome.ok) return outcome.response;
     const channel = new ChannelSession(peer, new InMemorySession(outcome.state), this.options.onError);
     this.sessions.set(peer.id, channel);

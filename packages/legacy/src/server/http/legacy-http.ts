@@ -115,7 +115,7 @@ export class LegacyHttp extends SessionStreams {
   }
 
   private async initialize(request: JsonRpcRequest, context: InterceptContext): Promise<Response> {
-    const outcome = initializeSession(this.server, this.options.legacyVersions, request);
+    const outcome = initializeSession(this.server, this.options.legacyProtocolVersions, request);
     if (!outcome.ok) return jsonResponse(outcome.response);
     await this.ready();
     const now = Date.now();
