@@ -6,9 +6,9 @@
  */
 import { type InterceptRequest } from '@mcpkit/http';
 import { jsonRpcErrorResponse, SseResponse, Ticker } from '@mcpkit/http/internal';
-import { JsonRpcErrorCode, TransportClosedError, type RequestId } from '@mcpkit/jsonrpc';
+import { JsonRpcErrorCode, TransportClosedError, type OutgoingRequests, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer, ServerEvent } from '@mcpkit/server';
-import { PendingClientRequests, replicaId } from '../client-requests.js';
+import { clientRequestTable, replicaId } from '../client-requests.js';
 import { concernsSession, legacyNotification, type EventFanout } from '../event-fanout.js';
 import type { ResolvedOptions } from '../options.js';
 import { eventText, LogicalStream, streamKey, type StreamHost } from './logical-stream.js';
@@ -28,7 +28,7 @@ export abstract class SessionStreams implements StreamHost {
   readonly streams = new Map<string, LogicalStream>();
   private readonly standalone = new Map<string, LogicalStream>();
   private readonly inflight = new Map<string, Map<RequestId, AbortController>>();
-  private readonly waiters = new Map<string, PendingClientRequests>();
+  private readonly waiters = new Map<string, OutgoingRequests>();
   private readonly remote = new Map<string, RemoteResume>();
   /** Sessions this replica has marked in use in the store (see `SessionStore.lease`). */
   private readonly leased = new Set<string>();
@@ -100,9 +100,12 @@ export abstract class SessionStreams implements StreamHost {
     return () => void this.held.delete(sessionId);
   }
 
-  protected waitersOf(sessionId: string): PendingClientRequests {
+  protected waitersOf(sessionId: string): OutgoingRequests {
     let waiters = this.waiters.get(sessionId);
-    if (!waiters) this.waiters.set(sessionId, (waiters = new PendingClientRequests()));
+    // Every request names its own route (`via`): the POST stream it serves or the GET stream.
+    const unrouted = (): Promise<void> => Promise.reject(new TransportClosedError('no stream to send on'));
+    const forget = (id: RequestId): void => void this.store.takePending(sessionId, String(id)).catch(this.options.onError);
+    if (!waiters) this.waiters.set(sessionId, (waiters = clientRequestTable(unrouted, forget)));
     return waiters;
   }
 
@@ -251,7 +254,7 @@ export abstract class SessionStreams implements StreamHost {
     for (const sessionId of this.inflight.keys()) active.add(sessionId);
     for (const sessionId of this.held) active.add(sessionId);
     for (const [sessionId, waiters] of this.waiters) {
-      if (waiters.size > 0) active.add(sessionId);
+      if (waiters.inFlight + waiters.queued > 0) active.add(sessionId);
       else this.waiters.delete(sessionId);
     }
     const leaseMs = 3 * this.tickMs;
