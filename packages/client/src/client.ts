@@ -203,7 +203,7 @@ export class ModernClient extends ClientCore implements McpClient {
   }
 
   /** Any request with the protocol `_meta`; an `input_required` result of an MRTR method is answered with the handlers. */
-  async request(method: string, params?: Params, options?: InputCallOptions): Promise<JsonObject> {
+  async request(method: string, params?: Record<string, unknown>, options?: InputCallOptions): Promise<JsonObject> {
     const handlers = options?.handlers ?? this.handlers;
     const first = await this.send(method, params, options, handlers);
     if (first.resultType !== 'input_required') return first;

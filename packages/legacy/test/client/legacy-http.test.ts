@@ -1,7 +1,7 @@
 import { CancelledError } from '@mcpkit/client';
 import { LocalError } from '@mcpkit/jsonrpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connect, type DualEraClient, type LegacyClient } from '../../src/index.js';
+import { connect, type DualEraClient } from '../../src/index.js';
 import { startLegacyHttpFixture, type LegacyHttpFixture } from './fixtures/legacy-http-fixture.js';
 import { text } from './helpers.js';
 

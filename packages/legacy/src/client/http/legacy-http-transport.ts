@@ -46,7 +46,7 @@ export interface LegacyHttpClientOptions extends HttpClientSettings {
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** A `MessageTransport` for one legacy session over HTTP. */
-export class LegacyHttpClientTransport implements MessageTransport, GetStreamHost {
+export class LegacyHttpClientTransport implements MessageTransport {
   readonly kind = 'exchange' as const;
   readonly name = 'http';
   readonly url: string;
@@ -139,10 +139,15 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
     }
   }
 
-  // GetStreamHost: what the standalone GET stream needs.
+  // What the standalone GET stream needs (`getStreamHost`), kept off the public surface.
+  private readonly getStreamHost: GetStreamHost = {
+    get: (lastEventId, signal) => this.get(lastEventId, signal),
+    deliver: (message) => this.deliver(message),
+    report: (error) => this.report(error),
+  };
 
   /** GETs the endpoint as an SSE stream, resuming after `lastEventId` when given. */
-  async get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
+  private async get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
     const headers = this.headers({ Accept: 'text/event-stream' });
     if (lastEventId !== undefined) headers[HEADER_LAST_EVENT_ID] = lastEventId;
     const session = this.sessionId;
@@ -155,7 +160,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
     return response;
   }
 
-  deliver(message: JsonRpcMessage): void {
+  private deliver(message: JsonRpcMessage): void {
     try {
       this.messageHandler(message);
     } catch (error) {
@@ -163,7 +168,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
     }
   }
 
-  report(error: Error): void {
+  private report(error: Error): void {
     try {
       this.errorHandler(error);
     } catch {
@@ -209,7 +214,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
     if (this.options.getStream === false || this.getStream !== undefined || this.lifetime.signal.aborted) return;
     const controller = new AbortController();
     this.getStream = controller;
-    void openGetStream(this, AbortSignal.any([controller.signal, this.lifetime.signal]), this.options);
+    void openGetStream(this.getStreamHost, AbortSignal.any([controller.signal, this.lifetime.signal]), this.options);
   }
 
   private async readReply(response: Response, request: JsonRpcRequest, signal: AbortSignal): Promise<void> {
