@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, USAGE } from './lib/args.mjs';
 import { chartSvg } from './lib/chart.mjs';
 import { environment, loadAverage, waitForQuiet } from './lib/env.mjs';
-import { renderReport } from './lib/report.mjs';
+import { curveSvgName, renderReport } from './lib/report.mjs';
+import { renderCurveSvg } from './lib/svg-curve.mjs';
 import * as stdio from './scenarios/stdio.mjs';
 import * as http from './scenarios/http.mjs';
 import * as dispatch from './scenarios/dispatch.mjs';
@@ -15,9 +16,18 @@ import * as coldstart from './scenarios/coldstart.mjs';
 import * as size from './scenarios/size.mjs';
 import * as validation from './scenarios/validation.mjs';
 import * as soak from './scenarios/soak.mjs';
+import * as registrySize from './scenarios/registry-size.mjs';
+import * as payloadSize from './scenarios/payload-size.mjs';
+import * as listeners from './scenarios/listeners.mjs';
+import * as legacySessions from './scenarios/legacy-sessions.mjs';
+import * as mrtrRounds from './scenarios/mrtr-rounds.mjs';
+import * as concurrency from './scenarios/concurrency.mjs';
+import * as otel from './scenarios/otel.mjs';
 import { FOLDED, foldedMarkdown, runFolded } from './scenarios/folded.mjs';
 
-export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation, soak];
+export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation, soak, otel];
+/** The scale curves of issue 23: `--curves` runs them (alone, or with `--only`). */
+export const CURVES = [registrySize, payloadSize, listeners, legacySessions, mrtrRounds, concurrency];
 
 async function main() {
   let opts;
@@ -28,10 +38,13 @@ async function main() {
     process.exit(2);
   }
   if (opts.help) return console.log(USAGE);
-  if (opts.list) return console.log(SCENARIOS.map((s) => `${s.id.padEnd(12)} ${s.title}`).join('\n'));
-  const unknown = (opts.only ?? []).filter((n) => !SCENARIOS.some((s) => s.id === n));
+  const all = [...SCENARIOS, ...CURVES];
+  if (opts.list) return console.log(all.map((s) => `${s.id.padEnd(12)} ${s.title}`).join('\n'));
+  // `--only curves` names every curve at once.
+  if (opts.only?.includes('curves')) opts.only = [...opts.only.filter((n) => n !== 'curves'), ...CURVES.map((c) => c.id)];
+  const unknown = (opts.only ?? []).filter((n) => !all.some((s) => s.id === n));
   if (unknown.length) {
-    console.error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
+    console.error(`unknown scenario ${unknown.join(', ')}; known: ${all.map((s) => s.id).join(', ')}, curves`);
     process.exit(2);
   }
 
@@ -43,7 +56,8 @@ async function main() {
     writeOutputs(outDir, run);
     return console.log(`rewrote ${outDir}/latest.md and latest.svg from raw/latest.json`);
   }
-  const selected = SCENARIOS.filter((s) => !opts.only || opts.only.includes(s.id));
+  // Without --only: the scenarios, and the curves too with --curves. A curve named in --only always runs.
+  const selected = all.filter((s) => (opts.only ? opts.only.includes(s.id) : SCENARIOS.includes(s) || opts.curves));
   const env = { ...environment(), loadBefore: loadAverage() };
   const log = (msg) => console.log(msg);
   const t0 = performance.now();
@@ -58,7 +72,8 @@ async function main() {
     if (opts.waitQuiet) await waitForQuiet(opts.waitQuiet, env.cores, log);
     const loadBefore = loadAverage();
     try {
-      const section = await scenario.run({ quick: opts.quick, reps: opts.reps, log });
+      const reps = opts.reps !== null && typeof opts.reps === 'object' ? (opts.reps[scenario.id] ?? null) : opts.reps;
+      const section = await scenario.run({ quick: opts.quick, reps, log });
       section.loadBefore = loadBefore;
       section.loadAfter = loadAverage();
       section.seconds = (performance.now() - s0) / 1000;
@@ -101,7 +116,13 @@ async function main() {
 function writeOutputs(outDir, run) {
   const { env } = run;
   writeFileSync(`${outDir}/latest.md`, renderReport(run));
-  writeFileSync(`${outDir}/latest.svg`, chartSvg(run.metrics, `${run.quick ? 'quick run' : 'full run'}, ${env.date}, ${env.cores} cores, Node ${env.node}`));
+  const subtitle = `${run.quick ? 'quick run' : 'full run'}, ${env.date}, ${env.cores} cores, Node ${env.node}`;
+  writeFileSync(`${outDir}/latest.svg`, chartSvg(run.metrics, subtitle));
+  for (const c of run.sections.flatMap((s) => s.curves ?? [])) {
+    // JSON has no NaN: missing points come back as null.
+    for (const side of Object.keys(c.series)) c.series[side] = c.series[side].map((v) => (v === null ? Number.NaN : v));
+    writeFileSync(`${outDir}/${curveSvgName(c)}`, renderCurveSvg(c, subtitle));
+  }
 }
 
 await main();

@@ -1,10 +1,11 @@
 // Command-line options of bench/run.mjs.
 
-export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<scenario>...]] [--reps N] [--[no-]folded] [--wait-quiet[=MIN]] [--out DIR] [--list]
+export const USAGE = `usage: node bench/run.mjs [--quick] [--curves] [--only <scenario>[,<scenario>...]] [--reps N] [--[no-]folded] [--wait-quiet[=MIN]] [--out DIR] [--list]
 
   --quick        small counts and short loads (under two minutes), for development
-  --only NAMES   run only these scenarios (comma-separated; see --list); others are omitted from the report
-  --reps N       repetitions per side (default: 5 full for stdio, 3 for the others; 1 quick; cold start always takes 10 samples full, 5 quick)
+  --curves       also run the scale curves (registry, payload, listeners, sessions, mrtr, concurrency)
+  --only NAMES   run only these scenarios or curves (comma-separated; see --list; \`curves\` = every curve); others are omitted
+  --reps N       repetitions per side (or per scenario: --reps stdio=2,mrtr=1) (default: 5 full for stdio, 3 for the others; 1 quick; cold start always takes 10 samples full, 5 quick)
   --folded / --no-folded  run the benchmarks folded in from bench/stdio, bench/http, bench/server and
                  bench/validation (default: yes in full runs, no in quick runs)
   --wait-quiet[=MIN]  before each scenario, wait (at most MIN minutes, default 10) until the 1-minute load
@@ -15,7 +16,7 @@ export const USAGE = `usage: node bench/run.mjs [--quick] [--only <scenario>[,<s
 
 /** Parses argv (without node and script) into options; throws with a usage message on bad input. */
 export function parseArgs(argv) {
-  const opts = { quick: false, only: null, reps: null, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false };
+  const opts = { quick: false, curves: false, only: null, reps: null, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -24,10 +25,11 @@ export function parseArgs(argv) {
       return v;
     };
     if (a === '--quick') opts.quick = true;
+    else if (a === '--curves') opts.curves = true;
     else if (a === '--only') opts.only = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').map((s) => s.trim()).filter(Boolean);
-    else if (a === '--reps') opts.reps = positiveInt(a, value());
-    else if (a.startsWith('--reps=')) opts.reps = positiveInt('--reps', a.slice(7));
+    else if (a === '--reps') opts.reps = reps(value());
+    else if (a.startsWith('--reps=')) opts.reps = reps(a.slice(7));
     else if (a === '--folded') opts.folded = true;
     else if (a === '--no-folded') opts.folded = false;
     else if (a === '--wait-quiet') opts.waitQuiet = 10;
@@ -39,6 +41,17 @@ export function parseArgs(argv) {
     else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
   return opts;
+}
+
+/** `N` (every scenario) or `id=N,id=N` (those scenarios; the others keep their defaults). */
+function reps(v) {
+  if (!v.includes('=')) return positiveInt('--reps', v);
+  return Object.fromEntries(
+    v.split(',').map((pair) => {
+      const [id, n] = pair.split('=');
+      return [id.trim(), positiveInt(`--reps ${id}`, n)];
+    }),
+  );
 }
 
 function positiveInt(name, v) {

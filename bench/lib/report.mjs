@@ -1,6 +1,7 @@
 // The markdown report: environment, budgets, one table per scenario, and the folded-in benchmarks.
 import { checkBudgets, mark } from './budgets.mjs';
-import { kilobytes, times } from './format.mjs';
+import { curveTable } from './curve.mjs';
+import { kilobytes, millis, times } from './format.mjs';
 
 const cell = (v) => String(v ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -11,7 +12,8 @@ export function table(header, rows) {
 
 function budgetValue(b, outcome) {
   if (!Number.isFinite(outcome.value)) return mark(null);
-  const shown = b.unit === 'bytes' ? kilobytes(outcome.value) : b.unit === 'MiB/100k' ? `${outcome.value.toFixed(2)} MiB` : times(outcome.value);
+  const shown =
+    b.unit === 'bytes' ? kilobytes(outcome.value) : b.unit === 'MiB/100k' ? `${outcome.value.toFixed(2)} MiB` : b.unit === 'ms' ? millis(outcome.value) : times(outcome.value);
   return `${mark(outcome.pass)} ${shown}`;
 }
 
@@ -81,6 +83,10 @@ export function renderReport(run) {
       out.push(table(t.header, t.rows));
       out.push('');
     }
+    for (const c of s.curves ?? []) {
+      const t = curveTable(c);
+      out.push(`**${t.caption}**`, '', table(t.header, t.rows), '', `![${c.title}](${curveSvgName(c)})`, '');
+    }
     const ratios = (s.ratios ?? []).map(([name, v]) => `${name}: **${times(v)}**`);
     if (ratios.length) out.push(`Ratios of medians — ${ratios.join('; ')}.`, '');
     for (const n of s.notes ?? []) out.push(`- ${n}`);
@@ -103,4 +109,9 @@ function foldedSection(f) {
   else if (f.outcome.error) lines.push(`_Failed${f.outcome.file ? ` (${f.outcome.file})` : ''}:_`, '', '```', f.outcome.error, '```', '');
   else lines.push(`_From \`${f.outcome.file}\`._`, '', f.markdown, '');
   return lines;
+}
+
+/** The file name of a curve's chart, beside latest.md. */
+export function curveSvgName(c) {
+  return `latest.${c.id}.svg`;
 }

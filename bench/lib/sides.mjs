@@ -9,6 +9,8 @@ export const SIDES = [
   { id: 'mcpkit', label: 'mcpkit', impl: `${IMPL}mcpkit/` },
   { id: 'official', label: 'official SDK v2', impl: `${IMPL}official/` },
   { id: 'raw', label: 'raw limit', impl: `${IMPL}raw/` },
+  // Only the `otel` scenario runs it: mcpkit with @mcpkit/otel on both sides, the SDK exporting nowhere.
+  { id: 'mcpkit-otel', label: 'mcpkit + @mcpkit/otel', impl: `${IMPL}mcpkit-otel/` },
 ];
 
 export const sideById = Object.fromEntries(SIDES.map((s) => [s.id, s]));

@@ -16,7 +16,7 @@ const SIDES = ['mcpkit', 'official', 'raw'];
 const TEXT = 'hello over http';
 
 /** Starts a side's server in its own process and checks one request by hand before any load. */
-async function startChecked(file) {
+export async function startChecked(file) {
   const service = await startNodeService(HOST, [file]);
   const { port, pid } = service.ready;
   const request = echoCall(7, TEXT);

@@ -75,11 +75,14 @@ test('modern requests carry the required _meta and headers', () => {
 });
 
 test('options: --quick, --only, --reps and bad input', () => {
-  assert.deepEqual(parseArgs(['--quick', '--only', 'http,stdio', '--reps', '2']), { quick: true, only: ['http', 'stdio'], reps: 2, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false });
+  assert.deepEqual(parseArgs(['--quick', '--only', 'http,stdio', '--reps', '2']), { quick: true, curves: false, only: ['http', 'stdio'], reps: 2, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false });
   assert.equal(parseArgs(['--no-folded']).folded, false);
   assert.equal(parseArgs(['--wait-quiet']).waitQuiet, 10);
   assert.equal(parseArgs(['--wait-quiet=3']).waitQuiet, 3);
   assert.deepEqual(parseArgs(['--only=size']).only, ['size']);
+  assert.deepEqual(parseArgs(['--reps', 'stdio=2,mrtr=1']).reps, { stdio: 2, mrtr: 1 });
+  assert.equal(parseArgs(['--curves']).curves, true);
+  assert.throws(() => parseArgs(['--reps', 'stdio=0']), /positive integer/);
   assert.throws(() => parseArgs(['--reps', '0']), /positive integer/);
   assert.throws(() => parseArgs(['--only']), /needs a value/);
   assert.throws(() => parseArgs(['--fast']), /unknown option/);

@@ -12,4 +12,6 @@ export default defineConfig({
   // examples/everything is private: its code ships inside the CLI (a lazily loaded chunk), its
   // dependencies (@mcpkit/server, http, stdio, jsonrpc) are the CLI's own.
   noExternal: ['@mcpkit/example-everything'],
+  // --otel's SDK packages are optional dependencies, loaded by a lazy chunk only (src/telemetry).
+  external: [/^@opentelemetry\//],
 });

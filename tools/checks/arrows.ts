@@ -11,7 +11,7 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   server: ['jsonrpc', 'schema'],
   client: ['jsonrpc', 'schema'],
   legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client'],
-  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth'],
+  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'otel'],
   // OAuth 2.1 for HTTP: a fetch wrapper for clients and a request guard for servers. It plugs into
   // @mcpkit/http through that package's public options (injectable fetch, authenticate hook), so
   // neither side carries it unless the user adds it.
@@ -21,6 +21,9 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   redis: ['jsonrpc', 'schema', 'server', 'client', 'legacy'],
   // Framework adapters sit on top of http and know HTTP, not MCP: they mount an HttpHandler (Host
   // checks, the body a framework parsed, its auth as the principal, the node fast lane) and nothing more.
+  // OpenTelemetry through the public hooks only: `createServer({ around })`, a client transport
+  // wrapper (jsonrpc's MessageTransport), and dualEra's session hooks matched by shape (so not legacy).
+  otel: ['jsonrpc', 'schema', 'server', 'client'],
   express: ['http'],
   fastify: ['http'],
   hono: ['http'],

@@ -5,10 +5,11 @@ import { createServer, tool } from '@mcpkit/server';
 
 const common = { info: { name: 'bench-mcpkit', version: '1.0.0' }, mode: 'production', onWarning: () => {} };
 
-/** An mcpkit server with one tool, `echo`, which returns its `text` argument as a text block. */
-export function createEchoServer() {
+/** An mcpkit server with one tool, `echo`, which returns its `text` argument as a text block (`extra`: more server options). */
+export function createEchoServer(extra = {}) {
   return createServer({
     ...common,
+    ...extra,
     tools: [
       tool({
         name: 'echo',

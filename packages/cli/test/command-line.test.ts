@@ -42,8 +42,11 @@ describe('parseCommandLine', () => {
   it('serve-example defaults to dual on 127.0.0.1:3000; demo to both transports', () => {
     expect(parseCommandLine(['serve-example', '--transport', 'http'])).toEqual({
       kind: 'serve',
-      command: { name: 'serve-example', transport: 'http', port: 3000, host: '127.0.0.1', era: 'dual', reportMemory: false },
+      command: { name: 'serve-example', transport: 'http', port: 3000, host: '127.0.0.1', era: 'dual', reportMemory: false, otel: false },
     });
+    expect(parseCommandLine(['serve-example', '--transport', 'stdio', '--otel'])).toMatchObject({ command: { otel: true } });
+    expect(parseCommandLine(['tools', 'list', '--otel', '--stdio', 'server'])).toMatchObject({ settings: { otel: true } });
+    expect(() => parseCommandLine(['demo', '--otel'])).toThrow();
     expect(parseCommandLine(['demo'])).toMatchObject({ command: { transports: ['stdio', 'http'], fault: undefined } });
     expect(() => parseCommandLine(['serve-example', '--transport', 'http', '--era', 'auto'])).toThrow('--era must be one of modern, legacy, dual');
   });

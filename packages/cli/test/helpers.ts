@@ -70,19 +70,31 @@ export function exampleStdio(era: 'dual' | 'modern' | 'legacy' = 'dual'): string
 /** A running `mcpkit serve-example --transport http`. */
 export interface HttpExample {
   readonly endpoint: string;
+  /** Resolves with the server's stderr once it matches `pattern` (as soon as a chunk makes it match). */
+  stderrMatching(pattern: RegExp): Promise<string>;
   stop(): Promise<void>;
 }
 
-/** Starts `mcpkit serve-example --transport http --port 0 --era ERA` and waits for its endpoint. */
-export function startExample(era: 'dual' | 'modern' | 'legacy' = 'dual', port = 0): Promise<HttpExample> {
-  const child = spawn(process.execPath, [BIN, 'serve-example', '--transport', 'http', '--port', String(port), '--era', era], {
+/** Starts `mcpkit serve-example --transport http --port 0 --era ERA [...extra]` and waits for its endpoint. */
+export function startExample(era: 'dual' | 'modern' | 'legacy' = 'dual', port = 0, extra: readonly string[] = []): Promise<HttpExample> {
+  const child = spawn(process.execPath, [BIN, 'serve-example', '--transport', 'http', '--port', String(port), '--era', era, ...extra], {
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.add(child);
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  let stderr = '';
+  const stderrMatching = (pattern: RegExp): Promise<string> =>
+    new Promise((resolve) => {
+      if (pattern.test(stderr)) return resolve(stderr);
+      const onData = (): void => {
+        if (!pattern.test(stderr)) return;
+        child.stderr!.off('data', onData);
+        resolve(stderr);
+      };
+      child.stderr!.on('data', onData);
+    });
   return new Promise((resolve, reject) => {
-    let stderr = '';
     const timer = setTimeout(() => reject(new Error(`serve-example did not start: ${stderr}`)), 60_000);
     child.stderr!.setEncoding('utf8').on('data', (text: string) => {
       stderr += text;
@@ -91,6 +103,7 @@ export function startExample(era: 'dual' | 'modern' | 'legacy' = 'dual', port = 
         clearTimeout(timer);
         resolve({
           endpoint: match[1]!,
+          stderrMatching,
           async stop() {
             child.kill('SIGTERM');
             await exited;

@@ -59,6 +59,8 @@ const isResponseTo = (message: JsonRpcMessage | undefined, request: JsonRpcReque
 /** A `MessageTransport` (`kind: 'exchange'`) over HTTP POSTs. */
 export class HttpClientTransport implements MessageTransport {
   readonly kind = 'exchange' as const;
+  /** `http`, for observers that tell transports apart (tracing's `network.transport`). */
+  readonly name = 'http';
   private readonly url: string;
   private readonly fetchImpl: FetchLike;
   private readonly lifetime = new AbortController();

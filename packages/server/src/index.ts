@@ -25,6 +25,7 @@ export { evalFreeValidator } from '@mcpkit/schema/json-schema';
 
 export { RequestContext, type RequestMeta } from './dispatch/request-context.js';
 export type { ErrorInfo, ListName } from './dispatch/core.js';
+export type { DispatchAround, DispatchNext } from './dispatch/around.js';
 
 export { inputRequired, InputRequired, type InputRequiredOptions } from './mrtr/input-required.js';
 export { elicitForm, elicitUrl, createMessage, listRoots, type ElicitFormOptions, type ElicitUrlOptions } from './mrtr/builders.js';

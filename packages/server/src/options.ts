@@ -2,6 +2,7 @@ import type { Implementation } from '@mcpkit/schema';
 import type { PromptDefinition } from './definitions/prompt.js';
 import type { CacheHint, ResourceDefinition, ResourceTemplateDefinition } from './definitions/resource.js';
 import type { ToolDefinition } from './definitions/tool.js';
+import type { DispatchAround } from './dispatch/around.js';
 import type { ErrorInfo, ListName } from './dispatch/core.js';
 import type { EventBus } from './events/event-bus.js';
 import type { CapabilityOptions } from './registry/capabilities.js';
@@ -64,4 +65,9 @@ export interface ServerOptions {
   onError?: (error: unknown, info: ErrorInfo) => void;
   /** Receives configuration warnings (say, the random state key); default: `console.warn`. */
   onWarning?: (message: string) => void;
+  /**
+   * Wraps every `dispatch` (tracing, metrics, audit); unset, `dispatch` calls the server directly.
+   * Legacy sessions served by `dualEra` pass through it too.
+   */
+  around?: DispatchAround;
 }

@@ -1,6 +1,7 @@
 import type { DispatchContext, Dispatcher, JsonObject, JsonRpcRequest, JsonRpcResponse } from '@mcpkit/jsonrpc';
 import { LATEST_PROTOCOL_VERSION, META_SERVER_INFO, type Implementation, type ServerCapabilities } from '@mcpkit/schema';
 import type { ListName, ResolvedCacheHint, ServerCore } from './dispatch/core.js';
+import type { DispatchAround, DispatchNext } from './dispatch/around.js';
 import { dispatchRequest } from './dispatch/dispatch.js';
 import { MemoryEventBus, type EventBus } from './events/event-bus.js';
 import { ListenHub } from './events/listen-hub.js';
@@ -59,6 +60,8 @@ export class McpServer implements Dispatcher {
   private readonly core: ServerCore;
   private readonly capabilityCache = new WeakMap<Registry, ServerCapabilities>();
   private readonly offered: Offered = { tools: false, prompts: false, resources: false };
+  private readonly around: DispatchAround | undefined;
+  private readonly next: DispatchNext = (request, context) => dispatchRequest(this.core, request, context);
 
   constructor(options: ServerOptions) {
     if (!options?.info?.name || !options.info.version) throw new TypeError('createServer needs info: { name, version }');
@@ -67,6 +70,7 @@ export class McpServer implements Dispatcher {
     this.instructions = options.instructions;
     this.supportedVersions = Object.freeze([LATEST_PROTOCOL_VERSION]);
     this.events = options.events ?? new MemoryEventBus();
+    this.around = options.around;
     this.current = new Registry({
       tools: options.tools,
       prompts: options.prompts,
@@ -148,7 +152,8 @@ export class McpServer implements Dispatcher {
    * (never cancelled, notifications dropped, no principal).
    */
   dispatch(request: JsonRpcRequest, context: DispatchContext = DIRECT): Promise<JsonRpcResponse | null> {
-    return dispatchRequest(this.core, request, context);
+    const around = this.around;
+    return around === undefined ? dispatchRequest(this.core, request, context) : around(request, context, this.next);
   }
 
   /**

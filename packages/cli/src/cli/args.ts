@@ -12,6 +12,7 @@ const OPTIONS = {
   era: { type: 'string' },
   json: { type: 'boolean' },
   trace: { type: 'boolean' },
+  otel: { type: 'boolean' },
   answers: { type: 'string' },
   interactive: { type: 'boolean' },
   timeout: { type: 'string' },
@@ -62,7 +63,7 @@ const AUTH: readonly OptionName[] = [
   'no-dpop',
   'open',
 ];
-const CLIENT: readonly OptionName[] = ['stdio', 'url', 'era', 'json', 'trace', 'answers', 'interactive', 'timeout', ...AUTH];
+const CLIENT: readonly OptionName[] = ['stdio', 'url', 'era', 'json', 'trace', 'otel', 'answers', 'interactive', 'timeout', ...AUTH];
 /** The options each command takes besides `--color`, `--no-color`, `--help` and `--version`. */
 const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   discover: CLIENT,
@@ -75,7 +76,7 @@ const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   'prompts get': [...CLIENT, 'args'],
   complete: [...CLIENT, 'context'],
   listen: [...CLIENT, 'count', 'tools', 'prompts', 'resources', 'resource'],
-  'serve-example': ['transport', 'port', 'host', 'era', 'report-memory'],
+  'serve-example': ['transport', 'port', 'host', 'era', 'report-memory', 'otel'],
   demo: ['transport', 'fault'],
 };
 const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts']);
@@ -118,7 +119,9 @@ function commandOf(first: string, rest: string[]): { name: string; operands: str
     const verb = rest[0];
     const name = `${first} ${verb ?? ''}`.trim();
     if (verb === undefined || COMMANDS[name] === undefined) {
-      const verbs = Object.keys(COMMANDS).filter((c) => c.startsWith(`${first} `)).map((c) => c.slice(first.length + 1));
+      const verbs = Object.keys(COMMANDS)
+        .filter((c) => c.startsWith(`${first} `))
+        .map((c) => c.slice(first.length + 1));
       const given = verb === undefined ? 'needs a subcommand' : `has no subcommand ${JSON.stringify(verb)}`;
       throw new UsageError(`\`${first}\` ${given}: use ${verbs.map((v) => `\`${first} ${v}\``).join(' or ')}`);
     }
@@ -143,7 +146,10 @@ function checkOptions(name: string, values: Values): void {
 function operandCount(name: string, operands: string[], min: number, max: number, what: string): void {
   if (operands.length < min) throw new UsageError(`\`${name}\` needs ${what}`, name);
   if (operands.length > max) {
-    const extra = operands.slice(max).map((o) => JSON.stringify(o)).join(' ');
+    const extra = operands
+      .slice(max)
+      .map((o) => JSON.stringify(o))
+      .join(' ');
     throw new UsageError(`\`${name}\` got unexpected arguments: ${extra}${max === 0 ? '' : ` (it takes ${what})`}`, name);
   }
 }
@@ -217,6 +223,7 @@ function clientSettings(name: string, values: Values): ClientSettings {
     era: values.era === undefined ? 'auto' : readChoice<Era>('--era', values.era, ['auto', 'modern', 'legacy']),
     json: values.json === true,
     trace: values.trace === true,
+    otel: values.otel === true,
     answers,
     interactive: values.interactive === true,
     timeoutMs: values.timeout === undefined ? DEFAULT_TIMEOUT_MS : readInteger('--timeout', values.timeout, 1, 86_400_000),
@@ -254,6 +261,7 @@ function serveCommand(values: Values, operands: string[]) {
     host: values.host ?? '127.0.0.1',
     era: values.era === undefined ? ('dual' as const) : readChoice('--era', values.era, ['modern', 'legacy', 'dual'] as const),
     reportMemory: values['report-memory'] === true,
+    otel: values.otel === true,
   };
 }
 

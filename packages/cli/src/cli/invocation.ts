@@ -55,6 +55,8 @@ export interface ClientSettings {
   readonly json: boolean;
   /** Every message on stderr as it crosses the wire. */
   readonly trace: boolean;
+  /** `--otel`: OpenTelemetry spans of the session on stderr (and OTLP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set). */
+  readonly otel: boolean;
   /** `--answers`: the parsed JSON array, answered in order. */
   readonly answers: readonly unknown[] | undefined;
   /** Prompt for input even when stdin is not a terminal. */
@@ -100,6 +102,8 @@ export interface ServeCommand {
   readonly era: 'modern' | 'legacy' | 'dual';
   /** Report what the server remembers after each request, on stderr (the demo reads it). */
   readonly reportMemory: boolean;
+  /** `--otel`: a span per request on stderr (and OTLP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set). */
+  readonly otel: boolean;
 }
 
 /** A fault the demo injects on purpose, to prove that its checks fail when a step misbehaves. */

@@ -68,12 +68,13 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     example: 'mcpkit listen --tools --count 1 --url http://127.0.0.1:3000/mcp',
   },
   'serve-example': {
-    synopsis: 'serve-example --transport stdio|http [--port N] [--host H] [--era modern|legacy|dual] [--report-memory]',
+    synopsis: 'serve-example --transport stdio|http [--port N] [--host H] [--era modern|legacy|dual] [--report-memory] [--otel]',
     summary: 'run examples/everything (HTTP endpoint /mcp on 127.0.0.1:3000 by default)',
     details:
       'dual (default) serves 2026-07-28 and 2025-11-25 on one endpoint or process; modern serves only 2026-07-28; ' +
       'legacy serves only 2025-11-25 and answers modern requests as a legacy server would (-32600, HTTP 400). ' +
-      '--report-memory prints on stderr, after each request, what the server remembers (the demo reads it).',
+      '--report-memory prints on stderr, after each request, what the server remembers (the demo reads it). ' +
+      '--otel prints an OpenTelemetry span per request on stderr, and exports them over OTLP/HTTP as well when OTEL_EXPORTER_OTLP_ENDPOINT is set.',
     example: 'mcpkit serve-example --transport http --port 3000 --era dual',
   },
   demo: {
@@ -90,6 +91,8 @@ const CLIENT_OPTIONS = `Options of the commands that talk to a server:
   --era auto|modern|legacy auto (default) probes with server/discover and falls back to initialize
   --json                   print the result as JSON on stdout; diagnostics stay on stderr
   --trace                  print every message on stderr as it crosses the wire
+  --otel                   print an OpenTelemetry span per request on stderr (also sent over OTLP/HTTP
+                           when OTEL_EXPORTER_OTLP_ENDPOINT is set)
   --answers JSON           answer the server's input requests in order: a JSON array (or @file) of
                            ElicitResult / CreateMessageResult / ListRootsResult
   --interactive            prompt for input even when stdin is not a terminal

@@ -14,6 +14,8 @@ export interface OpenHooks {
   readonly handlers: InputHandlers;
   /** `--trace`: sees every message and HTTP exchange, and the server's stderr. */
   readonly trace: TracePrinter | undefined;
+  /** `--otel`: wraps every transport (`instrumentTransport`). */
+  readonly wrapTransport?: (transport: MessageTransport) => MessageTransport;
   /** Called once when the server writes something that is not JSON-RPC on its stdout. */
   readonly onGarbage: (error: GarbageOutputError) => void;
   readonly onWarning: (message: string) => void;
@@ -61,7 +63,8 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     return watched;
   };
   // HTTP: signing in (withOAuth and a loopback listener started only for a sign-in), --token, or --no-auth.
-  const auth = target.kind === 'http' ? httpAuth(target.url, settings.auth, { say: hooks.say, warn: hooks.onWarning, trace, timeoutMs: settings.timeoutMs }) : undefined;
+  const auth =
+    target.kind === 'http' ? httpAuth(target.url, settings.auth, { say: hooks.say, warn: hooks.onWarning, trace, timeoutMs: settings.timeoutMs }) : undefined;
   const closeAll = async (): Promise<void> => {
     await Promise.all(made.map((t) => t.close().catch(() => undefined)));
     await auth?.close().catch(() => undefined);
@@ -69,6 +72,7 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
   const connecting = connect(target.kind === 'stdio' ? spawn : target.url, {
     era: settings.era,
     eraCache: false,
+    ...(hooks.wrapTransport && { wrapTransport: hooks.wrapTransport }),
     clientInfo: CLI_INFO,
     handlers: hooks.handlers,
     timeoutMs: settings.timeoutMs,
@@ -104,7 +108,12 @@ export async function openClient(settings: ClientSettings, hooks: OpenHooks, sig
     };
   } catch (error) {
     abandoned = true;
-    connecting.then((client) => client.close(), () => undefined).catch(() => undefined);
+    connecting
+      .then(
+        (client) => client.close(),
+        () => undefined,
+      )
+      .catch(() => undefined);
     await closeAll();
     throw error;
   }

@@ -11,6 +11,7 @@ import { LineReader } from '../input/line-reader.js';
 import { ProgressDisplay } from '../output/progress.js';
 import type { Terminal } from '../output/terminal.js';
 import { TracePrinter } from '../output/trace-printer.js';
+import { loadTelemetry } from '../telemetry/load-telemetry.js';
 import { callTool, complete, getPrompt, readResource } from './calls.js';
 import type { CommandContext } from './context.js';
 import { Interrupted, listen } from './listen.js';
@@ -51,6 +52,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
   const failures = new InputFailures();
   const progress = new ProgressDisplay(term.errRaw, term.errStyle, term.errIsTTY);
   const trace = settings.trace ? new TracePrinter((line) => (progress.clear(), term.err(line)), term.errStyle, settings.target.kind) : undefined;
+  // --otel: loaded before anything starts, so that a CLI without the optional SDK fails at once with what to install.
+  const telemetry = settings.otel ? await loadTelemetry((line) => (progress.clear(), term.err(line))) : undefined;
   const reader = new LineReader();
   let queue: AnswerQueue | undefined;
   let handlers: InputHandlers = {};
@@ -83,6 +86,7 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
       {
         handlers,
         trace,
+        wrapTransport: telemetry?.transport,
         onGarbage: (error) => {
           garbage = error;
           controller.abort(error);
@@ -102,7 +106,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
       controller.signal,
     );
     const code = await run({ client: open.client, term, settings, signal: controller.signal, progress }, command);
-    if (queue !== undefined && queue.unused > 0) term.err(term.errStyle.yellow(`mcpkit: warning: ${queue.unused} of ${settings.answers!.length} --answers item(s) were not used`));
+    if (queue !== undefined && queue.unused > 0)
+      term.err(term.errStyle.yellow(`mcpkit: warning: ${queue.unused} of ${settings.answers!.length} --answers item(s) were not used`));
     return code;
   } catch (caught) {
     progress.stop();
@@ -113,7 +118,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
     const error = garbage ?? failures.failure ?? caught;
     const failure = describeError(error, settings.target, settings.timeoutMs, settings.auth.mode);
     const sse = settings.era === 'modern' && settings.target.kind === 'http' ? await diagnoseHttpSseServer(settings.target.url, error, {}, 5000) : undefined;
-    const legacy = sse ?? (settings.era === 'modern' && open !== undefined ? await diagnoseLegacyServer(open.client, error, AbortSignal.timeout(5000)) : undefined);
+    const legacy =
+      sse ?? (settings.era === 'modern' && open !== undefined ? await diagnoseLegacyServer(open.client, error, AbortSignal.timeout(5000)) : undefined);
     const message = legacy ?? failure.message;
     const code = legacy !== undefined ? ExitCode.ServerError : failure.code;
     if (settings.json && failure.rpcError !== undefined && legacy === undefined) term.out(JSON.stringify({ error: failure.rpcError }, null, 2));
@@ -126,5 +132,6 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
     process.off('SIGINT', onSigint);
     reader.close();
     await open?.close();
+    await telemetry?.shutdown();
   }
 }

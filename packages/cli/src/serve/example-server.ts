@@ -3,6 +3,7 @@ import { serveHttp } from '@mcpkit/http/node';
 import type { Dispatcher, JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { dualEra, type DualEraServer, type LegacySessionInfo, type SessionStore } from '@mcpkit/legacy';
 import type { McpServer } from '@mcpkit/server';
+import type { ServerInstrumentation } from '@mcpkit/otel';
 import { serveStdio } from '@mcpkit/stdio';
 import { loadEverything, type EverythingModule } from './example-module.js';
 import { reportingDispatcher } from './memory-report.js';
@@ -32,6 +33,8 @@ export interface ExampleOptions {
   readonly sessions?: SessionStore;
   /** Told about each legacy session that starts. */
   readonly onSessionStart?: (session: LegacySessionInfo) => void;
+  /** `--otel`: the hooks of `@mcpkit/otel` (a span per request, legacy session durations). */
+  readonly instrument?: ServerInstrumentation;
   /** Options of the example server itself (state keys, page size...). */
   readonly server?: Parameters<EverythingModule['createEverythingServer']>[0];
 }
@@ -47,13 +50,22 @@ function polled(request: JsonRpcRequest): number | undefined {
 
 async function build(options: ExampleOptions): Promise<{ server: McpServer; dual: DualEraServer | undefined }> {
   const { createEverythingServer } = await loadEverything();
-  const server = createEverythingServer(options.server);
+  const instrument = options.instrument;
+  const server = createEverythingServer(instrument === undefined ? options.server : { ...options.server, around: instrument.around });
   if (options.era === 'modern') return { server, dual: undefined };
+  const onSessionStart = options.onSessionStart;
   const dual = dualEra(server, {
     modern: options.era === 'dual',
     http: { closeStreamAfterMs: polled },
     sessions: options.sessions,
-    onSessionStart: options.onSessionStart,
+    ...instrument?.legacy,
+    onSessionStart:
+      instrument === undefined
+        ? onSessionStart
+        : (session) => {
+            instrument.legacy.onSessionStart(session);
+            onSessionStart?.(session);
+          },
     onError: (error) => console.error('mcpkit serve-example:', error),
   });
   return { server, dual };
@@ -94,7 +106,12 @@ export async function serveStdioExample(options: ExampleOptions & { readonly rep
   });
   let dispatcher: Dispatcher = dual ?? server;
   if (options.reportMemory) {
-    dispatcher = reportingDispatcher(dispatcher, options.era, () => [...sessions.values()], (line) => void process.stderr.write(line));
+    dispatcher = reportingDispatcher(
+      dispatcher,
+      options.era,
+      () => [...sessions.values()],
+      (line) => void process.stderr.write(line),
+    );
   }
   const stdio = serveStdio(dispatcher, { onError: (error) => console.error(`mcpkit serve-example: ${error.message}`) });
   await stdio.closed;

@@ -41,6 +41,11 @@ export interface ConnectOptions extends Omit<ModernClientOptions, 'protocolVersi
   http?: LegacyHttpClientOptions;
   /** Told the verdict as soon as it is known (for logging). */
   onVerdict?: (verdict: EraVerdict) => void;
+  /**
+   * Wraps every transport `connect()` makes (the probe's, the modern client's, a legacy session's),
+   * e.g. with `instrumentTransport` of `@mcpkit/otel`.
+   */
+  wrapTransport?: (transport: MessageTransport) => MessageTransport;
   /** Legacy sessions: server notifications the client does not handle itself (e.g. `notifications/elicitation/complete`). */
   onNotification?: (notification: JsonRpcNotification) => void;
 }

@@ -11,7 +11,7 @@ import { openHttpSse, refusedAsStreamable, sseReason } from './http/sse-fallback
 import { LegacyClient, type LegacyClientOptions } from './legacy-client.js';
 import { supportedOf } from './probe-reading.js';
 import { probeStream } from './probe-stream.js';
-import { resolveTarget, type Route } from './target.js';
+import { resolveTarget, wrapRoute, type Route } from './target.js';
 import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
 import { version as PACKAGE_VERSION } from '../../package.json';
 
@@ -36,7 +36,7 @@ const CLIENT_INFO: Implementation = { name: '@mcpkit/legacy', version: PACKAGE_V
  * if (client.era === 'legacy') await client.ping();
  */
 export async function connect(target: ConnectTarget, options: ConnectOptions = {}): Promise<DualEraClient> {
-  const route = resolveTarget(target, options.http);
+  const route = wrapRoute(resolveTarget(target, options.http), options.wrapTransport);
   const cache = options.eraCache === false ? undefined : (options.eraCache ?? defaultEraCache);
   const key = options.cacheKey ?? route.key;
   const era = options.era ?? 'auto';
@@ -50,7 +50,13 @@ export async function connect(target: ConnectTarget, options: ConnectOptions = {
   return open(route, verdict, options, cache, key);
 }
 
-async function open(route: Route, given: EraVerdict | undefined, options: ConnectOptions, cache: EraCache | undefined, key: string | undefined): Promise<DualEraClient> {
+async function open(
+  route: Route,
+  given: EraVerdict | undefined,
+  options: ConnectOptions,
+  cache: EraCache | undefined,
+  key: string | undefined,
+): Promise<DualEraClient> {
   let verdict = given;
   let probed: MessageTransport | undefined;
   let discovered: DiscoverResult | undefined;
@@ -62,9 +68,10 @@ async function open(route: Route, given: EraVerdict | undefined, options: Connec
   if (verdict.era === 'modern') return withVerdict(modern(probed ?? route.modern(), verdict, options, discovered), verdict);
 
   const waitMs = options.probeTimeoutMs ?? options.timeoutMs ?? HTTP_PROBE_TIMEOUT_MS;
-  let transport = verdict.transport === 'http+sse' && route.url !== undefined
-    ? new HttpSseClientTransport(route.url, { ...options.http, endpointTimeoutMs: waitMs })
-    : (probed ?? route.legacy());
+  let transport =
+    verdict.transport === 'http+sse' && route.url !== undefined
+      ? new HttpSseClientTransport(route.url, { ...options.http, endpointTimeoutMs: waitMs })
+      : (probed ?? route.legacy());
   for (let respawned = false; ; respawned = true) {
     const client = new LegacyClient(transport, legacyOptions(options, verdict));
     try {
@@ -153,7 +160,12 @@ async function probe(
 function modern(transport: MessageTransport, verdict: EraVerdict, options: ConnectOptions, discovered?: DiscoverResult): ModernClient {
   const versions = options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS;
   const settled = verdict.protocolVersion;
-  return new ModernClient(transport, { ...options, clientInfo: options.clientInfo ?? CLIENT_INFO, protocolVersions: preferring(versions, settled), discovered });
+  return new ModernClient(transport, {
+    ...options,
+    clientInfo: options.clientInfo ?? CLIENT_INFO,
+    protocolVersions: preferring(versions, settled),
+    discovered,
+  });
 }
 
 /** The legacy client's options, asking first for the version a verdict names (a -32022 that listed only legacy versions). */

@@ -19,6 +19,12 @@ export interface Route {
 }
 
 /** Resolves `target` (URL, spawn options or transport factory). */
+/** The route with every transport it makes passed through `wrap` (`ConnectOptions.wrapTransport`). */
+export function wrapRoute(route: Route, wrap: ((transport: MessageTransport) => MessageTransport) | undefined): Route {
+  if (wrap === undefined) return route;
+  return { ...route, modern: () => wrap(route.modern()), legacy: () => wrap(route.legacy()) };
+}
+
 export function resolveTarget(target: ConnectTarget, http: LegacyHttpClientOptions = {}): Route {
   if (typeof target === 'function') {
     return { kind: 'custom', key: undefined, modern: target, legacy: target };

@@ -1,5 +1,5 @@
 export { dualEra, DualEraServer } from './dual-era.js';
-export type { DualEraOptions, LegacyHttpOptions, LegacySessionInfo } from './options.js';
+export type { DualEraOptions, LegacyHttpOptions, LegacySessionEnd, LegacySessionInfo } from './options.js';
 export type { HttpSseOptions } from './http/http-sse-endpoint.js';
 export { MemorySessionStore, type MemorySessionStoreOptions } from './http/memory-session-store.js';
 export {

@@ -3,7 +3,7 @@
  * session's capabilities, client info and log level turn into the per-request `_meta` that
  * `McpServer.dispatch` expects (DIGEST §1.1), so its capability gate (-32021) and logging work unchanged.
  */
-import { isJsonObject, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type TransportInfo } from '@mcpkit/jsonrpc';
+import { isJsonObject, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type PeerChannel, type TransportInfo } from '@mcpkit/jsonrpc';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '@mcpkit/schema';
 import type { ClientRequester } from './client-requests.js';
 import { MODERN_META_KEYS } from './legacy-shapes.js';
@@ -19,6 +19,8 @@ export interface LegacyCall {
   readonly signal: AbortSignal;
   /** The transport facts handed to the modern dispatch (name, headers, principal). */
   readonly transport: TransportInfo;
+  /** The channel of a stdio or HTTP+SSE session (its `id` is the session id), handed to the modern dispatch too. */
+  readonly peer?: PeerChannel;
   /** Sends a notification about this request (progress, log) where the client expects it. */
   notify(notification: JsonRpcNotification): Promise<void>;
   /** Sends server-initiated requests to this session's client. */

@@ -49,7 +49,7 @@ export async function dispatchWithInput(
   params: JsonObject,
 ): Promise<JsonRpcResponse | null> {
   const id = call.request.id;
-  const context: DispatchContext = { signal: call.signal, notify: (n) => call.notify(n), transport: call.transport };
+  const context: DispatchContext = { signal: call.signal, notify: (n) => call.notify(n), transport: call.transport, peer: call.peer };
   let current = params;
   for (let round = 1; ; round++) {
     const internalId = round === 1 ? id : `${String(id)}#round-${round}`;
@@ -92,6 +92,8 @@ async function askClient(options: ResolvedOptions, call: LegacyCall, inputReques
     const answered = await Promise.all(
       entries.map(async ([key, input]) => {
         const request = toLegacyClientRequest(input as { method: string; params?: JsonObject });
+        const extra = options.requestMeta?.(request, call.request);
+        if (extra !== undefined) request.params._meta = { ...extra, ...(isObject(request.params._meta) ? request.params._meta : {}) };
         let result: JsonObject;
         try {
           result = await call.requester.request(request.method, request.params, {

@@ -1,7 +1,7 @@
 /**
  * Options of `dualEra(server, options)` and their defaults.
  */
-import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
+import type { JsonObject, JsonRpcRequest } from '@mcpkit/jsonrpc';
 import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
 import type { HttpSseOptions } from './http/http-sse-endpoint.js';
 import type { SessionStore } from './http/session-store.js';
@@ -45,6 +45,16 @@ export interface LegacySessionInfo {
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
 }
 
+/** What `onSessionEnd` learns about a legacy session that ended. */
+export interface LegacySessionEnd {
+  /** The id `onSessionStart` was given. */
+  readonly id: string;
+  /** The transport the session ran on. */
+  readonly transport: 'stdio' | 'http' | 'http+sse';
+  /** `closed`: the channel closed (stdio, HTTP+SSE) or the server closed; `deleted`: the client sent HTTP `DELETE`. */
+  readonly reason: 'closed' | 'deleted';
+}
+
 /** Options of `dualEra`. */
 export interface DualEraOptions {
   /**
@@ -64,6 +74,16 @@ export interface DualEraOptions {
   http?: LegacyHttpOptions;
   /** Called when a legacy session starts (after its `initialize` was answered). */
   onSessionStart?: (session: LegacySessionInfo) => void;
+  /**
+   * Called when a legacy session ends: its channel closed, or the client deleted it. An HTTP session
+   * the store lets expire (idle timeout, eviction) ends without this call.
+   */
+  onSessionEnd?: (session: LegacySessionEnd) => void;
+  /**
+   * Extra `_meta` keys for a server-initiated request (elicitation, sampling, roots) sent while
+   * serving the client request `origin` (say, its trace context); the request's own keys win.
+   */
+  requestMeta?: (request: { readonly method: string; readonly params: JsonObject }, origin: JsonRpcRequest) => Record<string, unknown> | undefined;
   /** Told about failures no client sees (a store that throws, a stream that could not be written). */
   onError?: (error: unknown) => void;
 }
@@ -80,6 +100,8 @@ export interface ResolvedOptions {
   readonly maxStreamBufferBytes: number;
   readonly onError: (error: unknown) => void;
   readonly onSessionStart: ((session: LegacySessionInfo) => void) | undefined;
+  readonly onSessionEnd: ((session: LegacySessionEnd) => void) | undefined;
+  readonly requestMeta: DualEraOptions['requestMeta'];
 }
 
 function positive(name: string, value: number): number {
@@ -106,5 +128,7 @@ export function resolveOptions(options: DualEraOptions): ResolvedOptions {
     maxStreamBufferBytes: positive('http.maxStreamBufferBytes', http.maxStreamBufferBytes ?? 1 << 20),
     onError: options.onError ?? ((error) => console.error('mcpkit/legacy:', error)),
     onSessionStart: options.onSessionStart,
+    onSessionEnd: options.onSessionEnd,
+    requestMeta: options.requestMeta,
   };
 }

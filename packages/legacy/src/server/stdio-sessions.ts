@@ -26,6 +26,7 @@ import { InMemorySession } from './session.js';
 class ChannelSession implements ClientRequester {
   readonly pending: OutgoingRequests;
   initialized = false;
+  transport: 'stdio' | 'http+sse' = 'stdio';
 
   constructor(readonly peer: PeerChannel, readonly session: InMemorySession, private readonly onError: (error: unknown) => void) {
     this.pending = clientRequestTable((message) => peer.send(message));
@@ -61,6 +62,7 @@ export class ChannelSessions {
     const outcome = initializeSession(this.server, this.options.legacyProtocolVersions, request);
     if (!outcome.ok) return outcome.response;
     const channel = new ChannelSession(peer, new InMemorySession(outcome.state), this.options.onError);
+    channel.transport = transport;
     this.sessions.set(peer.id, channel);
     peer.onClose(() => this.drop(peer.id));
     this.leave ??= await this.fanout.add((event) => this.deliver(event));
@@ -76,6 +78,7 @@ export class ChannelSessions {
       session: channel.session,
       signal: context.signal,
       transport: context.transport,
+      peer: context.peer,
       notify: (notification) => context.notify(notification),
       requester: channel,
     });
@@ -117,6 +120,7 @@ export class ChannelSessions {
     if (!channel) return;
     this.sessions.delete(id);
     channel.pending.failAll(new TransportClosedError('The legacy session ended'));
+    this.options.onSessionEnd?.({ id, transport: channel.transport, reason: 'closed' });
   }
 
   private deliver(event: ServerEvent): void {

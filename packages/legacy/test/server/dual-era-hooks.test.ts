@@ -4,7 +4,7 @@
  */
 import { createServer, tool } from '@mcpkit/server';
 import { describe, expect, it } from 'vitest';
-import { dualEra, type LegacySessionInfo } from '../../src/index.js';
+import { dualEra, type LegacySessionEnd, type LegacySessionInfo } from '../../src/index.js';
 
 const MODERN = '2026-07-28';
 
@@ -88,6 +88,27 @@ describe('dual-era hooks', () => {
         clientCapabilities: { elicitation: {}, roots: { listChanged: true } },
       }),
     ]);
+    await dual.close();
+  });
+
+  it('tells onSessionEnd when the client deletes its HTTP session', async () => {
+    // spec: 2025-11-25/pages/basic/transports.mdx (session management: DELETE ends a session)
+    const ended: LegacySessionEnd[] = [];
+    const dual = dualEra(regionServer(), { onSessionEnd: (info) => ended.push(info) });
+    const handler = dual.httpHandler();
+    const init = await handler(
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      }),
+    );
+    const id = init.headers.get('mcp-session-id');
+    expect(id).toBeTruthy();
+    expect(ended).toEqual([]);
+    const deleted = await handler(new Request('http://127.0.0.1/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id!, 'mcp-protocol-version': '2025-11-25' } }));
+    expect(deleted.status).toBe(200);
+    expect(ended).toEqual([{ id, transport: 'http', reason: 'deleted' }]);
     await dual.close();
   });
 });

@@ -79,6 +79,7 @@ export class LegacyHttp extends SessionStreams {
       if (!record) return refuse(404, undefined, 'Session not found: initialize a new session');
       if (request.method === 'DELETE') {
         await this.store.delete(record.id);
+        this.options.onSessionEnd?.({ id: record.id, transport: 'http', reason: 'deleted' });
         return emptyResponse(200);
       }
       return this.openGet(request, record);
