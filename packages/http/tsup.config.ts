@@ -6,7 +6,7 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   // Shared chunks for CJS too: the internal entry's readers throw the root's error classes, and an
-  // `instanceof HttpStreamError` must hold whichever entry the class came through.
+  // `instanceof HttpTransportError` must hold whichever entry the class came through.
   splitting: true,
   clean: false, // never leave dist/ empty while a concurrent build runs; CI builds from a clean clone
   target: 'node20',

@@ -10,7 +10,6 @@ import {
   type ListResourcesResult,
   type ListResourceTemplatesResult,
   type ListToolsResult,
-  type LoggingLevel,
   type Prompt,
   type ReadResourceResult,
   type Resource,
@@ -19,7 +18,7 @@ import {
   type Tool,
 } from '@mcpkit/schema';
 import { ClientCore } from './client-core.js';
-import { InvalidResultError, UnsupportedInEraError } from './errors.js';
+import { InvalidResultError } from './errors.js';
 import type { InputHandlers } from './handlers.js';
 import { Subscription } from './listen.js';
 import type { InputMethod, InputMethods, ListenOptions, ListenStream, McpClient, Step } from './mcp-client.js';
@@ -51,7 +50,7 @@ type Params = Record<string, unknown>;
  * const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
  */
 export class ModernClient extends ClientCore implements McpClient {
-  readonly era = 'modern';
+  readonly era: 'modern' = 'modern';
   private readonly limits: Limits;
   /** `ModernClientOptions.discovered` and when it turns stale (`performance.now()`), until a discover asks the server. */
   private given: { readonly result: DiscoverResult; readonly staleAt: number } | undefined;
@@ -59,8 +58,8 @@ export class ModernClient extends ClientCore implements McpClient {
   constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
     super(transport, options);
     this.limits = {
-      maxRounds: options.mrtr?.maxRounds ?? 10,
-      deadlineMs: options.mrtr?.deadlineMs ?? 600_000,
+      maxRounds: options.maxInputRounds ?? 10,
+      deadlineMs: options.inputDeadlineMs ?? 600_000,
       lifetime: this.lifetime,
     };
     const discovered = options.discovered;
@@ -205,21 +204,11 @@ export class ModernClient extends ClientCore implements McpClient {
   }
 
   /** Any request with the protocol `_meta`; an `input_required` result of an MRTR method is answered with the handlers. */
-  async request(method: string, params?: Params, options?: InputCallOptions): Promise<JsonObject> {
+  async request(method: string, params?: Record<string, unknown>, options?: InputCallOptions): Promise<JsonObject> {
     const handlers = options?.handlers ?? this.handlers;
     const first = await this.send(method, params, options, handlers);
     if (first.resultType !== 'input_required') return first;
     return continueWithInput(first as InputRequiredResult, this.inputCall(method, params ?? {}, options, handlers, undefined), this.limits);
-  }
-
-  /** Not in 2026-07-28 (`ping` was removed): rejects with `UnsupportedInEraError`. */
-  async ping(): Promise<void> {
-    throw new UnsupportedInEraError('ping', 'modern', this.protocolVersion);
-  }
-
-  /** Not in 2026-07-28 (use `CallOptions.logLevel` per request): rejects with `UnsupportedInEraError`. */
-  async setLoggingLevel(_level: LoggingLevel): Promise<void> {
-    throw new UnsupportedInEraError('logging/setLevel', 'modern', this.protocolVersion);
   }
 
   /**

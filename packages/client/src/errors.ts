@@ -63,7 +63,7 @@ export class UnsupportedVersionError extends LocalError {
   }
 }
 
-/** The server kept asking for input beyond `maxRounds` (MRTR). */
+/** The server kept asking for input beyond `maxInputRounds` (MRTR). */
 export class InputRoundsExceededError extends LocalError {
   override readonly name = 'InputRoundsExceededError';
   constructor(

@@ -10,7 +10,6 @@ import type {
   ListResourcesResult,
   ListResourceTemplatesResult,
   ListToolsResult,
-  LoggingLevel,
   Prompt,
   PromptListChangedNotification,
   ReadResourceResult,
@@ -36,15 +35,15 @@ import type {
 /**
  * The client surface shared by both eras. `ModernClient` implements it for 2026-07-28; the legacy
  * session client of `@mcpkit/legacy` implements it for 2025-11-25, so a host written against
- * `McpClient` works with either. A method that does not exist in an era rejects with
- * `UnsupportedInEraError`, naming the era.
+ * `McpClient` works with either. What only one era has is on that era's client alone (narrow on
+ * `era`): `ModernClient.step()`; `LegacyClient.ping()` and `LegacyClient.setLoggingLevel()`.
  *
  * Per-request options in the legacy era (a session declares its capabilities and log level once):
  * - `CallOptions.handlers` is **refused** (`UnsupportedInEraError`): the handlers given to the
  *   client answer the server's own requests for the whole session.
- * - `CallOptions.logLevel` is **ignored** (with one warning): use `setLoggingLevel()` for the session.
+ * - `CallOptions.logLevel` is **ignored** (with one warning): use `LegacyClient.setLoggingLevel()` for the session.
  * - `CallOptions.cache` is ignored: legacy results carry no caching hints and are never cached.
- * - `InputCallOptions.maxRounds` / `deadlineMs` are ignored: there are no input rounds, the server
+ * - `InputCallOptions.maxInputRounds` / `inputDeadlineMs` are ignored: there are no input rounds, the server
  *   sends its own requests during the call (bounded by `timeoutMs` / `maxTotalTimeoutMs`).
  * - `signal`, `timeoutMs`, `maxTotalTimeoutMs` and `onProgress` work as in the modern era.
  */
@@ -84,14 +83,8 @@ export interface McpClient {
 
   /** Opens a stream of the notifications `filter` asks for (legacy: emulated with its session notifications). */
   listen(filter: SubscriptionFilter, options?: ListenOptions): ListenStream;
-  /** Starts an input-capable request and hands each round to the caller (modern only). */
-  step<M extends InputMethod>(method: M, params: InputMethods[M]['params'], options?: CallOptions): Promise<Step<InputMethods[M]['result']>>;
   /** Any request, with the protocol `_meta` added and the result checked; for methods without a typed call. */
   request(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<JsonObject>;
-  /** `ping` (legacy only). */
-  ping(options?: CallOptions): Promise<void>;
-  /** `logging/setLevel` (legacy only; modern requests opt in with `CallOptions.logLevel`). */
-  setLoggingLevel(level: LoggingLevel, options?: CallOptions): Promise<void>;
   /**
    * Tells the server the client's roots changed. Legacy: sends `notifications/roots/list_changed`
    * (needs a roots handler). Modern: a no-op, since roots are asked for inside each request.

@@ -42,14 +42,14 @@ export function retryParams(
 
 /**
  * Answers `input_required` results with the registered handlers and retries, until a complete
- * result, `maxRounds` rounds (`InputRoundsExceededError`) or the deadline (`InputDeadlineError`;
+ * result, `maxInputRounds` rounds (`InputRoundsExceededError`) or the deadline (`InputDeadlineError`;
  * the round in flight is cancelled, so the server sees it). A result with only `requestState` is
  * retried at once (mrtr.mdx: the client MAY retry immediately).
  */
 export async function continueWithInput(first: InputRequiredResult, call: InputCall, limits: Limits): Promise<JsonObject> {
   const options = call.options;
-  const maxRounds = options?.maxRounds ?? limits.maxRounds;
-  const deadlineMs = options?.deadlineMs ?? limits.deadlineMs;
+  const maxRounds = options?.maxInputRounds ?? limits.maxRounds;
+  const deadlineMs = options?.inputDeadlineMs ?? limits.deadlineMs;
   const controller = new AbortController();
   const outer = options?.signal;
   const onAbort = (): void => controller.abort(outer?.reason);

@@ -63,10 +63,10 @@ export interface CallOptions {
 
 /** Options of the methods that may ask for input (MRTR): `callTool`, `getPrompt`, `readResource`. */
 export interface InputCallOptions extends CallOptions {
-  /** Input rounds answered before giving up with `InputRoundsExceededError`. Default: the client's. */
-  maxRounds?: number;
-  /** Total time for the request with all its input rounds, in ms; then `InputDeadlineError`. Default: the client's. */
-  deadlineMs?: number;
+  /** Input rounds answered before giving up with `InputRoundsExceededError`. Default: the client's `maxInputRounds`. */
+  maxInputRounds?: number;
+  /** Total time for the request with all its input rounds, in ms; then `InputDeadlineError`. Default: the client's `inputDeadlineMs`. */
+  inputDeadlineMs?: number;
 }
 
 /** The result cache settings. */
@@ -98,8 +98,10 @@ export interface ModernClientOptions {
   maxTotalTimeoutMs?: number;
   /** Requests in flight at once (listen streams count); more wait in a queue. Default 256. */
   maxInFlight?: number;
-  /** MRTR defaults: input rounds (default 10) and total deadline in ms (default 600 000). */
-  mrtr?: { maxRounds?: number; deadlineMs?: number };
+  /** MRTR input rounds answered per request before `InputRoundsExceededError`. Default 10. */
+  maxInputRounds?: number;
+  /** Total time of a request with all its input rounds, in ms, before `InputDeadlineError`. Default 600 000. */
+  inputDeadlineMs?: number;
   /** The result cache; `false` turns it off. On by default, in memory. */
   cache?: false | CacheOptions;
   /** The non-secret key of the current authorization context (from the auth layer); keys private cache entries. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { ModernClient } from '../src/index.js';
 import { connect, done, FakeServer, text } from './helpers/fake-server.js';
 
@@ -132,13 +132,12 @@ describe('era surface', () => {
     expect(client.protocolVersion).toBe('2026-07-28');
   });
 
-  it('rejects legacy-only methods with an error naming the era', async () => {
+  it('has no legacy-only method: ping and logging/setLevel are absent from its type and its object', () => {
     ({ client } = connect(new FakeServer()));
-    await expect(client.ping()).rejects.toMatchObject({
-      name: 'UnsupportedInEraError',
-      remote: false,
-      message: expect.stringContaining('modern era'),
-    });
-    await expect(client.setLoggingLevel('info')).rejects.toThrow(/logging\/setLevel does not exist in the modern era/);
+    expectTypeOf<ModernClient>().not.toHaveProperty('ping');
+    expectTypeOf<ModernClient>().not.toHaveProperty('setLoggingLevel');
+    expectTypeOf<ModernClient['era']>().toEqualTypeOf<'modern'>();
+    expect('ping' in client).toBe(false);
+    expect('setLoggingLevel' in client).toBe(false);
   });
 });

@@ -122,11 +122,11 @@ describe('automatic MRTR', () => {
     expect(results.map((r) => (r.content[0] as { text: string }).text)).toEqual(['state-1/for 1', 'state-2/for 2', 'state-3/for 3']);
   });
 
-  it('gives up after maxRounds with a clear error, and the client stays usable', async () => {
+  it('gives up after maxInputRounds with a clear error, and the client stays usable', async () => {
     const server = new FakeServer({
       'tools/call': (params) => (params.name === 'loop' ? { resultType: 'input_required', requestState: 'again' } : text('fine')),
     });
-    ({ client } = connect(server, { mrtr: { maxRounds: 3 } }));
+    ({ client } = connect(server, { maxInputRounds: 3 }));
     await expect(client.callTool({ name: 'loop' })).rejects.toBeInstanceOf(InputRoundsExceededError);
     expect(server.received('tools/call')).toHaveLength(4);
     await expect(client.callTool({ name: 'other' })).resolves.toMatchObject({ content: [{ text: 'fine' }] });
@@ -145,7 +145,7 @@ describe('automatic MRTR', () => {
         },
       },
     }));
-    await expect(client.callTool({ name: 'slow' }, { deadlineMs: 30 })).rejects.toBeInstanceOf(InputDeadlineError);
+    await expect(client.callTool({ name: 'slow' }, { inputDeadlineMs: 30 })).rejects.toBeInstanceOf(InputDeadlineError);
     expect(handlerSignal?.aborted).toBe(true);
     expect(server.received('tools/call')).toHaveLength(1);
   });
@@ -159,7 +159,7 @@ describe('automatic MRTR', () => {
     });
     let transport;
     ({ client, transport } = connect(server));
-    await expect(client.callTool({ name: 'slow' }, { deadlineMs: 30 })).rejects.toBeInstanceOf(InputDeadlineError);
+    await expect(client.callTool({ name: 'slow' }, { inputDeadlineMs: 30 })).rejects.toBeInstanceOf(InputDeadlineError);
     const retryId = server.received('tools/call')[1]?.id;
     expect(transport.cancelled).toEqual([retryId]);
   });

@@ -4,7 +4,7 @@
  *
  * Each message is one POST. `send()` settles when that exchange ends: for a request it resolves
  * after the final response went through `onMessage` (its notifications before it), and rejects
- * with a local error (`HttpError`, `HttpStreamError`, ...) when no response can be delivered.
+ * with a local error (`HttpError`, `HttpTransportError`, ...) when no response can be delivered.
  * Replies are read with jsonrpc's own parser: a message that is not valid JSON-RPC is no answer.
  * That rejection is how a per-request failure reaches the connection; nothing is synthesized.
  */
@@ -22,7 +22,7 @@ import {
   type SendOptions,
 } from '@mcpkit/jsonrpc';
 import { encodeHeaderValue } from '@mcpkit/schema';
-import { ContentTooLargeError, HttpError, HttpStreamError, HttpTransportError } from './errors.js';
+import { ContentTooLargeError, HttpError, HttpTransportError } from './errors.js';
 import { defaultFetch, reportExchange, type FetchLike, type HttpExchangeInfo } from './exchange-info.js';
 import { LATEST_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
 import { readExcerpt, readSseData, readTextLimited } from './reply-reading.js';
@@ -196,13 +196,13 @@ export class HttpClientTransport implements MessageTransport {
     }
     if (type.startsWith('text/event-stream') && response.body !== null) {
       const ended = await readSseData(response.body, this.maxBytes, (data) => this.onEvent(data, request));
-      if (!ended) throw new HttpStreamError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended without its final response`);
+      if (!ended) throw new HttpTransportError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended without its final response`);
       return;
     }
     if (type.startsWith('application/json')) {
       const parsed = messageOf(await readTextLimited(response, this.maxBytes));
       if (isResponseTo(parsed, request)) return this.deliver(parsed!);
-      throw new HttpStreamError(`the JSON reply to request ${JSON.stringify(request.id)} is not its JSON-RPC response`);
+      throw new HttpTransportError(`the JSON reply to request ${JSON.stringify(request.id)} is not its JSON-RPC response`);
     }
     throw new HttpError(response.status, response.statusText, await readExcerpt(response));
   }
@@ -217,7 +217,7 @@ export class HttpClientTransport implements MessageTransport {
     if (parsed !== undefined && 'method' in parsed && !('id' in parsed)) {
       this.deliver(parsed);
     } else {
-      this.errorHandler?.(new HttpStreamError(`ignored an SSE event of request ${JSON.stringify(request.id)} that is neither a notification nor its response: ${data.slice(0, 200)}`));
+      this.errorHandler?.(new HttpTransportError(`ignored an SSE event of request ${JSON.stringify(request.id)} that is neither a notification nor its response: ${data.slice(0, 200)}`));
     }
     return false;
   }

@@ -7,7 +7,10 @@
 import { TransportError, type JsonRpcErrorObject } from '@mcpkit/jsonrpc';
 import { summarizeBody } from './body-summary.js';
 
-/** Base of every local HTTP transport failure (network error, unusable reply). */
+/**
+ * Every local failure of an HTTP client transport of either era (a failed `fetch`, a reply that ended
+ * before the final response or is not what HTTP MCP allows); `HttpError` when the server answered an error status.
+ */
 export class HttpTransportError extends TransportError {
   override readonly name: string = 'HttpTransportError';
 }
@@ -57,9 +60,4 @@ export class ContentTooLargeError extends HttpError {
       (this.maxBytes === undefined ? 'over the server\'s limit' : `the server accepts at most ${this.maxBytes}`) +
       ` (HTTP 413${rpcError ? `: ${rpcError.message}` : ''})`;
   }
-}
-
-/** The reply could not be used: it ended before the final response, or was not what HTTP MCP allows. */
-export class HttpStreamError extends HttpTransportError {
-  override readonly name: string = 'HttpStreamError';
 }

@@ -22,5 +22,5 @@ export { createHostCheck, type HostAllowList } from './host.js';
 export type { CorsOptions } from './cors.js';
 export { HttpClientTransport, type HttpClientTransportOptions } from './client-transport.js';
 export type { FetchLike, HttpExchangeInfo } from './exchange-info.js';
-export { HttpTransportError, HttpError, HttpStreamError, ContentTooLargeError } from './errors.js';
+export { HttpTransportError, HttpError, ContentTooLargeError } from './errors.js';
 export { summarizeBody, type BodySummary } from './body-summary.js';

@@ -2,7 +2,7 @@
  * Reading a reply body on the client: bounded text, short excerpts for error messages, and the
  * SSE stream of a request (parsed with `SseParser`).
  */
-import { HttpStreamError } from './errors.js';
+import { HttpTransportError } from './errors.js';
 import { pumpSse, SseEventTooLargeError, SseParser } from './sse-decode.js';
 
 const EXCERPT_BYTES = 1024;
@@ -21,7 +21,7 @@ export async function readTextLimited(response: Response, maxBytes: number): Pro
     total += value.byteLength;
     if (total > maxBytes) {
       reader.cancel().catch(() => {});
-      throw new HttpStreamError(`reply body larger than ${maxBytes} bytes`);
+      throw new HttpTransportError(`reply body larger than ${maxBytes} bytes`);
     }
     text += decoder.decode(value, { stream: true });
   }
@@ -68,7 +68,7 @@ export async function readSseData(body: ReadableStream<Uint8Array>, maxEventByte
   try {
     await pumpSse(body, parser, () => final);
   } catch (error) {
-    if (error instanceof SseEventTooLargeError) throw new HttpStreamError(`an SSE event was larger than ${maxEventBytes} characters`);
+    if (error instanceof SseEventTooLargeError) throw new HttpTransportError(`an SSE event was larger than ${maxEventBytes} characters`);
     throw error;
   }
   return final;

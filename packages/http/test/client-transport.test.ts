@@ -2,7 +2,7 @@
 // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
 import { CancelledError, Connection, LocalError, RemoteError, TransportClosedError, TransportError, type JsonRpcMessage } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClientTransport, HttpError, HttpStreamError, ContentTooLargeError, type HttpExchangeInfo } from '../src/index.js';
+import { HttpClientTransport, HttpError, HttpTransportError, ContentTooLargeError, type HttpExchangeInfo } from '../src/index.js';
 import { serveHttp } from '../src/node/index.js';
 import { META, nodeFastLane, startLane, toolCall, until } from './helpers.js';
 
@@ -140,7 +140,7 @@ describe('HttpClientTransport', () => {
     );
     const { transport, messages } = client(url);
     const error = await transport.send(toolCall(9, 'echo')).catch((e) => e);
-    expect(error).toBeInstanceOf(HttpStreamError);
+    expect(error).toBeInstanceOf(HttpTransportError);
     expect(error.message).toContain('ended without its final response');
     expect(messages).toHaveLength(1);
   });
@@ -153,7 +153,7 @@ describe('HttpClientTransport', () => {
     await transport.send(toolCall(9, 'echo'));
     expect(messages).toEqual([{ jsonrpc: '2.0', id: 9, result: {} }]);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toBeInstanceOf(HttpStreamError);
+    expect(errors[0]).toBeInstanceOf(HttpTransportError);
   });
 
   it('posts a notification and expects 202', async () => {

@@ -3,7 +3,7 @@ import { MODERN_PROTOCOL_VERSIONS } from '@mcpkit/client/internal';
 import { RemoteError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
 import type { DiscoverResult, Implementation } from '@mcpkit/schema';
 import type { ConnectOptions, ConnectTarget } from './connect-options.js';
-import { DualEraClient } from './dual-era-client.js';
+import { withVerdict, type DualEraClient } from './dual-era-client.js';
 import { defaultEraCache, type EraCache, type EraVerdict } from './era-cache.js';
 import { HttpSseClientTransport } from './http/http-sse-transport.js';
 import { probeHttp } from './http/probe-http.js';
@@ -19,7 +19,8 @@ import { version as PACKAGE_VERSION } from '../../package.json';
 const CLIENT_INFO: Implementation = { name: '@mcpkit/legacy', version: PACKAGE_VERSION };
 
 /**
- * Connects to an MCP server of either era and returns one `McpClient` for it.
+ * Connects to an MCP server of either era and resolves to that era's client (`ModernClient` or
+ * `LegacyClient`, told apart by `era`) with the `verdict` that chose it.
  *
  * The era comes from `options.era`, else from the era cache, else from the probe
  * (2026-07-28 basic/versioning.mdx): a modern `server/discover` whose `DiscoverResult` or modern
@@ -32,6 +33,7 @@ const CLIENT_INFO: Implementation = { name: '@mcpkit/legacy', version: PACKAGE_V
  * @example
  * const client = await connect({ command: 'node', args: ['server.js'] }, { handlers: { elicitation: { form: ask } } });
  * console.log(client.era, client.protocolVersion); // 'legacy' '2025-11-25'
+ * if (client.era === 'legacy') await client.ping();
  */
 export async function connect(target: ConnectTarget, options: ConnectOptions = {}): Promise<DualEraClient> {
   const route = wrapRoute(resolveTarget(target, options.http), options.wrapTransport);
@@ -63,7 +65,7 @@ async function open(
     if (cache !== undefined && key !== undefined) await cache.set(key, verdict);
   }
   options.onVerdict?.(verdict);
-  if (verdict.era === 'modern') return new DualEraClient(modern(probed ?? route.modern(), verdict, options, discovered), verdict, extensionMethods(options));
+  if (verdict.era === 'modern') return withVerdict(modern(probed ?? route.modern(), verdict, options, discovered), verdict);
 
   const waitMs = options.probeTimeoutMs ?? options.timeoutMs ?? HTTP_PROBE_TIMEOUT_MS;
   let transport =
@@ -76,7 +78,7 @@ async function open(
       await client.initialize();
       const settled: EraVerdict = { ...verdict, protocolVersion: client.protocolVersion };
       if (cache !== undefined && key !== undefined && verdict.source !== 'option') await cache.set(key, settled);
-      return new DualEraClient(client, settled);
+      return withVerdict(client, settled);
     } catch (error) {
       await client.close().catch(() => undefined);
       // transports.mdx "Backwards Compatibility": initialize refused with 400/404/405 → try the 2024-11-05 HTTP+SSE transport.
@@ -96,7 +98,7 @@ async function open(
         const corrected: EraVerdict = { era: 'modern', protocolVersion: version, reason, source: 'probe', key };
         if (cache !== undefined && key !== undefined) await cache.set(key, corrected);
         options.onVerdict?.(corrected);
-        return new DualEraClient(modern(route.modern(), corrected, options), corrected, extensionMethods(options));
+        return withVerdict(modern(route.modern(), corrected, options), corrected);
       }
       // versioning.mdx: a verdict kept across restarts is re-probed when it proves wrong.
       if (verdict.source === 'cache' && cache !== undefined && key !== undefined) {
@@ -189,9 +191,4 @@ function legacyOptions(options: ConnectOptions, verdict: EraVerdict): LegacyClie
 /** `versions` with `first` moved to the front when it is one of them. */
 function preferring(versions: readonly string[], first: string | undefined): readonly string[] {
   return first !== undefined && versions.includes(first) ? [first, ...versions.filter((v) => v !== first)] : versions;
-}
-
-/** The methods the client's extensions add (they may share a name with a 2025-11-25 method). */
-function extensionMethods(options: ConnectOptions): ReadonlySet<string> {
-  return new Set((options.extensions ?? []).flatMap((extension) => Object.keys(extension.methods ?? {})));
 }

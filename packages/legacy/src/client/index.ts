@@ -4,7 +4,7 @@
  */
 export { connect } from './connect.js';
 export type { ConnectOptions, ConnectTarget } from './connect-options.js';
-export { DualEraClient } from './dual-era-client.js';
+export type { DualEraClient } from './dual-era-client.js';
 export {
   MemoryEraCache,
   defaultEraCache,

@@ -1,4 +1,4 @@
-import { UnsupportedInEraError, type CallOptions, type CallToolParams, type CompleteParams, type GetPromptParams, type InputCallOptions, type InputMethod, type InputMethods, type ListenOptions, type ListenStream, type ListParams, type McpClient, type ReadResourceParams, type Step } from '@mcpkit/client';
+import { UnsupportedInEraError, type CallOptions, type CallToolParams, type CompleteParams, type GetPromptParams, type InputCallOptions, type ListenOptions, type ListenStream, type ListParams, type McpClient, type ReadResourceParams } from '@mcpkit/client';
 import { ToolOutputChecker, walkList } from '@mcpkit/client/internal';
 import type { JsonObject, MessageTransport } from '@mcpkit/jsonrpc';
 import {
@@ -46,7 +46,8 @@ const MODERN_ONLY = new Set(Object.keys(modernCatalogue).filter((method) => !Obj
  * behind the same `McpClient` surface as `ModernClient`. Server-initiated `elicitation/create`,
  * `sampling/createMessage` and `roots/list` are answered by the same `InputHandlers`; `listen()`
  * maps onto `resources/subscribe` and the session's list-changed notifications; `discover()` is the
- * `initialize` result. Methods the era does not have reject with `UnsupportedInEraError`.
+ * `initialize` result. What the era lacks (`step()`) is absent; `request()` of a modern-only method
+ * rejects with `UnsupportedInEraError`.
  *
  * @example
  * const client = new LegacyClient(new StdioClientTransport({ command: 'legacy-server' }), { handlers });
@@ -54,7 +55,7 @@ const MODERN_ONLY = new Set(Object.keys(modernCatalogue).filter((method) => !Obj
  * const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
  */
 export class LegacyClient implements McpClient {
-  readonly era = 'legacy';
+  readonly era: 'legacy' = 'legacy';
   private readonly session: LegacySession;
   private readonly holds: SubscriptionHolds;
   private readonly streams = new Set<LegacyListen>();
@@ -187,11 +188,6 @@ export class LegacyClient implements McpClient {
     );
     this.streams.add(stream);
     return stream;
-  }
-
-  /** Not in 2025-11-25: the server asks for input with its own requests, answered by the handlers. */
-  async step<M extends InputMethod>(_method: M, _params: InputMethods[M]['params'], _options?: CallOptions): Promise<Step<InputMethods[M]['result']>> {
-    throw new UnsupportedInEraError('step', 'legacy', this.protocolVersion);
   }
 
   /** Any 2025-11-25 request; a known method's result is checked. Modern-only methods reject with `UnsupportedInEraError`. */

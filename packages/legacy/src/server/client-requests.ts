@@ -1,15 +1,16 @@
 /**
  * Server-initiated requests of a legacy session (`elicitation/create`, `sampling/createMessage`,
- * `roots/list`): ids, the table of requests awaiting the client's answer, timeouts and cancellation.
+ * `roots/list`): their ids and the table of those awaiting the client's answer (jsonrpc's request correlation).
  * spec: 2025-11-25/pages/basic/utilities/cancellation.mdx
  */
 import {
-  CancelledError,
-  RemoteError,
+  OutgoingRequests,
   TimeoutError,
+  TransportClosedError,
   type JsonObject,
+  type JsonRpcMessage,
   type JsonRpcNotification,
-  type JsonRpcResponse,
+  type RequestChannel,
   type RequestId,
 } from '@mcpkit/jsonrpc';
 
@@ -51,82 +52,29 @@ export function cancelledNotification(requestId: RequestId, reason: string): Jso
   return { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason } };
 }
 
-interface Waiter {
-  readonly method: string;
-  resolve(result: JsonObject): void;
-  reject(error: Error): void;
-}
-
-/** The requests of one session (or one process) that wait for the client's response. */
-export class PendingClientRequests {
-  private readonly waiting = new Map<RequestId, Waiter>();
-
-  /**
-   * Waits for the response to `id`. On timeout or abort the wait ends with a local error and
-   * `abandon(reason)` runs (it tells the client with `notifications/cancelled`).
-   */
-  wait(id: RequestId, method: string, options: ClientRequestOptions, abandon: (reason: string) => void): Promise<JsonObject> {
-    const { signal, timeoutMs } = options;
-    if (signal.aborted) return Promise.reject(new CancelledError(method, id, signal.reason));
-    return new Promise<JsonObject>((resolve, reject) => {
-      const finish = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        this.waiting.delete(id);
-      };
-      const onAbort = () => {
-        finish();
-        abandon('The request it served was cancelled');
-        reject(new CancelledError(method, id, signal.reason));
-      };
-      const timer = setTimeout(() => {
-        finish();
-        abandon(`No answer within ${timeoutMs} ms`);
-        reject(new TimeoutError(method, id, timeoutMs, 'idle'));
-      }, timeoutMs);
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.set(id, {
-        method,
-        resolve: (result) => {
-          finish();
-          resolve(result);
-        },
-        reject: (error) => {
-          finish();
-          reject(error);
-        },
-      });
-    });
-  }
-
-  /** Whether `id` is awaited here. */
-  has(id: RequestId): boolean {
-    return this.waiting.has(id);
-  }
-
-  /** Delivers the client's response; false when no request here waits for that id. */
-  settle(response: JsonRpcResponse): boolean {
-    const waiter = this.waiting.get(response.id as RequestId);
-    if (!waiter) return false;
-    if ('error' in response) waiter.reject(new RemoteError(response.error, response.id, waiter.method));
-    else waiter.resolve(response.result as JsonObject);
-    return true;
-  }
-
-  /** Ends the wait for `id` with `error` (the request could not be sent); false when none waits. */
-  fail(id: RequestId, error: Error): boolean {
-    const waiter = this.waiting.get(id);
-    waiter?.reject(error);
-    return waiter !== undefined;
-  }
-
-  /** Ends every wait with `error` (the session or the process went away). */
-  failAll(error: Error): void {
-    for (const waiter of [...this.waiting.values()]) waiter.reject(error);
-  }
-
-  /** How many requests wait. */
-  get size(): number {
-    return this.waiting.size;
-  }
+/**
+ * The requests one session (or one channel) sent its client, on jsonrpc's `OutgoingRequests`: its
+ * ids are ours (unique across replicas), its timeouts are the caller's `timeoutMs` with no hard
+ * maximum, and a request given up on tells the client with `notifications/cancelled` (spec:
+ * 2025-11-25/pages/basic/utilities/cancellation.mdx; never for `ping`, which is not cancellable).
+ * `abandoned` also hears of it (the HTTP sessions forget the pending entry in their store).
+ */
+export function clientRequestTable(send: (message: JsonRpcMessage) => Promise<void>, abandoned?: (id: RequestId) => void): OutgoingRequests {
+  const channel: RequestChannel = {
+    kind: 'stream',
+    send: (message) =>
+      send(message).catch((error: unknown) => {
+        const method = 'method' in message ? message.method : 'a message';
+        throw new TransportClosedError(`Could not send ${method}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }),
+  };
+  return new OutgoingRequests(channel, {
+    nextId: nextServerRequestId,
+    maxTotalTimeoutMs: 0,
+    onCancel: ({ id, method, error }) => {
+      abandoned?.(id);
+      if (method === 'ping') return undefined;
+      return cancelledNotification(id, error instanceof TimeoutError ? `No answer within ${error.timeoutMs} ms` : 'The request it served was cancelled');
+    },
+  });
 }

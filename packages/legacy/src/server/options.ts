@@ -64,7 +64,7 @@ export interface DualEraOptions {
    */
   modern?: boolean;
   /** Legacy revisions to accept in `initialize`, newest first. Default `LEGACY_PROTOCOL_VERSIONS`. */
-  legacyVersions?: readonly string[];
+  legacyProtocolVersions?: readonly string[];
   /** Where HTTP sessions live. Default a `MemorySessionStore` (30 min idle expiry, 60 s before `notifications/initialized`; at most 10 000 sessions, 1000 per client address, least recently used idle ones evicted). */
   sessions?: SessionStore;
   /** How long a server-initiated request (elicitation, sampling, roots) waits for the client. Default 300 000 ms. */
@@ -94,7 +94,7 @@ export interface DualEraOptions {
 /** The options with every default applied. */
 export interface ResolvedOptions {
   readonly modern: boolean;
-  readonly legacyVersions: readonly string[];
+  readonly legacyProtocolVersions: readonly string[];
   readonly inputTimeoutMs: number;
   readonly maxInputRounds: number;
   readonly retryMs: number;
@@ -115,15 +115,15 @@ function positive(name: string, value: number): number {
 
 /** Applies defaults and refuses nonsense early, when `dualEra` is called. */
 export function resolveOptions(options: DualEraOptions): ResolvedOptions {
-  const legacyVersions = options.legacyVersions ?? LEGACY_PROTOCOL_VERSIONS;
-  const unknown = legacyVersions.filter((v) => !LEGACY_PROTOCOL_VERSIONS.includes(v));
-  if (legacyVersions.length === 0 || unknown.length > 0) {
-    throw new RangeError(`dualEra: legacyVersions must be a non-empty subset of ${LEGACY_PROTOCOL_VERSIONS.join(', ')}`);
+  const legacyProtocolVersions = options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS;
+  const unknown = legacyProtocolVersions.filter((v) => !LEGACY_PROTOCOL_VERSIONS.includes(v));
+  if (legacyProtocolVersions.length === 0 || unknown.length > 0) {
+    throw new RangeError(`dualEra: legacyProtocolVersions must be a non-empty subset of ${LEGACY_PROTOCOL_VERSIONS.join(', ')}`);
   }
   const http = options.http ?? {};
   return {
     modern: options.modern ?? true,
-    legacyVersions: Object.freeze([...legacyVersions]),
+    legacyProtocolVersions: Object.freeze([...legacyProtocolVersions]),
     inputTimeoutMs: positive('inputTimeoutMs', options.inputTimeoutMs ?? 300_000),
     maxInputRounds: Math.floor(positive('maxInputRounds', options.maxInputRounds ?? 10)),
     retryMs: Math.floor(positive('http.retryMs', http.retryMs ?? 1000)),

@@ -6,6 +6,7 @@
  */
 import {
   TransportClosedError,
+  type OutgoingRequests,
   type DispatchContext,
   type JsonObject,
   type JsonRpcNotification,
@@ -14,7 +15,7 @@ import {
   type PeerChannel,
 } from '@mcpkit/jsonrpc';
 import type { McpServer, ServerEvent } from '@mcpkit/server';
-import { cancelledNotification, nextServerRequestId, PendingClientRequests, type ClientRequester, type ClientRequestOptions } from './client-requests.js';
+import { clientRequestTable, type ClientRequester, type ClientRequestOptions } from './client-requests.js';
 import { concernsSession, legacyNotification, type EventFanout } from './event-fanout.js';
 import { initializeSession } from './initialize.js';
 import { answerLegacyRequest } from './legacy-requests.js';
@@ -23,19 +24,16 @@ import { InMemorySession } from './session.js';
 
 /** One legacy client on one channel. */
 class ChannelSession implements ClientRequester {
-  readonly pending = new PendingClientRequests();
+  readonly pending: OutgoingRequests;
   initialized = false;
   transport: 'stdio' | 'http+sse' = 'stdio';
 
-  constructor(readonly peer: PeerChannel, readonly session: InMemorySession, private readonly onError: (error: unknown) => void) {}
+  constructor(readonly peer: PeerChannel, readonly session: InMemorySession, private readonly onError: (error: unknown) => void) {
+    this.pending = clientRequestTable((message) => peer.send(message));
+  }
 
   request(method: string, params: JsonObject, options: ClientRequestOptions): Promise<JsonObject> {
-    const id = nextServerRequestId();
-    const answer = this.pending.wait(id, method, options, (reason) => this.send(cancelledNotification(id, reason)));
-    this.peer.send({ jsonrpc: '2.0', id, method, params }).catch((error: unknown) => {
-      this.pending.fail(id, new TransportClosedError(`Could not send ${method}: ${error instanceof Error ? error.message : String(error)}`));
-    });
-    return answer;
+    return this.pending.request(method, params, { signal: options.signal, timeoutMs: options.timeoutMs });
   }
 
   send(message: JsonRpcNotification): void {
@@ -61,7 +59,7 @@ export class ChannelSessions {
 
   /** Answers `initialize` on a channel that has no session yet, and makes the channel legacy. */
   async initialize(request: JsonRpcRequest, peer: PeerChannel, transport: 'stdio' | 'http+sse' = 'stdio'): Promise<JsonRpcResponse> {
-    const outcome = initializeSession(this.server, this.options.legacyVersions, request, this.options.extensions);
+    const outcome = initializeSession(this.server, this.options.legacyProtocolVersions, request, this.options.extensions);
     if (!outcome.ok) return outcome.response;
     const channel = new ChannelSession(peer, new InMemorySession(outcome.state), this.options.onError);
     channel.transport = transport;

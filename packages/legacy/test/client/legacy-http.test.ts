@@ -1,7 +1,7 @@
 import { CancelledError } from '@mcpkit/client';
 import { LocalError } from '@mcpkit/jsonrpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connect, type DualEraClient, type LegacyClient } from '../../src/index.js';
+import { connect, type DualEraClient } from '../../src/index.js';
 import { startLegacyHttpFixture, type LegacyHttpFixture } from './fixtures/legacy-http-fixture.js';
 import { text } from './helpers.js';
 
@@ -24,9 +24,10 @@ afterAll(async () => {
   await fixture.close();
 });
 
-async function open(path: string, options: Parameters<typeof connect>[1] = {}): Promise<DualEraClient> {
+async function open(path: string, options: Parameters<typeof connect>[1] = {}): Promise<Extract<DualEraClient, { era: 'legacy' }>> {
   const client = await connect(fixture.url(path), { era: 'legacy', eraCache: false, onWarning: () => undefined, ...options });
   clients.push(client);
+  if (client.era !== 'legacy') throw new Error(`expected a legacy client, got ${client.era}`);
   return client;
 }
 const on = (path: string) => fixture.exchanges.filter((e) => e.path === path);
@@ -139,7 +140,6 @@ describe('cancellation', () => {
 describe('the legacy client API', () => {
   it('maps listen() onto resources/subscribe and unsubscribes on close', async () => {
     const client = await open('/listen');
-    const legacy = client.client as LegacyClient;
     const stream = client.listen({ resourceSubscriptions: ['test://a'], toolsListChanged: true });
     const ack = await stream.acknowledged;
     // tools.listChanged was not declared by the server, so it is denied, as a modern ack would say.
@@ -153,7 +153,7 @@ describe('the legacy client API', () => {
     stream.close();
     expect((await stream.next()).done).toBe(true);
     await expect.poll(() => on('/listen').filter((e) => e.body?.method?.startsWith('resources/')).map((e) => e.body?.method)).toEqual(['resources/subscribe', 'resources/unsubscribe']);
-    expect(legacy.initializeResult?.serverInfo.name).toBe('fixture');
+    expect(client.initializeResult?.serverInfo.name).toBe('fixture');
   });
 });
 

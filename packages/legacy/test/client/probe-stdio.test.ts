@@ -1,6 +1,6 @@
-import { UnsupportedVersionError } from '@mcpkit/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connect, LegacyHandshakeError, MemoryEraCache, stdioCacheKey, type DualEraClient } from '../../src/index.js';
+import { ModernClient, UnsupportedVersionError } from '@mcpkit/client';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { connect, LegacyClient, LegacyHandshakeError, MemoryEraCache, stdioCacheKey, type DualEraClient, type EraVerdict } from '../../src/index.js';
 import { node, recorder, sentMeta, SERVERS, tempFile, text } from './helpers.js';
 
 /**
@@ -148,6 +148,43 @@ describe('modern servers', () => {
     const versions = sentMeta(wire.events, 'server/discover').map((meta) => meta['io.modelcontextprotocol/protocolVersion']);
     expect(versions).toEqual(['2027-01-01', '2026-07-28']);
     expect(wire.sent()).not.toContain('initialize');
+  });
+});
+
+describe('what connect() resolves to', () => {
+  it('is the modern or the legacy client, narrowed by era: each era has its own methods and no method only to throw', async () => {
+    const wire = recorder();
+    const modern = await connect(node(SERVERS.everythingStdio), { eraCache: false, probeTimeoutMs: SLOW_START });
+    clients.push(modern);
+    const legacy = await open('method-not-found', { trace: wire.trace });
+    expectTypeOf(modern).toEqualTypeOf<DualEraClient>();
+    expectTypeOf<DualEraClient['era']>().toEqualTypeOf<'modern' | 'legacy'>();
+    expectTypeOf<DualEraClient>().not.toHaveProperty('ping');
+    expectTypeOf<DualEraClient>().not.toHaveProperty('step');
+    expectTypeOf<DualEraClient['verdict']>().toEqualTypeOf<EraVerdict>();
+
+    expect(modern.era).toBe('modern');
+    if (modern.era !== 'modern') throw new Error('expected modern');
+    expectTypeOf(modern).toMatchTypeOf<ModernClient>();
+    expectTypeOf(modern).not.toHaveProperty('ping');
+    expect(modern).toBeInstanceOf(ModernClient);
+    expect('ping' in modern || 'setLoggingLevel' in modern).toBe(false);
+    const step = await modern.step('tools/call', { name: 'test_simple_text' });
+    expect(step.kind).toBe('complete');
+
+    expect(legacy.era).toBe('legacy');
+    if (legacy.era !== 'legacy') throw new Error('expected legacy');
+    expectTypeOf(legacy).toMatchTypeOf<LegacyClient>();
+    expectTypeOf(legacy).not.toHaveProperty('step');
+    expect(legacy).toBeInstanceOf(LegacyClient);
+    expect('step' in legacy).toBe(false);
+    expect(typeof legacy.setLoggingLevel).toBe('function');
+    await legacy.ping();
+    expect(wire.sent()).toContain('ping');
+    // Both keep the verdict that chose them, read-only.
+    expect(modern.verdict).toMatchObject({ era: 'modern', source: 'probe' });
+    expect(legacy.verdict).toMatchObject({ era: 'legacy', source: 'probe' });
+    expect(() => Object.assign(legacy, { verdict: { era: 'modern' } })).toThrow(TypeError);
   });
 });
 

@@ -1,7 +1,7 @@
 import { HttpError } from '@mcpkit/http';
 import type { JsonRpcMessage } from '@mcpkit/jsonrpc';
 import { SessionExpiredError } from '../errors.js';
-import { excerpt, readBodyText } from './http-exchange.js';
+import { readExcerpt } from '@mcpkit/http/internal';
 import { delay, SseCursor } from './sse-stream.js';
 
 /**
@@ -45,7 +45,7 @@ export async function openGetStream(host: GetStreamHost, signal: AbortSignal, se
         return; // the server offers no GET stream: everything comes on POST streams
       }
       if (!response.ok || !type.startsWith('text/event-stream') || response.body === null) {
-        const error = new HttpError(response.status, response.statusText, excerpt(await readBodyText(response, 4096), 1024));
+        const error = new HttpError(response.status, response.statusText, await readExcerpt(response));
         if (++failures > maxFailures) {
           host.report(new Error(`The GET stream was given up after ${maxFailures} failed attempts: ${error.message}`, { cause: error }));
           return;

@@ -9,8 +9,8 @@
  * still waiting fail (their answers are lost), `SessionExpiredError` is reported so the legacy
  * session initializes again, and the next `initialize` opens a new stream, that is a new session.
  */
-import { HttpError, HttpStreamError } from '@mcpkit/http';
-import { SseParser } from '@mcpkit/http/internal';
+import { HttpError, HttpTransportError } from '@mcpkit/http';
+import { readExcerpt, SseParser } from '@mcpkit/http/internal';
 import {
   InvalidMessageError,
   LocalError,
@@ -23,7 +23,7 @@ import {
   type SendOptions,
 } from '@mcpkit/jsonrpc';
 import { SessionExpiredError } from '../errors.js';
-import { defaultFetch, excerpt, readBodyText, reportExchange, type FetchLike } from './http-exchange.js';
+import { defaultFetch, reportExchange, type FetchLike } from './http-exchange.js';
 import type { LegacyHttpClientOptions } from './legacy-http-transport.js';
 import { endpointAttempt, WrongEndpointError } from './wrong-endpoint.js';
 
@@ -133,14 +133,14 @@ export class HttpSseClientTransport implements MessageTransport {
         this.lose(new SessionExpiredError(target));
         throw new SessionExpiredError(target);
       }
-      if (!response.ok) throw new HttpError(response.status, response.statusText, excerpt(await readBodyText(response, 4096), 1024));
+      if (!response.ok) throw new HttpError(response.status, response.statusText, await readExcerpt(response));
       await response.body?.cancel();
     } catch (error) {
       if (isRequest) this.waiting.delete(message.id as RequestId);
       if (options.signal?.aborted) throw options.signal.reason;
       if (this.lifetime.signal.aborted) throw this.lifetime.signal.reason;
       if (error instanceof LocalError) throw error;
-      throw new HttpStreamError(`POST ${target} failed: ${(error as Error).message}`, { cause: error });
+      throw new HttpTransportError(`POST ${target} failed: ${(error as Error).message}`, { cause: error });
     }
     await answered;
   }
@@ -181,12 +181,12 @@ export class HttpSseClientTransport implements MessageTransport {
         if (this.lifetime.signal.aborted) throw this.lifetime.signal.reason;
         if (timedOut) throw this.notSse({ silentMs: timeoutMs });
         if ((error as { remote?: unknown } | null)?.remote === false) throw error;
-        throw new HttpStreamError(`GET ${this.url} failed: ${(error as Error).message}`, { cause: error });
+        throw new HttpTransportError(`GET ${this.url} failed: ${(error as Error).message}`, { cause: error });
       }
       reportExchange(this.options, { method: 'GET', url: this.url, requestHeaders: headers, status: response.status, responseHeaders: response.headers });
       const type = response.headers.get('content-type');
       if (!response.ok || !(type ?? '').toLowerCase().startsWith('text/event-stream') || response.body === null) {
-        const body = excerpt(await readBodyText(response, 4096), 1024);
+        const body = await readExcerpt(response);
         throw this.notSse({ status: response.status, contentType: type, body });
       }
       const parser = new SseParser(
@@ -208,7 +208,7 @@ export class HttpSseClientTransport implements MessageTransport {
         } catch (error) {
           if (this.lifetime.signal.aborted) throw this.lifetime.signal.reason;
           if (timedOut) throw this.notSse({ status: response.status, silentMs: timeoutMs });
-          throw new HttpStreamError(`The SSE stream of ${this.url} broke before its endpoint event: ${(error as Error).message}`, { cause: error });
+          throw new HttpTransportError(`The SSE stream of ${this.url} broke before its endpoint event: ${(error as Error).message}`, { cause: error });
         }
         if (chunk.done) throw this.notSse({ status: response.status, contentType: type, ended: true });
         parser.push(decoder.decode(chunk.value, { stream: true }));
@@ -236,11 +236,11 @@ export class HttpSseClientTransport implements MessageTransport {
       resolved = new URL(endpoint, this.url);
     } catch {
       reader.cancel().catch(ignore);
-      throw new HttpStreamError(`The endpoint event of ${this.url} is not a URL: ${JSON.stringify(endpoint.slice(0, 200))}`);
+      throw new HttpTransportError(`The endpoint event of ${this.url} is not a URL: ${JSON.stringify(endpoint.slice(0, 200))}`);
     }
     if (resolved.origin !== new URL(this.url).origin) {
       reader.cancel().catch(ignore);
-      throw new HttpStreamError(`The endpoint event of ${this.url} names another origin (${resolved.origin}); refusing to send the session's messages there`);
+      throw new HttpTransportError(`The endpoint event of ${this.url} names another origin (${resolved.origin}); refusing to send the session's messages there`);
     }
     return resolved.href;
   }
@@ -283,7 +283,7 @@ export class HttpSseClientTransport implements MessageTransport {
     this.stream?.abort(expired);
     this.stream = undefined;
     this.messageUrl = undefined;
-    this.failWaiting(new HttpStreamError(`${why}: the answers of the requests in flight are lost`));
+    this.failWaiting(new HttpTransportError(`${why}: the answers of the requests in flight are lost`));
     this.report(expired);
   }
 

@@ -10,7 +10,7 @@
  * GET and `Last-Event-ID` after the server's `retry`. 404 on a session ends it
  * (`SessionExpiredError`); `close()` sends DELETE.
  */
-import { HttpError, HttpStreamError } from '@mcpkit/http';
+import { HttpError, HttpTransportError } from '@mcpkit/http';
 import {
   LocalError,
   readMessage,
@@ -24,7 +24,8 @@ import {
 } from '@mcpkit/jsonrpc';
 import { HEADER_LAST_EVENT_ID, HEADER_PROTOCOL_VERSION, HEADER_SESSION_ID } from '@mcpkit/schema/2025-11-25';
 import { SessionExpiredError } from '../errors.js';
-import { defaultFetch, excerpt, readBodyText, reportExchange, type FetchLike, type HttpClientSettings } from './http-exchange.js';
+import { readExcerpt, readTextLimited } from '@mcpkit/http/internal';
+import { defaultFetch, excerpt, reportExchange, type FetchLike, type HttpClientSettings } from './http-exchange.js';
 import { openGetStream, type GetStreamHost } from './get-stream.js';
 import { delay, SseCursor } from './sse-stream.js';
 
@@ -45,7 +46,7 @@ export interface LegacyHttpClientOptions extends HttpClientSettings {
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** A `MessageTransport` for one legacy session over HTTP. */
-export class LegacyHttpClientTransport implements MessageTransport, GetStreamHost {
+export class LegacyHttpClientTransport implements MessageTransport {
   readonly kind = 'exchange' as const;
   readonly name = 'http';
   readonly url: string;
@@ -134,14 +135,19 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
       if (this.lifetime.signal.aborted) throw this.lifetime.signal.reason;
       // Our own failures, and a local error the injected fetch chose (an auth layer's AuthError), pass as they are.
       if (error instanceof LocalError) throw error;
-      throw new HttpStreamError(`POST ${this.url} failed: ${(error as Error).message}`, { cause: error });
+      throw new HttpTransportError(`POST ${this.url} failed: ${(error as Error).message}`, { cause: error });
     }
   }
 
-  // GetStreamHost: what the standalone GET stream needs.
+  // What the standalone GET stream needs (`getStreamHost`), kept off the public surface.
+  private readonly getStreamHost: GetStreamHost = {
+    get: (lastEventId, signal) => this.get(lastEventId, signal),
+    deliver: (message) => this.deliver(message),
+    report: (error) => this.report(error),
+  };
 
   /** GETs the endpoint as an SSE stream, resuming after `lastEventId` when given. */
-  async get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
+  private async get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
     const headers = this.headers({ Accept: 'text/event-stream' });
     if (lastEventId !== undefined) headers[HEADER_LAST_EVENT_ID] = lastEventId;
     const session = this.sessionId;
@@ -154,7 +160,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
     return response;
   }
 
-  deliver(message: JsonRpcMessage): void {
+  private deliver(message: JsonRpcMessage): void {
     try {
       this.messageHandler(message);
     } catch (error) {
@@ -162,7 +168,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
     }
   }
 
-  report(error: Error): void {
+  private report(error: Error): void {
     try {
       this.errorHandler(error);
     } catch {
@@ -181,7 +187,7 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
   private adoptSession(id: string | null): void {
     if (id === null) return; // a server without sessions
     if (VISIBLE_ASCII.test(id)) this.sessionId = id;
-    else this.report(new HttpStreamError(`Ignored an Mcp-Session-Id that is not visible ASCII: ${JSON.stringify(id.slice(0, 80))}`));
+    else this.report(new HttpTransportError(`Ignored an Mcp-Session-Id that is not visible ASCII: ${JSON.stringify(id.slice(0, 80))}`));
   }
 
   /** The server no longer knows `session`: forget it and its GET stream (the session layer initializes anew). */
@@ -201,29 +207,29 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
       if ('method' in message && message.method === 'notifications/initialized') this.startGetStream();
       return;
     }
-    throw new HttpError(response.status, response.statusText, excerpt(await readBodyText(response, 4096), 1024));
+    throw new HttpError(response.status, response.statusText, await readExcerpt(response));
   }
 
   private startGetStream(): void {
     if (this.options.getStream === false || this.getStream !== undefined || this.lifetime.signal.aborted) return;
     const controller = new AbortController();
     this.getStream = controller;
-    void openGetStream(this, AbortSignal.any([controller.signal, this.lifetime.signal]), this.options);
+    void openGetStream(this.getStreamHost, AbortSignal.any([controller.signal, this.lifetime.signal]), this.options);
   }
 
   private async readReply(response: Response, request: JsonRpcRequest, signal: AbortSignal): Promise<void> {
     const type = (response.headers.get('content-type') ?? '').toLowerCase();
     const isAnswer = (message: JsonRpcMessage): boolean => !('method' in message) && message.id === request.id;
     if (!response.ok || type.startsWith('application/json')) {
-      const text = await readBodyText(response, this.options.maxMessageBytes ?? 16 * 1024 * 1024);
+      const text = await readTextLimited(response, this.options.maxMessageBytes ?? 16 * 1024 * 1024);
       const message = readMessage(text);
       // A JSON-RPC error for this request is the server's answer, whatever the status.
       if (!(message instanceof InvalidMessageError) && isAnswer(message) && (response.ok || 'error' in message)) return this.answer(request, message);
       if (!response.ok) throw new HttpError(response.status, response.statusText, excerpt(text, 1024));
-      throw new HttpStreamError(`the JSON reply to request ${JSON.stringify(request.id)} (${request.method}) is not its JSON-RPC response`);
+      throw new HttpTransportError(`the JSON reply to request ${JSON.stringify(request.id)} (${request.method}) is not its JSON-RPC response`);
     }
     if (!type.startsWith('text/event-stream') || response.body === null) {
-      throw new HttpError(response.status, response.statusText, excerpt(await readBodyText(response, 4096), 1024));
+      throw new HttpError(response.status, response.statusText, await readExcerpt(response));
     }
     let answered = false;
     const cursor = new SseCursor(
@@ -244,18 +250,18 @@ export class LegacyHttpClientTransport implements MessageTransport, GetStreamHos
       if (finished || answered) return;
       // transports.mdx: a closed connection is not a cancellation; resume with GET after `retry`.
       if (cursor.lastEventId === undefined) {
-        throw new HttpStreamError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended before its response, with no event id to resume from`);
+        throw new HttpTransportError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended before its response, with no event id to resume from`);
       }
       if (events > 0) failures = 0;
       if (failures >= (this.options.maxReconnects ?? 5)) {
-        throw new HttpStreamError(`gave up resuming the stream of request ${JSON.stringify(request.id)} after ${failures} attempts`);
+        throw new HttpTransportError(`gave up resuming the stream of request ${JSON.stringify(request.id)} after ${failures} attempts`);
       }
       await delay(cursor.retryMs ?? this.options.reconnectDelayMs ?? 1000, signal);
       const resumed = await this.get(cursor.lastEventId, signal);
       const resumedType = (resumed.headers.get('content-type') ?? '').toLowerCase();
       if (!resumed.ok || !resumedType.startsWith('text/event-stream') || resumed.body === null) {
-        const text = excerpt(await readBodyText(resumed, 4096), 1024);
-        if (resumed.status === 405) throw new HttpStreamError(`the stream of request ${JSON.stringify(request.id)} ended early and the server does not allow resuming it (GET 405)`);
+        const text = await readExcerpt(resumed);
+        if (resumed.status === 405) throw new HttpTransportError(`the stream of request ${JSON.stringify(request.id)} ended early and the server does not allow resuming it (GET 405)`);
         failures++;
         this.report(new HttpError(resumed.status, resumed.statusText, text));
         body = new ReadableStream({ start: (controller) => controller.close() });

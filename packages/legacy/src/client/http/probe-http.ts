@@ -3,8 +3,8 @@ import type { WireTrace } from '@mcpkit/client';
 import type { DiscoverResult } from '@mcpkit/schema';
 import { EraProbeError } from '../errors.js';
 import { probeRequest, readError, readResult, type ProbeIdentity, type ProbeReading } from '../probe-reading.js';
-import { defaultFetch, excerpt, parseJson, readBodyText, reportExchange, type HttpClientSettings } from './http-exchange.js';
-import { pumpSse, SseParser } from '@mcpkit/http/internal';
+import { defaultFetch, excerpt, parseJson, reportExchange, type HttpClientSettings } from './http-exchange.js';
+import { pumpSse, readExcerpt, readTextLimited, SseParser } from '@mcpkit/http/internal';
 
 /**
  * The era probe over Streamable HTTP (2026-07-28 basic/transports/streamable-http.mdx, "Backward
@@ -95,7 +95,7 @@ async function post(url: string, version: string, options: HttpProbeOptions): Pr
     reportExchange(settings, { method: 'POST', url, message: request, requestHeaders: headers, status: response.status, responseHeaders: response.headers });
     const status = response.status;
     if (undecided(status)) {
-      const body = excerpt(await readBodyText(response, 2048));
+      const body = excerpt(await readExcerpt(response));
       const why = status === 401 || status === 403 || status === 407 ? 'authorization decides nothing about the era: authorize, then connect again' : 'the server could not answer';
       throw new EraProbeError(`The era probe got HTTP ${status}${body ? ` (${body})` : ''}; ${why}`, status);
     }
@@ -104,7 +104,7 @@ async function post(url: string, version: string, options: HttpProbeOptions): Pr
     try {
       reply = type.startsWith('text/event-stream') && response.body !== null
         ? await replyFromSse(response.body, request.id as string)
-        : replyFromJson(await readBodyText(response, 16 * 1024 * 1024));
+        : replyFromJson(await readTextLimited(response, 16 * 1024 * 1024));
     } catch (error) {
       if (timedOut) return timeout;
       throw error;

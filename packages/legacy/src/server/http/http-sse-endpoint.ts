@@ -11,7 +11,7 @@
  * spec: 2024-11-05 basic/transports.mdx ("HTTP with SSE"); 2025-11-25/pages/basic/transports.mdx ("Backwards Compatibility")
  */
 import { clientAddressOf, createOriginCheck, DEFAULT_LIMITS, type HttpHandlerOptions } from '@mcpkit/http';
-import { encodeSseComment, encodeSseEvent, isJsonContentType, jsonRpcErrorResponse, parseJsonBody, readBodyLimited } from '@mcpkit/http/internal';
+import { encodeSseEvent, isJsonContentType, jsonRpcErrorResponse, parseJsonBody, readBodyLimited, SseResponse, Ticker } from '@mcpkit/http/internal';
 import {
   JsonRpcErrorCode,
   IncomingRequests,
@@ -29,7 +29,6 @@ import type { ResolvedOptions } from '../options.js';
 import { mintSessionId } from './session-id.js';
 import type { SessionStore } from './session-store.js';
 import type { SessionStreams } from './session-streams.js';
-import { SseConnection } from './sse-connection.js';
 import { principalKey } from './stored-session.js';
 
 /** Where the HTTP+SSE transport is served. */
@@ -44,7 +43,7 @@ export interface HttpSseOptions {
 interface SseSession {
   readonly id: string;
   readonly principal: string | undefined;
-  readonly connection: SseConnection;
+  readonly connection: SseResponse;
   readonly peer: PeerChannel;
   readonly requests: IncomingRequests;
   readonly context: { transport: TransportInfo; peer: PeerChannel };
@@ -63,7 +62,8 @@ export class HttpSseEndpoint {
   private readonly sessions = new Map<string, SseSession>();
   private readonly store: SessionStore;
   private stopSignals: Promise<() => void> | undefined;
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  /** One timer for the keep-alives of every open stream; it runs only while one is open. */
+  private readonly ticker: Ticker;
 
   /**
    * `host` keeps the sessions in use (its lease loop); `started` tells whether `initialize`
@@ -77,6 +77,7 @@ export class HttpSseEndpoint {
     private readonly started: (sessionId: string) => boolean,
   ) {
     this.store = host.store;
+    this.ticker = new Ticker(Math.max(50, Math.floor(options.keepAliveMs / 2)));
     this.path = paths.path ?? '/sse';
     this.messagePath = paths.messagePath ?? '/messages';
     if (!this.path.startsWith('/') || !this.messagePath.startsWith('/') || this.path === this.messagePath) {
@@ -123,9 +124,7 @@ export class HttpSseEndpoint {
 
   /** Ends every session's stream. */
   async close(): Promise<void> {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
-    for (const session of [...this.sessions.values()]) this.end(session, 'The server is closing');
+    for (const session of [...this.sessions.values()]) this.end(session, 'The server is closing'); // each stream leaves the ticker
     const stop = await this.stopSignals?.catch(() => undefined);
     stop?.();
     this.stopSignals = undefined;
@@ -148,7 +147,7 @@ export class HttpSseEndpoint {
     // initialize settles lives with the channel session on this process (the stream is here).
     const admitted = await this.store.create({
       id,
-      protocolVersion: this.options.legacyVersions[0]!,
+      protocolVersion: this.options.legacyProtocolVersions[0]!,
       clientCapabilities: {},
       clientInfo: {},
       subscriptions: [],
@@ -160,7 +159,7 @@ export class HttpSseEndpoint {
     });
     if (!admitted)
       return jsonRpcErrorResponse(503, undefined, JsonRpcErrorCode.InternalError, 'Too many sessions: try again later', undefined, { 'retry-after': '5' });
-    const connection = new SseConnection(this.options.maxStreamBufferBytes);
+    const connection = new SseResponse({ maxBufferBytes: this.options.maxStreamBufferBytes, keepAliveMs: this.options.keepAliveMs, ticker: this.ticker });
     const closeHandlers: Array<() => void> = [];
     const send = (message: JsonRpcMessage): Promise<void> =>
       connection.write(encodeSseEvent({ event: 'message', data: JSON.stringify(message) }))
@@ -180,7 +179,6 @@ export class HttpSseEndpoint {
     this.sessions.set(id, session);
     connection.onGone(() => this.end(session, 'The client closed the stream'));
     connection.write(encodeSseEvent({ event: 'endpoint', data: `${this.messagePath}?sessionId=${encodeURIComponent(id)}` }));
-    this.startTicker();
     return connection.response;
   }
 
@@ -245,25 +243,5 @@ export class HttpSseEndpoint {
       }
     }
     void this.store.delete(session.id).catch(this.options.onError);
-    if (this.sessions.size === 0) {
-      clearInterval(this.ticker);
-      this.ticker = undefined;
-    }
-  }
-
-  /** Keep-alive comments on quiet streams (the host's lease loop keeps their sessions from expiring). */
-  private startTicker(): void {
-    if (this.ticker) return;
-    this.ticker = setInterval(
-      () => {
-        const now = Date.now();
-        for (const session of this.sessions.values()) {
-          if (now - session.connection.lastWriteAt < this.options.keepAliveMs) continue;
-          session.connection.write(encodeSseComment());
-        }
-      },
-      Math.max(50, Math.floor(this.options.keepAliveMs / 2)),
-    );
-    (this.ticker as { unref?: () => void }).unref?.();
   }
 }

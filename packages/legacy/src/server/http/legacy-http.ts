@@ -22,7 +22,7 @@ import {
 import { META_PROTOCOL_VERSION } from '@mcpkit/schema';
 import type { McpServer } from '@mcpkit/server';
 import { isLegacyVersion } from '../../shared/versions.js';
-import { cancelledNotification, nextServerRequestId, type ClientRequestOptions } from '../client-requests.js';
+import type { ClientRequestOptions } from '../client-requests.js';
 import type { EventFanout } from '../event-fanout.js';
 import { initializeSession } from '../initialize.js';
 import { answerLegacyRequest } from '../legacy-requests.js';
@@ -116,7 +116,7 @@ export class LegacyHttp extends SessionStreams {
   }
 
   private async initialize(request: JsonRpcRequest, context: InterceptContext): Promise<Response> {
-    const outcome = initializeSession(this.server, this.options.legacyVersions, request, this.options.extensions);
+    const outcome = initializeSession(this.server, this.options.legacyProtocolVersions, request, this.options.extensions);
     if (!outcome.ok) return jsonResponse(outcome.response);
     await this.ready();
     const now = Date.now();
@@ -177,31 +177,25 @@ export class LegacyHttp extends SessionStreams {
   }
 
   /** Sends a server-initiated request on the POST's stream if the client still reads it, else on the GET stream. */
-  private async clientRequest(sessionId: string, reply: PostReply, method: string, params: JsonObject, options: ClientRequestOptions): Promise<JsonObject> {
-    const id = nextServerRequestId();
-    await this.store.addPending(sessionId, { id, method, expiresAt: Date.now() + options.timeoutMs, ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }) });
-    const waiters = this.waitersOf(sessionId);
-    const answer = waiters.wait(id, method, options, (reason) => {
-      void this.store.takePending(sessionId, id).catch(this.options.onError);
-      this.route(sessionId, reply, cancelledNotification(id, reason)).catch(this.options.onError);
-    });
-    this.route(sessionId, reply, { jsonrpc: '2.0', id, method, params }).catch((error: unknown) => {
-      waiters.fail(id, new TransportClosedError(`Could not send ${method}: ${error instanceof Error ? error.message : String(error)}`));
-    });
-    return answer;
+  private clientRequest(sessionId: string, reply: PostReply, method: string, params: JsonObject, options: ClientRequestOptions): Promise<JsonObject> {
+    const related = options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId };
+    const via = async (message: JsonRpcMessage): Promise<void> => {
+      // The request is stored before it is sent, so an answer reaching another replica finds it.
+      if ('method' in message && 'id' in message) await this.store.addPending(sessionId, { id: String(message.id), method, expiresAt: Date.now() + options.timeoutMs, ...related });
+      return this.route(sessionId, reply, message);
+    };
+    return this.waitersOf(sessionId).request(method, params, { signal: options.signal, timeoutMs: options.timeoutMs, via });
   }
 
   /** Pings the client of a session on its GET stream (the only way to reach it outside a request). */
   async ping(sessionId: string, timeoutMs: number): Promise<void> {
     const standalone = this.standaloneOf(sessionId);
     if (!standalone?.connected) throw new TransportClosedError(`Session ${sessionId} has no open GET stream on this server to send a ping on`);
-    const id = nextServerRequestId();
-    await this.store.addPending(sessionId, { id, method: 'ping', expiresAt: Date.now() + timeoutMs });
-    const waiters = this.waitersOf(sessionId);
-    const signal = new AbortController().signal;
-    const answer = waiters.wait(id, 'ping', { signal, timeoutMs }, () => void this.store.takePending(sessionId, id).catch(this.options.onError));
-    standalone.send({ jsonrpc: '2.0', id, method: 'ping' }).catch((error: unknown) => waiters.fail(id, new TransportClosedError(String(error))));
-    await answer;
+    const via = async (message: JsonRpcMessage): Promise<void> => {
+      if ('method' in message && 'id' in message) await this.store.addPending(sessionId, { id: String(message.id), method: 'ping', expiresAt: Date.now() + timeoutMs });
+      return standalone.send(message);
+    };
+    await this.waitersOf(sessionId).request('ping', undefined, { timeoutMs, via });
   }
 
   private route(sessionId: string, reply: PostReply, message: JsonRpcMessage): Promise<void> {

@@ -9,7 +9,7 @@ import type { JsonRpcMessage } from '@mcpkit/jsonrpc';
 import type { ResolvedOptions } from '../options.js';
 import { mintStreamId } from './session-id.js';
 import type { SessionStore, StoredEvent } from './session-store.js';
-import type { SseConnection } from './sse-connection.js';
+import type { SseResponse } from '@mcpkit/http/internal';
 
 /** What streams need from the HTTP layer that owns them. */
 export interface StreamHost {
@@ -17,6 +17,8 @@ export interface StreamHost {
   readonly options: ResolvedOptions;
   /** Streams of this replica, by `<sessionId> <streamId>`, so resumptions find them. */
   readonly streams: Map<string, LogicalStream>;
+  /** A new SSE connection, kept alive by the host's one ticker. */
+  openSse(): SseResponse;
 }
 
 /** The key of a stream in `StreamHost.streams`. */
@@ -27,7 +29,7 @@ export const eventText = (event: StoredEvent): string => encodeSseEvent({ id: ev
 
 /** One logical stream; operations run in order (appends, resumptions, the end). */
 export class LogicalStream {
-  private connection: SseConnection | undefined;
+  private connection: SseResponse | undefined;
   private ended = false;
   private queue: Promise<void> = Promise.resolve();
 
@@ -37,7 +39,7 @@ export class LogicalStream {
    * Starts a stream on `connection`, with the priming event (an id and empty data, plus `retry`)
    * that lets the client resume it even before the first message.
    */
-  static async open(host: StreamHost, sessionId: string, connection: SseConnection): Promise<LogicalStream> {
+  static async open(host: StreamHost, sessionId: string, connection: SseResponse): Promise<LogicalStream> {
     const stream = new LogicalStream(host, sessionId, mintStreamId());
     await host.store.openStream(sessionId, stream.streamId);
     host.streams.set(streamKey(sessionId, stream.streamId), stream);
@@ -91,7 +93,7 @@ export class LogicalStream {
    * Moves the stream to `connection`: writes what followed `lastEventId`, then continues live
    * there (a previous connection is closed). Ends the connection at once if the stream is over.
    */
-  resume(connection: SseConnection, lastEventId: string): Promise<void> {
+  resume(connection: SseResponse, lastEventId: string): Promise<void> {
     return this.enqueue(async () => {
       const replay = await this.host.store.replay(this.sessionId, lastEventId);
       for (const event of replay?.events ?? []) connection.write(eventText(event));
@@ -104,15 +106,7 @@ export class LogicalStream {
     });
   }
 
-  /** Writes a comment to keep a quiet connection open through proxies; false when none is open. */
-  keepAlive(now: number): boolean {
-    const connection = this.connection;
-    if (!connection?.live) return false;
-    if (now - connection.lastWriteAt >= this.host.options.keepAliveMs) connection.write(': keep-alive\n\n');
-    return true;
-  }
-
-  private attach(connection: SseConnection): void {
+  private attach(connection: SseResponse): void {
     this.connection = connection;
     connection.onGone(() => {
       if (this.connection === connection) this.connection = undefined;

@@ -8,7 +8,6 @@
 import { jsonResponse } from '@mcpkit/http/internal';
 import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse, RequestId } from '@mcpkit/jsonrpc';
 import { LogicalStream, type StreamHost } from './logical-stream.js';
-import { SseConnection } from './sse-connection.js';
 import { storeUnavailable } from './store-unavailable.js';
 
 /** One POST's reply, decided lazily. */
@@ -61,7 +60,7 @@ export class PostReply {
         this.settle(jsonResponse(response));
       } else {
         // Cancelled before anything was said: an SSE reply with no event (no priming, so no resumption).
-        const empty = new SseConnection(this.host.options.maxStreamBufferBytes);
+        const empty = this.host.openSse();
         empty.end();
         this.settle(empty.response);
       }
@@ -74,7 +73,7 @@ export class PostReply {
 
   private open(): Promise<LogicalStream> {
     this.stream ??= (async () => {
-      const connection = new SseConnection(this.host.options.maxStreamBufferBytes);
+      const connection = this.host.openSse();
       let stream: LogicalStream;
       try {
         stream = await LogicalStream.open(this.host, this.sessionId, connection);

@@ -5,19 +5,18 @@
  * spec: 2025-11-25/pages/basic/transports.mdx (Listening for Messages from the Server, Resumability)
  */
 import { type InterceptRequest } from '@mcpkit/http';
-import { jsonRpcErrorResponse } from '@mcpkit/http/internal';
-import { JsonRpcErrorCode, TransportClosedError, type RequestId } from '@mcpkit/jsonrpc';
+import { jsonRpcErrorResponse, SseResponse, Ticker } from '@mcpkit/http/internal';
+import { JsonRpcErrorCode, TransportClosedError, type OutgoingRequests, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer, ServerEvent } from '@mcpkit/server';
-import { PendingClientRequests, replicaId } from '../client-requests.js';
+import { clientRequestTable, replicaId } from '../client-requests.js';
 import { concernsSession, legacyNotification, type EventFanout } from '../event-fanout.js';
 import type { ResolvedOptions } from '../options.js';
 import { eventText, LogicalStream, streamKey, type StreamHost } from './logical-stream.js';
 import { parseEventId, type SessionRecord, type SessionSignal, type SessionStore } from './session-store.js';
-import { SseConnection } from './sse-connection.js';
 
 /** A resumed stream whose producer runs on another replica: fed by `event` signals. */
 interface RemoteResume {
-  connection: SseConnection;
+  connection: SseResponse;
   /** Events that arrived while the replay was read; undefined once live. */
   buffer: Array<{ id: string; text: string }> | undefined;
   /** The stream ended while the replay was read. */
@@ -29,7 +28,7 @@ export abstract class SessionStreams implements StreamHost {
   readonly streams = new Map<string, LogicalStream>();
   private readonly standalone = new Map<string, LogicalStream>();
   private readonly inflight = new Map<string, Map<RequestId, AbortController>>();
-  private readonly waiters = new Map<string, PendingClientRequests>();
+  private readonly waiters = new Map<string, OutgoingRequests>();
   private readonly remote = new Map<string, RemoteResume>();
   /** Sessions this replica has marked in use in the store (see `SessionStore.lease`). */
   private readonly leased = new Set<string>();
@@ -37,7 +36,9 @@ export abstract class SessionStreams implements StreamHost {
   private readonly held = new Set<string>();
   private started: Promise<void> | undefined;
   private stops: Array<() => void> = [];
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  /** The one timer of this replica's streams: their keep-alives, and the lease loop (`tick`) while this serves. */
+  private ticker: Ticker | undefined;
+  private readonly leaseLoop = { tick: () => this.tick() };
 
   constructor(
     protected readonly server: McpServer,
@@ -99,9 +100,12 @@ export abstract class SessionStreams implements StreamHost {
     return () => void this.held.delete(sessionId);
   }
 
-  protected waitersOf(sessionId: string): PendingClientRequests {
+  protected waitersOf(sessionId: string): OutgoingRequests {
     let waiters = this.waiters.get(sessionId);
-    if (!waiters) this.waiters.set(sessionId, (waiters = new PendingClientRequests()));
+    // Every request names its own route (`via`): the POST stream it serves or the GET stream.
+    const unrouted = (): Promise<void> => Promise.reject(new TransportClosedError('no stream to send on'));
+    const forget = (id: RequestId): void => void this.store.takePending(sessionId, String(id)).catch(this.options.onError);
+    if (!waiters) this.waiters.set(sessionId, (waiters = clientRequestTable(unrouted, forget)));
     return waiters;
   }
 
@@ -123,7 +127,7 @@ export abstract class SessionStreams implements StreamHost {
       return jsonRpcErrorResponse(406, undefined, JsonRpcErrorCode.InvalidRequest, 'Accept must list text/event-stream');
     }
     await this.ready();
-    const connection = new SseConnection(this.options.maxStreamBufferBytes);
+    const connection = this.openSse();
     const lastEventId = request.headers.get('last-event-id');
     this.startTicker();
     if (lastEventId !== null) {
@@ -144,7 +148,7 @@ export abstract class SessionStreams implements StreamHost {
     return connection.response;
   }
 
-  private async resumeRemote(sessionId: string, streamId: string, lastEventId: string, connection: SseConnection): Promise<void> {
+  private async resumeRemote(sessionId: string, streamId: string, lastEventId: string, connection: SseResponse): Promise<void> {
     const key = streamKey(sessionId, streamId);
     const entry: RemoteResume = { connection, buffer: [] };
     this.remote.get(key)?.connection.end();
@@ -227,26 +231,30 @@ export abstract class SessionStreams implements StreamHost {
     }
   }
 
+  /** A new SSE connection on this replica's ticker. */
+  openSse(): SseResponse {
+    this.ticker ??= new Ticker(this.tickMs);
+    return new SseResponse({ maxBufferBytes: this.options.maxStreamBufferBytes, keepAliveMs: this.options.keepAliveMs, ticker: this.ticker });
+  }
+
   private startTicker(): void {
-    if (this.ticker) return;
-    this.ticker = setInterval(() => this.tick(), this.tickMs);
-    (this.ticker as { unref?: () => void }).unref?.();
+    this.ticker ??= new Ticker(this.tickMs);
+    this.ticker.add(this.leaseLoop);
   }
 
   /**
-   * Keep-alives for quiet connections. A session in use here (connected stream, request in flight,
+   * The lease loop (the streams' keep-alives run on the same ticker). A session in use here (connected stream, request in flight,
    * an answer awaited) is kept from expiring and its in-use mark renewed; a session no longer in
    * use loses its mark, so it may be evicted again.
    */
   private tick(): void {
-    const now = Date.now();
     const active = new Set<string>();
-    for (const stream of this.streams.values()) if (stream.keepAlive(now)) active.add(stream.sessionId);
+    for (const stream of this.streams.values()) if (stream.connected) active.add(stream.sessionId);
     for (const [key, entry] of this.remote) if (entry.connection.live) active.add(key.slice(0, key.indexOf(' ')));
     for (const sessionId of this.inflight.keys()) active.add(sessionId);
     for (const sessionId of this.held) active.add(sessionId);
     for (const [sessionId, waiters] of this.waiters) {
-      if (waiters.size > 0) active.add(sessionId);
+      if (waiters.inFlight + waiters.queued > 0) active.add(sessionId);
       else this.waiters.delete(sessionId);
     }
     const leaseMs = 3 * this.tickMs;
@@ -266,8 +274,7 @@ export abstract class SessionStreams implements StreamHost {
 
   /** Ends every stream and request of this replica and leaves the store and the bus. */
   async close(): Promise<void> {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
+    this.ticker?.delete(this.leaseLoop);
     for (const sessionId of new Set([...this.inflight.keys(), ...this.waiters.keys(), ...this.standalone.keys()])) this.dropSession(sessionId);
     await Promise.all([...this.streams.values()].map((stream) => stream.end()));
     for (const key of [...this.remote.keys()]) this.endRemote(key);
