@@ -97,7 +97,9 @@ async function main() {
     log(`\n${f.title}`);
     const outcome = await runFolded(f, { quick: opts.quick, log });
     folded.push({ ...f, outcome, markdown: outcome.result !== undefined ? foldedMarkdown(outcome.result) : '' });
-    log(`  ${!outcome.present ? 'not present' : outcome.error ? `failed: ${outcome.error.split('\n')[0]}` : 'done'} in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
+    log(
+      `  ${!outcome.present ? 'not present' : outcome.error ? `failed: ${outcome.error.split('\n')[0]}` : 'done'} in ${((performance.now() - s0) / 1000).toFixed(1)} s`,
+    );
   }
 
   env.loadAfter = loadAverage();
@@ -106,7 +108,10 @@ async function main() {
   const run = { env, quick: opts.quick, only: opts.only, seconds, sections, folded, metrics, errors };
 
   mkdirSync(`${outDir}/raw`, { recursive: true });
-  writeFileSync(`${outDir}/raw/latest.json`, JSON.stringify(run, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2));
+  writeFileSync(
+    `${outDir}/raw/latest.json`,
+    JSON.stringify(run, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2),
+  );
   writeOutputs(outDir, run);
   log(`\nwrote ${outDir}/latest.md and latest.svg in ${seconds.toFixed(0)} s`);
   if (errors.length) process.exitCode = 1;

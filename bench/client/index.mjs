@@ -75,12 +75,19 @@ export async function runClientBench({ quick = false, log = () => {} } = {}) {
     }
     const ratio = overhead('official', 'cpuUsPerCall') / overhead('mcpkit', 'cpuUsPerCall');
     const heapRatio = (stat('official', 'bytesPerCall') - stat('raw', 'bytesPerCall')) / (stat('mcpkit', 'bytesPerCall') - stat('raw', 'bytesPerCall'));
-    summary[mode] = { overheadRatio: ratio, mcpkitOverheadUs: overhead('mcpkit', 'cpuUsPerCall'), officialOverheadUs: overhead('official', 'cpuUsPerCall'), heapRatio };
+    summary[mode] = {
+      overheadRatio: ratio,
+      mcpkitOverheadUs: overhead('mcpkit', 'cpuUsPerCall'),
+      officialOverheadUs: overhead('official', 'cpuUsPerCall'),
+      heapRatio,
+    };
     const mcpkitRow = rows.find((r) => r.mode === mode && r.side === 'mcpkit');
     if (mcpkitRow && Number.isFinite(ratio)) {
       // On a busy machine mcpkit's overhead can vanish into the noise of the floor: say so instead of a ratio.
       mcpkitRow['overhead vs official'] =
-        summary[mode].mcpkitOverheadUs > 0 ? `${fmt(ratio, 2)}× less CPU, ${fmt(heapRatio, 2)}× less heap` : `within noise of raw; ${fmt(heapRatio, 2)}× less heap`;
+        summary[mode].mcpkitOverheadUs > 0
+          ? `${fmt(ratio, 2)}× less CPU, ${fmt(heapRatio, 2)}× less heap`
+          : `within noise of raw; ${fmt(heapRatio, 2)}× less heap`;
     }
   }
   const header = ['mode', 'side', 'CPU µs/call', 'wall µs/call', 'calls/s', 'client overhead, CPU µs/call', 'KB heap/call', 'overhead vs official'];
@@ -88,7 +95,10 @@ export async function runClientBench({ quick = false, log = () => {} } = {}) {
     `tools/call of \`echo\`, ${calls.toLocaleString('en-US')} calls per run after ${warmup.toLocaleString('en-US')} warm-up calls, median of ${reps} run(s) per side; ` +
       'both clients validate results with their defaults.',
     '',
-    table(header, rows.map((r) => header.map((h) => String(r[h] ?? '')))),
+    table(
+      header,
+      rows.map((r) => header.map((h) => String(r[h] ?? ''))),
+    ),
   ].join('\n');
   return { rows, markdown, summary };
 }

@@ -33,7 +33,7 @@ if (cfg.mode === 'fetch') {
 
 /** Full check of one response: the right id, and 100 tools in order, or the sum 42. */
 function check(responseText, id) {
-  let msg = JSON.parse(responseText.trimStart().startsWith('{') ? responseText : responseText.replace(/^[\s\S]*?data: ?/, ''));
+  const msg = JSON.parse(responseText.trimStart().startsWith('{') ? responseText : responseText.replace(/^[\s\S]*?data: ?/, ''));
   if (msg.id !== id || !msg.result) throw new Error(`bad response for ${id}: ${responseText.slice(0, 300)}`);
   if (isCall) {
     if (msg.result.content?.[0]?.text !== '42') throw new Error(`wrong tools/call result: ${responseText.slice(0, 300)}`);
@@ -44,10 +44,11 @@ function check(responseText, id) {
 }
 
 let nextId = 1;
-const prebuild = (n) => Array.from({ length: n }, () => {
-  const id = nextId++;
-  return { id, text: JSON.stringify(makeRequest(id)) };
-});
+const prebuild = (n) =>
+  Array.from({ length: n }, () => {
+    const id = nextId++;
+    return { id, text: JSON.stringify(makeRequest(id)) };
+  });
 
 // Warm-up, checking every response in full: `warmup` requests or `maxMs`, whichever comes first.
 const warmStart = performance.now();

@@ -51,7 +51,12 @@ let onArrival = null;
 
 /** Opens listen stream `id` on `port`; resolves once acknowledged. */
 function openStream(port, id) {
-  const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: REQUEST_META } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'subscriptions/listen',
+    params: { notifications: { toolsListChanged: true }, _meta: REQUEST_META },
+  });
   const head =
     `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
     `MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: subscriptions/listen\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;

@@ -27,11 +27,13 @@ async function shutdown() {
   clearTimeout(force);
   process.exit(0);
 }
-createInterface({ input: process.stdin }).on('line', async (line) => {
-  if (line === 'mem') say(await memory());
-  else if (line === 'change') {
-    say({ t: performance.timeOrigin + performance.now() });
-    await server.change();
-  }
-}).on('close', shutdown);
+createInterface({ input: process.stdin })
+  .on('line', async (line) => {
+    if (line === 'mem') say(await memory());
+    else if (line === 'change') {
+      say({ t: performance.timeOrigin + performance.now() });
+      await server.change();
+    }
+  })
+  .on('close', shutdown);
 process.on('SIGTERM', shutdown);

@@ -34,18 +34,19 @@ async function wizard(check) {
     const res = await h.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: httpHeadersFor(request), body: JSON.stringify(request) }));
     const msg = responseFromHttpBody(await res.text());
     const result = msg?.result;
-    if (msg?.id !== request.id || !result) return fail(`round ${round}: ${JSON.stringify(msg).slice(0, 300)}`), round + 1;
+    if (msg?.id !== request.id || !result) return (fail(`round ${round}: ${JSON.stringify(msg).slice(0, 300)}`), round + 1);
     if (round < cfg.rounds) {
       const asked = result.inputRequests?.[`q${round}`];
       if (result.resultType !== 'input_required' || asked?.method !== 'elicitation/create' || typeof result.requestState !== 'string') {
-        return fail(`round ${round}: expected the question q${round}: ${JSON.stringify(result).slice(0, 300)}`), round + 1;
+        return (fail(`round ${round}: expected the question q${round}: ${JSON.stringify(result).slice(0, 300)}`), round + 1);
       }
       if (check) stateSizes[round] = result.requestState.length;
       requestState = result.requestState;
       inputResponses = { [`q${round}`]: { action: 'accept', content: { value: `v${round}` } } };
     } else {
       const want = Array.from({ length: cfg.rounds }, (_, k) => `v${k}`).join(',');
-      if (result.resultType === 'input_required' || result.content?.[0]?.text !== want) fail(`final: expected "${want}": ${JSON.stringify(result).slice(0, 300)}`);
+      if (result.resultType === 'input_required' || result.content?.[0]?.text !== want)
+        fail(`final: expected "${want}": ${JSON.stringify(result).slice(0, 300)}`);
     }
   }
   return cfg.rounds + 1;

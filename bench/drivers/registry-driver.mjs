@@ -56,7 +56,7 @@ async function listAll(check) {
       fail(`bad tools/list page: ${JSON.stringify(out).slice(0, 200)}`);
       return pages;
     }
-    if (check) for (const t of out.result.tools) if (t.name !== `tool_${seen++}`) return fail(`tools/list out of order at ${seen - 1}: ${t.name}`), pages;
+    if (check) for (const t of out.result.tools) if (t.name !== `tool_${seen++}`) return (fail(`tools/list out of order at ${seen - 1}: ${t.name}`), pages);
     if (!check) seen += out.result.tools.length;
     cursor = out.result.nextCursor;
   } while (cursor !== undefined && pages <= cfg.n);
@@ -69,7 +69,8 @@ async function callOne(check) {
   const i = (callNo++ * 7919) % cfg.n;
   const req = toolCall(nextId++, `tool_${i}`, { a: i, b: 42 });
   const out = JSON.parse(await d.handle(JSON.stringify(req)));
-  if (out.id !== req.id || (check && out.result?.content?.[0]?.text !== String(i + 42))) fail(`bad tools/call of tool_${i}: ${JSON.stringify(out).slice(0, 200)}`);
+  if (out.id !== req.id || (check && out.result?.content?.[0]?.text !== String(i + 42)))
+    fail(`bad tools/call of tool_${i}: ${JSON.stringify(out).slice(0, 200)}`);
 }
 
 // Warm-up, fully checked.
@@ -112,7 +113,8 @@ async function growth(run, n) {
 }
 let listHeap = Number.NaN;
 let callHeap = Number.NaN;
-for (let n = Math.max(1, Math.ceil(5000 / cfg.n)); n >= 1 && !Number.isFinite(listHeap); n = Math.floor(n / 2)) listHeap = await growth(() => listAll(false), n);
+for (let n = Math.max(1, Math.ceil(5000 / cfg.n)); n >= 1 && !Number.isFinite(listHeap); n = Math.floor(n / 2))
+  listHeap = await growth(() => listAll(false), n);
 for (let n = 2000; n >= 8 && !Number.isFinite(callHeap); n = Math.floor(n / 2)) callHeap = await growth(() => callOne(false).then(() => 1), n);
 obs.disconnect();
 await d.close?.();

@@ -18,7 +18,11 @@ const init = JSON.stringify({
   jsonrpc: '2.0',
   id: 0,
   method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } }, clientInfo: { name: 'soak-client', version: '1.0.0' } },
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } },
+    clientInfo: { name: 'soak-client', version: '1.0.0' },
+  },
 });
 
 async function open() {

@@ -84,7 +84,10 @@ async function callsIn(sid, calls) {
     const id = callId++;
     const text = `in session ${i}`;
     const t0 = performance.now();
-    const res = await post({ headers: session, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } }) });
+    const res = await post({
+      headers: session,
+      body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } }),
+    });
     const body = await res.text();
     out.push((performance.now() - t0) * 1000);
     if (!isEchoResponse(responseFromHttpBody(body), id, text)) fail(`tools/call in a session: HTTP ${res.status} ${body.slice(0, 200)}`);

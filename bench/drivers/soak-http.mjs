@@ -12,7 +12,12 @@ const ID = 1;
 
 async function openLegacySession() {
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-  const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'soak', version: '1' } } };
+  const init = {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'soak', version: '1' } },
+  };
   const res = await fetch(cfg.url, { method: 'POST', headers, body: JSON.stringify(init) });
   const sessionId = res.headers.get('mcp-session-id');
   await res.text();

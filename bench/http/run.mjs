@@ -62,7 +62,13 @@ function stopChild(child) {
 /** The body must be the echo response to our request, whether it came as JSON or as SSE. */
 function isEcho(body) {
   const text = String(body).trimStart();
-  const json = text.startsWith('{') ? text : text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).pop();
+  const json = text.startsWith('{')
+    ? text
+    : text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trim())
+        .pop();
   try {
     const msg = JSON.parse(json);
     return msg.id === REQUEST.id && msg.result?.content?.[0]?.text === TEXT;

@@ -15,7 +15,11 @@ async function raw() {
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const msg = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const out = JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { resultType: 'complete', content: [{ type: 'text', text: msg.params.arguments.text }] } });
+      const out = JSON.stringify({
+        jsonrpc: '2.0',
+        id: msg.id,
+        result: { resultType: 'complete', content: [{ type: 'text', text: msg.params.arguments.text }] },
+      });
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
       res.end(out);
     });

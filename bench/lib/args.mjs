@@ -26,8 +26,17 @@ export function parseArgs(argv) {
     };
     if (a === '--quick') opts.quick = true;
     else if (a === '--curves') opts.curves = true;
-    else if (a === '--only') opts.only = value().split(',').map((s) => s.trim()).filter(Boolean);
-    else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').map((s) => s.trim()).filter(Boolean);
+    else if (a === '--only')
+      opts.only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (a.startsWith('--only='))
+      opts.only = a
+        .slice(7)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (a === '--reps') opts.reps = reps(value());
     else if (a.startsWith('--reps=')) opts.reps = reps(a.slice(7));
     else if (a === '--folded') opts.folded = true;

@@ -38,13 +38,20 @@ export function environment() {
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', '.'], { encoding: 'utf8', cwd: new URL('..', import.meta.url).pathname, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', '.'], {
+      encoding: 'utf8',
+      cwd: new URL('..', import.meta.url).pathname,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     if (dirty) commit += ' (bench/ has uncommitted changes)';
   } catch {
     /* not a git checkout */
   }
   return {
-    date: new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
+    date: new Date()
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC'),
     cpu: os.cpus()[0]?.model?.trim() ?? 'unknown CPU',
     cores: os.availableParallelism?.() ?? os.cpus().length,
     memGb: Math.round(os.totalmem() / 2 ** 30),

@@ -30,7 +30,11 @@ export function runNodeJson(script, args = [], { nodeArgs = [], env, timeoutMs =
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+      const line = out
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .pop();
       if (code !== 0 || !line) {
         reject(new Error(`${basename(script)} exited with ${code ?? signal}${line ? '' : ' without a result'}: ${reason(err || out)}\n${tail(err || out)}`));
         return;
@@ -132,7 +136,11 @@ export function cpuSecondsOf(pid) {
 
 /** The most telling line of an error output: the first that names an error, else the last one. */
 function reason(text) {
-  const lines = String(text).trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = String(text)
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.find((l) => /^(\w*Error\b|Error \[|error:)/.test(l)) ?? lines.at(-1) ?? 'no output';
 }
 

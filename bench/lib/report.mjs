@@ -3,7 +3,10 @@ import { checkBudgets, mark } from './budgets.mjs';
 import { curveTable } from './curve.mjs';
 import { kilobytes, millis, times } from './format.mjs';
 
-const cell = (v) => String(v ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (v) =>
+  String(v ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 
 /** A markdown table from a header and rows of cells. */
 export function table(header, rows) {
@@ -13,7 +16,13 @@ export function table(header, rows) {
 function budgetValue(b, outcome) {
   if (!Number.isFinite(outcome.value)) return mark(null);
   const shown =
-    b.unit === 'bytes' ? kilobytes(outcome.value) : b.unit === 'MiB/100k' ? `${outcome.value.toFixed(2)} MiB` : b.unit === 'ms' ? millis(outcome.value) : times(outcome.value);
+    b.unit === 'bytes'
+      ? kilobytes(outcome.value)
+      : b.unit === 'MiB/100k'
+        ? `${outcome.value.toFixed(2)} MiB`
+        : b.unit === 'ms'
+          ? millis(outcome.value)
+          : times(outcome.value);
   return `${mark(outcome.pass)} ${shown}`;
 }
 
@@ -44,9 +53,16 @@ export function renderReport(run) {
   if (budgets.length) {
     out.push('## Budgets');
     out.push('');
-    out.push('Goals from the issue, checked against this run\'s medians (✓ met, ✗ missed, — not measured). The official SDK is shown against the same goals for context.');
+    out.push(
+      "Goals from the issue, checked against this run's medians (✓ met, ✗ missed, — not measured). The official SDK is shown against the same goals for context.",
+    );
     out.push('');
-    out.push(table(['budget', 'mcpkit', 'official SDK v2'], budgets.map((b) => [b.text, budgetValue(b, b.mcpkit), b.vs === 'official' ? '' : budgetValue(b, b.official)])));
+    out.push(
+      table(
+        ['budget', 'mcpkit', 'official SDK v2'],
+        budgets.map((b) => [b.text, budgetValue(b, b.mcpkit), b.vs === 'official' ? '' : budgetValue(b, b.official)]),
+      ),
+    );
     out.push('');
   }
 
@@ -97,7 +113,9 @@ export function renderReport(run) {
 
   out.push('## Reproduce');
   out.push('');
-  out.push('`pnpm bench` (builds, then a full run) or `node bench/run.mjs --quick`; `--only http,coldstart` runs some scenarios, `--reps N` changes repetitions. Raw per-run numbers: `bench/results/raw/latest.json` (not committed). See `bench/README.md` for how each side is plugged in.');
+  out.push(
+    '`pnpm bench` (builds, then a full run) or `node bench/run.mjs --quick`; `--only http,coldstart` runs some scenarios, `--reps N` changes repetitions. Raw per-run numbers: `bench/results/raw/latest.json` (not committed). See `bench/README.md` for how each side is plugged in.',
+  );
   out.push('');
   return out.join('\n');
 }

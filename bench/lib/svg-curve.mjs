@@ -85,19 +85,29 @@ export function renderCurveSvg(curve, subtitle = '') {
     // A line through consecutive measured points; gaps where a point is missing.
     let run = [];
     const flush = () => {
-      if (run.length > 1) parts.push(`<polyline fill="none" stroke="${COLORS[side]}" stroke-width="2" stroke-dasharray="${DASH[side]}" points="${run.map(([x, v]) => `${r1(px(x))},${r1(py(v))}`).join(' ')}"/>`);
+      if (run.length > 1)
+        parts.push(
+          `<polyline fill="none" stroke="${COLORS[side]}" stroke-width="2" stroke-dasharray="${DASH[side]}" points="${run.map(([x, v]) => `${r1(px(x))},${r1(py(v))}`).join(' ')}"/>`,
+        );
       run = [];
     };
     xs.forEach((x, i) => (ok(values[i]) ? run.push([x, values[i]]) : flush()));
     flush();
-    for (const [x, v] of pts) parts.push(`<circle cx="${r1(px(x))}" cy="${r1(py(v))}" r="3" fill="${COLORS[side]}"><title>${esc(`${side} at ${shortNumber(x)}: ${shortNumber(v)}`)}</title></circle>`);
+    for (const [x, v] of pts)
+      parts.push(
+        `<circle cx="${r1(px(x))}" cy="${r1(py(v))}" r="3" fill="${COLORS[side]}"><title>${esc(`${side} at ${shortNumber(x)}: ${shortNumber(v)}`)}</title></circle>`,
+      );
     const name = { mcpkit: 'mcpkit', official: 'official SDK v2', raw: 'raw limit' }[side];
-    parts.push(`<line x1="${W - PAD.right + 12}" y1="${ly}" x2="${W - PAD.right + 30}" y2="${ly}" stroke="${COLORS[side]}" stroke-width="2" stroke-dasharray="${DASH[side]}"/>`);
+    parts.push(
+      `<line x1="${W - PAD.right + 12}" y1="${ly}" x2="${W - PAD.right + 30}" y2="${ly}" stroke="${COLORS[side]}" stroke-width="2" stroke-dasharray="${DASH[side]}"/>`,
+    );
     text(W - PAD.right + 34, ly + 4, pts.length ? name : `${name}: not measured`, `font-size="11" fill="#111827"`);
     ly += 16;
   }
   if (ok(curve.budget)) {
-    parts.push(`<line x1="${W - PAD.right + 12}" y1="${ly}" x2="${W - PAD.right + 30}" y2="${ly}" stroke="${COLORS.budget}" stroke-width="1.5" stroke-dasharray="5,3"/>`);
+    parts.push(
+      `<line x1="${W - PAD.right + 12}" y1="${ly}" x2="${W - PAD.right + 30}" y2="${ly}" stroke="${COLORS.budget}" stroke-width="1.5" stroke-dasharray="5,3"/>`,
+    );
     text(W - PAD.right + 34, ly + 4, curve.budgetLabel ?? 'budget', `font-size="11" fill="#111827"`);
   }
   return (

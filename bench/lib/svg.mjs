@@ -63,20 +63,32 @@ export function renderChart({ title, subtitle, panels }) {
     panel.rows.forEach((row, i) => {
       const ry = top + i * ROW_H;
       text(LABEL_W - 10, ry + ROW_H / 2 + 4, row.label, `font-size="12" text-anchor="end" fill="${COLORS.text}"`);
-      [['mcpkit', 4], ['official', 4 + BAR_H + 2]].forEach(([side, dy]) => {
+      [
+        ['mcpkit', 4],
+        ['official', 4 + BAR_H + 2],
+      ].forEach(([side, dy]) => {
         const v = row[side];
         const by = ry + dy;
         if (!Number.isFinite(v)) {
-          text(LABEL_W + 4, by + BAR_H - 2, side === 'mcpkit' ? 'mcpkit: not available' : 'not measured', `font-size="10" fill="${COLORS.muted}" font-style="italic"`);
+          text(
+            LABEL_W + 4,
+            by + BAR_H - 2,
+            side === 'mcpkit' ? 'mcpkit: not available' : 'not measured',
+            `font-size="10" fill="${COLORS.muted}" font-style="italic"`,
+          );
           return;
         }
         const w = Math.max(1, scale.x(v));
-        parts.push(`<rect x="${LABEL_W}" y="${by}" width="${w.toFixed(1)}" height="${BAR_H}" fill="${COLORS[side]}"><title>${esc(`${row.label}, ${side}: ${panel.format(v)}`)}</title></rect>`);
+        parts.push(
+          `<rect x="${LABEL_W}" y="${by}" width="${w.toFixed(1)}" height="${BAR_H}" fill="${COLORS[side]}"><title>${esc(`${row.label}, ${side}: ${panel.format(v)}`)}</title></rect>`,
+        );
         text(LABEL_W + w + 4, by + BAR_H - 2, panel.format(v), `font-size="10" fill="${COLORS.text}"`);
       });
       if (Number.isFinite(row.budget)) {
         const x = r1(LABEL_W + scale.x(row.budget));
-        parts.push(`<line x1="${x}" y1="${ry + 1}" x2="${x}" y2="${ry + ROW_H - 3}" stroke="${COLORS.budget}" stroke-width="2" stroke-dasharray="3,2"><title>${esc(`budget ${panel.format(row.budget)}`)}</title></line>`);
+        parts.push(
+          `<line x1="${x}" y1="${ry + 1}" x2="${x}" y2="${ry + ROW_H - 3}" stroke="${COLORS.budget}" stroke-width="2" stroke-dasharray="3,2"><title>${esc(`budget ${panel.format(row.budget)}`)}</title></line>`,
+        );
       }
     });
     y = top + height + 18;

@@ -78,13 +78,7 @@ export function responseFromHttpBody(body) {
 
 /** True when `result` is a CallToolResult whose first block is the text `text` (and not an error result). */
 export function isEchoResult(result, text) {
-  return (
-    result != null &&
-    result.isError !== true &&
-    Array.isArray(result.content) &&
-    result.content[0]?.type === 'text' &&
-    result.content[0].text === text
-  );
+  return result != null && result.isError !== true && Array.isArray(result.content) && result.content[0]?.type === 'text' && result.content[0].text === text;
 }
 
 /** True when `response` is the JSON-RPC success for `id` echoing `text`. */

@@ -93,7 +93,12 @@ function stopChild(child) {
 async function legacySessions(endpoint, count) {
   const ids = [];
   for (let i = 0; i < count; i++) {
-    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    };
     const response = await fetch(endpoint, { method: 'POST', headers: BASE_HEADERS, body: JSON.stringify(init) });
     const id = response.headers.get('mcp-session-id');
     await response.text();
@@ -114,10 +119,18 @@ function requestOf(kind, sessions) {
       const id = ++n;
       if (kind === 'modern') {
         const body = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text: TEXT }, _meta: MODERN_META } };
-        return { ...req, headers: { ...BASE_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'echo' }, body: JSON.stringify(body) };
+        return {
+          ...req,
+          headers: { ...BASE_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'echo' },
+          body: JSON.stringify(body),
+        };
       }
       const body = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text: TEXT } } };
-      return { ...req, headers: { ...BASE_HEADERS, 'mcp-session-id': sessions[id % sessions.length], 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify(body) };
+      return {
+        ...req,
+        headers: { ...BASE_HEADERS, 'mcp-session-id': sessions[id % sessions.length], 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify(body),
+      };
     },
   };
 }
@@ -127,7 +140,14 @@ async function smoke(endpoint, kind, sessions) {
   const built = requestOf(kind, sessions).setupRequest({});
   const response = await fetch(endpoint, { method: 'POST', headers: built.headers, body: built.body });
   const text = (await response.text()).trim();
-  const json = text.startsWith('{') ? text : text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter(Boolean).pop();
+  const json = text.startsWith('{')
+    ? text
+    : text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trim())
+        .filter(Boolean)
+        .pop();
   if (JSON.parse(json ?? '{}').result?.content?.[0]?.text !== TEXT) throw new Error(`${kind} through ${endpoint}: not an echo: ${text.slice(0, 200)}`);
 }
 
@@ -183,7 +203,10 @@ export async function runRedisBench({ quick = false, reps = quick ? 1 : 3, conne
     stops.push(...replicas.map((r) => r.stop));
     const proxyOne = await startNode(PROXY, [replicas[0].endpoint]);
     stops.push(proxyOne.stop);
-    const proxyThree = await startNode(PROXY, replicas.map((r) => r.endpoint));
+    const proxyThree = await startNode(
+      PROXY,
+      replicas.map((r) => r.endpoint),
+    );
     stops.push(proxyThree.stop);
     const setups = [
       { setup: 'in-memory, 1 replica', endpoint: memory.endpoint, pids: [memory.pid] },

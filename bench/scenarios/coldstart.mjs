@@ -102,7 +102,15 @@ export async function run({ quick, log }) {
     const xs = [...results[side]].sort((a, b) => a - b);
     return [label(side), millis(ms(side)), millis(xs[0]), millis(xs[xs.length - 1]), times(ratio(ms(side), ms('raw'))), String(xs.length)];
   });
-  if (results.node?.length) rows.push(['`node -e ""` (spawn → exit)', millis(ms('node')), millis(Math.min(...results.node)), millis(Math.max(...results.node)), times(ratio(ms('node'), ms('raw'))), String(results.node.length)]);
+  if (results.node?.length)
+    rows.push([
+      '`node -e ""` (spawn → exit)',
+      millis(ms('node')),
+      millis(Math.min(...results.node)),
+      millis(Math.max(...results.node)),
+      times(ratio(ms('node'), ms('raw'))),
+      String(results.node.length),
+    ]);
 
   return {
     id,

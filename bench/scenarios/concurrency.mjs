@@ -33,7 +33,17 @@ export async function run({ quick, reps: repsOpt, log }) {
       const server = await startChecked(sides[side].files['http-server.mjs']);
       try {
         const args = (seconds) =>
-          JSON.stringify({ url: `http://127.0.0.1:${server.port}/mcp`, connections: Number(c), durationSec: seconds, warmupSec: 0, body: JSON.stringify(request), headers: httpHeadersFor(request), id: request.id, text: TEXT, allowRefusals: true });
+          JSON.stringify({
+            url: `http://127.0.0.1:${server.port}/mcp`,
+            connections: Number(c),
+            durationSec: seconds,
+            warmupSec: 0,
+            body: JSON.stringify(request),
+            headers: httpHeadersFor(request),
+            id: request.id,
+            text: TEXT,
+            allowRefusals: true,
+          });
         await runNodeJson(LOAD, [args(quick ? 0.5 : 1)]);
         const cpu0 = cpuSecondsOf(server.pid);
         const r = await runNodeJson(LOAD, [args(durationSec)], { timeoutMs: 120_000 });
@@ -58,19 +68,38 @@ export async function run({ quick, reps: repsOpt, log }) {
   const common = { xLabel: 'connections', xs: points, xTicks: points.map((c) => num(c)) };
   const healthCols = { header: ['503s / other failures: mcpkit', 'official', 'raw'], rows: points.map((_, i) => SIDES.map((s) => health(s)[i])) };
   const curves = [
-    makeCurve({ ...common, id: 'concurrency-rps', title: 'req/s', yLabel: 'req/s', better: 'higher', format: (v) => num(v), series: series((r) => r.reqPerSec), extra: healthCols }),
+    makeCurve({
+      ...common,
+      id: 'concurrency-rps',
+      title: 'req/s',
+      yLabel: 'req/s',
+      better: 'higher',
+      format: (v) => num(v),
+      series: series((r) => r.reqPerSec),
+      extra: healthCols,
+    }),
     makeCurve({ ...common, id: 'concurrency-p99', title: 'p99 latency', yLabel: 'µs', better: 'lower', format: micros, series: series((r) => r.p99Ms * 1000) }),
-    makeCurve({ ...common, id: 'concurrency-cpu', title: 'server CPU time per request', yLabel: 'µs CPU', better: 'lower', format: (v) => `${num(v, 1)} µs`, series: series((r) => r.serverCpuUsPerReq) }),
+    makeCurve({
+      ...common,
+      id: 'concurrency-cpu',
+      title: 'server CPU time per request',
+      yLabel: 'µs CPU',
+      better: 'lower',
+      format: (v) => `${num(v, 1)} µs`,
+      series: series((r) => r.serverCpuUsPerReq),
+    }),
   ];
   const unclean = Object.entries(results).filter(([, runs]) => runs.some((r) => r.unclean > 0));
-  const stalled = Object.entries(results).filter(([, runs]) => runs.some((r) => !r.requests)).map(([k]) => k);
+  const stalled = Object.entries(results)
+    .filter(([, runs]) => runs.some((r) => !r.requests))
+    .map(([k]) => k);
   const status = {};
   for (const side of SIDES) status[side] = sideStatus(sides[side], Object.entries(failures).find(([k]) => k.startsWith(`${side}|`))?.[1]);
   return {
     id,
     title,
     description:
-      'Each side\'s stateless HTTP server of scenario 2 (one `echo` tool) in its own process, autocannon in another, the same valid ' +
+      "Each side's stateless HTTP server of scenario 2 (one `echo` tool) in its own process, autocannon in another, the same valid " +
       `2026-07-28 \`tools/call\` on every connection, every body checked. Per point: a fresh server, a ${quick ? '0.5' : '1'} s warm-up, ` +
       `then ${durationSec} s measured; ${reps} run(s), alternating, medians. A response that is a 503 with an id-less JSON-RPC error ` +
       'body is a clean refusal (load shedding); anything else that is not the echo (socket errors, timeouts, other statuses, wrong ' +
@@ -88,7 +117,9 @@ export async function run({ quick, reps: repsOpt, log }) {
       unclean.length
         ? `Unclean failures at: ${unclean.map(([k, runs]) => `${k} (${runs.map((r) => `${r.errors} socket errors, ${r.timeouts} timeouts, ${r.otherNon2xx} other non-2xx, ${r.mismatches} wrong bodies${r.firstMismatch ? `; first: ${r.firstMismatch.slice(0, 120)}` : ''}`).join('; ')})`).join(', ')}.`
         : 'No unclean failures at any point: every response was the echo or a clean 503.',
-      ...(stalled.length ? [`No request completed during the measured seconds (none failed either: they were still waiting, under the 10 s timeout) at: ${stalled.join(', ')}.`] : []),
+      ...(stalled.length
+        ? [`No request completed during the measured seconds (none failed either: they were still waiting, under the 10 s timeout) at: ${stalled.join(', ')}.`]
+        : []),
     ],
   };
 }

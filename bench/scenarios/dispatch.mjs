@@ -105,7 +105,7 @@ export async function run({ quick, reps: repsOpt, log }) {
       'In-process, one request at a time, each awaited: a request string goes in, a response string comes out. ' +
       '"dispatcher" is one long-lived server instance (what a stdio server runs); "web fetch handler" builds a ' +
       'web-standard `Request` with the modern headers and reads the `Response` text (what an HTTP or Workers deployment ' +
-      'runs; building the `Request` and reading the body are part of every side\'s cost). The server has exactly 100 tools ' +
+      "runs; building the `Request` and reading the body are part of every side's cost). The server has exactly 100 tools " +
       '(`tool_0` … `tool_99`, each `{a: integer, b: integer}`); `tools/call` calls `tool_57` with 20 and 22. Every warm-up ' +
       'response is checked in full (100 tools in order / the text "42"), every timed response for its id and every 64th in full. ' +
       `Time: up to ${num(ops)} requests or ${maxMs / 1000} s per run after up to ${num(warmup)} warm-up requests, ${reps} run(s) per row, ` +
@@ -122,7 +122,8 @@ export async function run({ quick, reps: repsOpt, log }) {
     metrics,
     status,
     eras: {
-      official: '2026-07-28: dispatcher = `serveStdio(factory, { transport: InMemoryTransport })`; fetch handler = `createMcpHandler(factory, { legacy: "reject" })` (a new 100-tool `McpServer` per request, as that entry does); tool schemas in zod',
+      official:
+        '2026-07-28: dispatcher = `serveStdio(factory, { transport: InMemoryTransport })`; fetch handler = `createMcpHandler(factory, { legacy: "reject" })` (a new 100-tool `McpServer` per request, as that entry does); tool schemas in zod',
       raw: 'Map lookup + handler, no validation; `tools/list` returns a prebuilt array',
       mcpkit: sides.mcpkit.missing.length ? 'not available' : '2026-07-28',
     },

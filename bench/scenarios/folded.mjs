@@ -23,9 +23,7 @@ export async function runFolded({ dir, fn }, { quick, log = () => {} }) {
   const folder = `${BENCH}${dir}/`;
   if (!existsSync(folder)) return { present: false };
   const exportsFn = new RegExp(`export\\s+(async\\s+)?function\\s+${fn}\\b|export\\s+(const|let)\\s+${fn}\\b|export\\s*\\{[^}]*\\b${fn}\\b`);
-  const names = readdirSync(folder).filter(
-    (f) => /\.(mjs|js)$/.test(f) && !/\.test\./.test(f) && exportsFn.test(readFileSync(folder + f, 'utf8')),
-  );
+  const names = readdirSync(folder).filter((f) => /\.(mjs|js)$/.test(f) && !/\.test\./.test(f) && exportsFn.test(readFileSync(folder + f, 'utf8')));
   names.sort((a, b) => (a.startsWith('index.') ? -1 : b.startsWith('index.') ? 1 : a.localeCompare(b)));
   let lastError;
   for (const name of names) {
@@ -40,7 +38,14 @@ export async function runFolded({ dir, fn }, { quick, log = () => {} }) {
     try {
       return { present: true, file: `bench/${dir}/${name}`, result: await mod[fn]({ quick, log: (m) => log(`  ${m}`) }) };
     } catch (e) {
-      return { present: true, file: `bench/${dir}/${name}`, error: String(e?.stack ?? e).split('\n').slice(0, 6).join('\n') };
+      return {
+        present: true,
+        file: `bench/${dir}/${name}`,
+        error: String(e?.stack ?? e)
+          .split('\n')
+          .slice(0, 6)
+          .join('\n'),
+      };
     }
   }
   return { present: true, error: lastError ?? `no module in bench/${dir}/ exports ${fn}` };
@@ -61,7 +66,11 @@ export function foldedMarkdown(result) {
         : v == null
           ? ''
           : String(v).replace(/\|/g, '\\|');
-    const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${header.map((h) => cell(r[h])).join(' | ')} |`)];
+    const lines = [
+      `| ${header.join(' | ')} |`,
+      `|${header.map(() => '---').join('|')}|`,
+      ...rows.map((r) => `| ${header.map((h) => cell(r[h])).join(' | ')} |`),
+    ];
     const notes = Array.isArray(result.notes) ? result.notes.map((n) => `- ${n}`) : [];
     return [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
   }

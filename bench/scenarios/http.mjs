@@ -125,7 +125,12 @@ export async function run({ quick, reps: repsOpt, log }) {
   const breakdown = Object.entries(results)
     .map(([side, runs]) => {
       const sum = (k) => runs.reduce((a, x) => a + x[k], 0);
-      const parts = [['socket errors', 'errors'], ['timeouts (10 s)', 'timeouts'], ['non-2xx', 'non2xx'], ['wrong bodies', 'mismatches']]
+      const parts = [
+        ['socket errors', 'errors'],
+        ['timeouts (10 s)', 'timeouts'],
+        ['non-2xx', 'non2xx'],
+        ['wrong bodies', 'mismatches'],
+      ]
         .map(([name, k]) => [name, sum(k)])
         .filter(([, n]) => n > 0)
         .map(([name, n]) => `${n} ${name}`);
@@ -154,7 +159,19 @@ export async function run({ quick, reps: repsOpt, log }) {
       `server, was the limit. Latency percentiles come from autocannon, in whole milliseconds.`,
     tables: [
       {
-        header: ['side', 'req/s', 'p50', 'p99', 'errors / requests', 'idle RSS', 'peak RSS', 'server CPU µs/req', 'load generator CPU', 'vs raw', 'response type'],
+        header: [
+          'side',
+          'req/s',
+          'p50',
+          'p99',
+          'errors / requests',
+          'idle RSS',
+          'peak RSS',
+          'server CPU µs/req',
+          'load generator CPU',
+          'vs raw',
+          'response type',
+        ],
         rows,
       },
     ],
@@ -171,7 +188,8 @@ export async function run({ quick, reps: repsOpt, log }) {
     },
     status,
     eras: {
-      official: '2026-07-28: `createMcpHandler(factory, { legacy: "reject" })` + `toNodeHandler`, behind the localhost Host/Origin guards the @modelcontextprotocol/node README shows; one `McpServer` per request, as that entry does',
+      official:
+        '2026-07-28: `createMcpHandler(factory, { legacy: "reject" })` + `toNodeHandler`, behind the localhost Host/Origin guards the @modelcontextprotocol/node README shows; one `McpServer` per request, as that entry does',
       raw: 'no protocol: parses the body, answers a tools/call-shaped result',
       mcpkit: sides.mcpkit.missing.length ? 'not available' : '2026-07-28',
     },

@@ -32,11 +32,22 @@ export async function run({ quick, reps: repsOpt, log }) {
       return r;
     },
   });
-  const at = (side, pick) => points.map((n, i) => (results[side]?.length ? med(results[side], (r) => (r.points[i]?.n === n ? pick(r.points[i]) : Number.NaN)).value : Number.NaN));
+  const at = (side, pick) =>
+    points.map((n, i) => (results[side]?.length ? med(results[side], (r) => (r.points[i]?.n === n ? pick(r.points[i]) : Number.NaN)).value : Number.NaN));
   const series = (pick) => Object.fromEntries(SIDES.map((s) => [s, at(s, pick)]));
   const common = { xLabel: 'idle sessions', xs: points, xTicks: points.map((n) => num(n)) };
   const curves = [
-    makeCurve({ ...common, id: 'sessions-memory', title: 'memory per idle legacy session (JS heap + external)', yLabel: 'bytes per session', better: 'lower', format: kilobytes, series: series((p) => p.bytesPerSession), budget: 4_000, budgetLabel: 'budget 4 KB (10k)' }),
+    makeCurve({
+      ...common,
+      id: 'sessions-memory',
+      title: 'memory per idle legacy session (JS heap + external)',
+      yLabel: 'bytes per session',
+      better: 'lower',
+      format: kilobytes,
+      series: series((p) => p.bytesPerSession),
+      budget: 4_000,
+      budgetLabel: 'budget 4 KB (10k)',
+    }),
     makeCurve({
       ...common,
       id: 'sessions-call',
@@ -57,7 +68,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     id,
     title,
     description:
-      'One process holds the server and the client (fetch over 127.0.0.1, as the soak\'s session-memory probe does). Sessions are ' +
+      "One process holds the server and the client (fetch over 127.0.0.1, as the soak's session-memory probe does). Sessions are " +
       'opened 50 at a time (`initialize` + `notifications/initialized`, every answer checked) up to each point; at each point the ' +
       'JS heap + external memory after full GCs, minus that with 10 sessions, divided by the sessions added, and ' +
       `${calls} sequential \`tools/call\`s of \`echo\` inside a session in the middle of the store (each checked), their p50 and p99 ` +
@@ -71,7 +82,13 @@ export async function run({ quick, reps: repsOpt, log }) {
       [`call at ${num(points[last])} sessions / at ${num(points[0])}, official`, callGrowth('official')],
     ],
     metrics: {
-      'sessions.perSession': { title: `memory per legacy session at ${num(points[last])}`, better: 'lower', mcpkit: curves[0].series.mcpkit[last], official: curves[0].series.official[last], raw: Number.NaN },
+      'sessions.perSession': {
+        title: `memory per legacy session at ${num(points[last])}`,
+        better: 'lower',
+        mcpkit: curves[0].series.mcpkit[last],
+        official: curves[0].series.official[last],
+        raw: Number.NaN,
+      },
     },
     status,
     eras: {
@@ -80,7 +97,10 @@ export async function run({ quick, reps: repsOpt, log }) {
     },
     notes: [
       `Connections reset by the server's keep-alive timeout while the client reused them (retried, at most 3 times): ${SIDES.map((s) => `${s} ${(results[s] ?? []).reduce((a, r) => a + (r.retries ?? 0), 0)}`).join(', ')}.`,
-      ...SIDES.filter((s) => results[s]?.some((r) => r.stoppedAt)).map((s) => `${s}: stopped before ${num(results[s].find((r) => r.stoppedAt).stoppedAt)} sessions (the run's time box of ${quick ? 120 : 300} s was used up opening the smaller points).`),
+      ...SIDES.filter((s) => results[s]?.some((r) => r.stoppedAt)).map(
+        (s) =>
+          `${s}: stopped before ${num(results[s].find((r) => r.stoppedAt).stoppedAt)} sessions (the run's time box of ${quick ? 120 : 300} s was used up opening the smaller points).`,
+      ),
       ...Object.entries(failures).map(([k, v]) => `${k}: ${v.split('\n')[0]}`),
       `At ${num(points[0])} sessions the per-session figure still carries fixed costs (the store's first allocations), so the last point is the one to read. ${times(callGrowth('mcpkit'))} is mcpkit's call at the largest store relative to the smallest.`,
     ],

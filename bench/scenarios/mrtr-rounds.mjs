@@ -25,7 +25,9 @@ export async function run({ quick, reps: repsOpt, log }) {
     log,
     runOne: async (rid) => {
       const [side, rounds] = rid.split('|');
-      const r = await runNodeJson(DRIVER, [JSON.stringify({ impl: sides[side].files['mrtr.mjs'], rounds: Number(rounds), calls: quick ? 200 : 2_000, maxMs: quick ? 400 : 1_000 })]);
+      const r = await runNodeJson(DRIVER, [
+        JSON.stringify({ impl: sides[side].files['mrtr.mjs'], rounds: Number(rounds), calls: quick ? 200 : 2_000, maxMs: quick ? 400 : 1_000 }),
+      ]);
       if (r.errors) throw new Error(`${r.errors} errors; first: ${r.firstError}`);
       return r;
     },
@@ -35,7 +37,15 @@ export async function run({ quick, reps: repsOpt, log }) {
   const common = { xLabel: 'input rounds', xs: points, xTicks: points.map((n) => num(n)) };
   const stateAt = (side, i) => results[`${side}|${points[i]}`]?.[0]?.stateSizes ?? [];
   const curves = [
-    makeCurve({ ...common, id: 'mrtr-call', title: 'whole call (R rounds + the final request)', yLabel: 'µs per call', better: 'lower', format: micros, series: series((r) => r.usPerCall) }),
+    makeCurve({
+      ...common,
+      id: 'mrtr-call',
+      title: 'whole call (R rounds + the final request)',
+      yLabel: 'µs per call',
+      better: 'lower',
+      format: micros,
+      series: series((r) => r.usPerCall),
+    }),
     makeCurve({
       ...common,
       id: 'mrtr-round',
@@ -44,7 +54,10 @@ export async function run({ quick, reps: repsOpt, log }) {
       better: 'lower',
       format: micros,
       series: series((r) => r.usPerCall / r.rounds),
-      extra: { header: ['per HTTP request: mcpkit / official'], rows: points.map((_, i) => [SIDES.map((s) => micros(at(s, (r) => r.usPerRequest)[i])).join(' / ')]) },
+      extra: {
+        header: ['per HTTP request: mcpkit / official'],
+        rows: points.map((_, i) => [SIDES.map((s) => micros(at(s, (r) => r.usPerRequest)[i])).join(' / ')]),
+      },
     }),
     makeCurve({
       ...common,
@@ -64,7 +77,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     id,
     title,
     description:
-      'In-process through each side\'s web fetch handler (a `Request` built with the modern headers, the `Response` read), one ' +
+      "In-process through each side's web fetch handler (a `Request` built with the modern headers, the `Response` read), one " +
       'call at a time. `wizard` asks R questions, one form elicitation per round, and keeps the answers so far in its ' +
       'requestState; the client answers each and retries with `inputResponses` + `requestState`; the final text must list every ' +
       'answer in order, and every round must ask exactly the next question. mcpkit seals the state with AES-256-GCM (its ' +

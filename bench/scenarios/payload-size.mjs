@@ -28,7 +28,13 @@ export async function run({ quick, reps: repsOpt, log }) {
     log,
     runOne: async (rid) => {
       const [transport, side, size] = rid.split('|');
-      const cfg = { transport, server: sides[side].files[`payload-${transport}-server.mjs`], size: Number(size), targetBytes: quick ? 8e6 : 32e6, maxMs: quick ? 500 : 1_500 };
+      const cfg = {
+        transport,
+        server: sides[side].files[`payload-${transport}-server.mjs`],
+        size: Number(size),
+        targetBytes: quick ? 8e6 : 32e6,
+        maxMs: quick ? 500 : 1_500,
+      };
       const r = await runNodeJson(DRIVER, [JSON.stringify(cfg)], { timeoutMs: 120_000 });
       if (r.errors) throw new Error(`${r.errors} wrong results; first: ${r.firstError}`);
       return r;
@@ -71,10 +77,23 @@ export async function run({ quick, reps: repsOpt, log }) {
     );
     for (const [i, size] of points.entries()) {
       if (size < 1e6) continue;
-      metrics[`payload.${t}.${LABEL[size].replace(' ', '')}`] = { title: `${t} ${LABEL[size]} MB/s`, better: 'higher', mcpkit: rate.mcpkit[i], official: rate.official[i], raw: rate.raw[i] };
+      metrics[`payload.${t}.${LABEL[size].replace(' ', '')}`] = {
+        title: `${t} ${LABEL[size]} MB/s`,
+        better: 'higher',
+        mcpkit: rate.mcpkit[i],
+        official: rate.official[i],
+        raw: rate.raw[i],
+      };
     }
     const i16 = points.indexOf(16e6);
-    if (i16 !== -1) metrics[`payload.${t}.rss16MB`] = { title: `${t} 16 MB: peak RSS growth / payload`, better: 'lower', mcpkit: rss.mcpkit[i16], official: rss.official[i16], raw: rss.raw[i16] };
+    if (i16 !== -1)
+      metrics[`payload.${t}.rss16MB`] = {
+        title: `${t} 16 MB: peak RSS growth / payload`,
+        better: 'lower',
+        mcpkit: rss.mcpkit[i16],
+        official: rss.official[i16],
+        raw: rss.raw[i16],
+      };
   }
   const status = {};
   for (const side of SIDES) status[side] = sideStatus(sides[side], Object.entries(failures).find(([k]) => k.split('|')[1] === side)?.[1]);

@@ -88,7 +88,12 @@ export async function run({ log }) {
           out[`${side}.${kind}`] = { ...b, works };
           log(`  ${side} ${kind}: ${kilobytes(b.gzip)} gzipped, works: ${works}`);
         } catch (e) {
-          const text = e.errors?.length ? e.errors.slice(0, 3).map((x) => `${x.text}${x.location ? ` (${x.location.file})` : ''}`).join('; ') : e.message;
+          const text = e.errors?.length
+            ? e.errors
+                .slice(0, 3)
+                .map((x) => `${x.text}${x.location ? ` (${x.location.file})` : ''}`)
+                .join('; ')
+            : e.message;
           failures[side] = `${file}: ${text}`;
           out[`${side}.${kind}`] = { error: text };
           log(`  ${side} ${kind}: build failed: ${text}`);
@@ -108,7 +113,16 @@ export async function run({ log }) {
       const what = kind === 'server' ? 'Workers server (createMcpHandler-style, one `echo` tool)' : 'client (Streamable HTTP, one `tools/call`)';
       if (!r) rows.push([what, label(side), 'not available (no entry file)', '', '', '', '']);
       else if (r.error) rows.push([what, label(side), `build failed: ${r.error.split('\n')[0]}`, '', '', '', '']);
-      else rows.push([what, label(side), kilobytes(r.bytes), `**${kilobytes(r.gzip)}**`, side === 'official' ? '' : times(ratio(r.gzip, gz(`official.${kind}`))), r.works, r.largest]);
+      else
+        rows.push([
+          what,
+          label(side),
+          kilobytes(r.bytes),
+          `**${kilobytes(r.gzip)}**`,
+          side === 'official' ? '' : times(ratio(r.gzip, gz(`official.${kind}`))),
+          r.works,
+          r.largest,
+        ]);
     }
   }
   const status = {};
@@ -133,7 +147,8 @@ export async function run({ log }) {
     },
     status,
     eras: {
-      official: 'server: `createMcpHandler(factory, { legacy: "reject" })` with a zod schema; client: `Client` pinned to 2026-07-28 + `StreamableHTTPClientTransport`',
+      official:
+        'server: `createMcpHandler(factory, { legacy: "reject" })` with a zod schema; client: `Client` pinned to 2026-07-28 + `StreamableHTTPClientTransport`',
       mcpkit: sides.mcpkit.missing.length ? 'not available' : '2026-07-28',
     },
     notes: [],

@@ -115,7 +115,13 @@ export async function run({ quick, reps: repsOpt, log }) {
       if (mismatch) notes.push(`${label(side)}, ${cell.transport} ${cell.era}: first rejected body: \`${mismatch.replace(/`/g, "'")}\``);
     }
     const growth = (side) => med(results[side], (x) => x.growth).value;
-    metrics[`soak.${cell.key}`] = { title: `RSS growth per 100k, ${cell.transport} ${cell.era}`, better: 'lower', mcpkit: growth('mcpkit'), official: growth('official'), raw: Number.NaN };
+    metrics[`soak.${cell.key}`] = {
+      title: `RSS growth per 100k, ${cell.transport} ${cell.era}`,
+      better: 'lower',
+      mcpkit: growth('mcpkit'),
+      official: growth('official'),
+      raw: Number.NaN,
+    };
   }
 
   // The heap of an idle legacy session (mcpkit only: the official SDK serves 2025-11-25 over HTTP statelessly).
@@ -143,13 +149,29 @@ export async function run({ quick, reps: repsOpt, log }) {
       `${reps} run(s) per side, alternating; medians.`,
     tables: [
       {
-        header: ['transport', 'server and traffic', 'side', 'RSS growth / 100k', 'RSS after warm-up', 'RSS at the end', 'peak RSS', 'req/s', 'errors / requests', ''],
+        header: [
+          'transport',
+          'server and traffic',
+          'side',
+          'RSS growth / 100k',
+          'RSS after warm-up',
+          'RSS at the end',
+          'peak RSS',
+          'req/s',
+          'errors / requests',
+          '',
+        ],
         rows,
       },
       {
         caption: 'Heap per idle legacy HTTP session (mcpkit dual-era server)',
         header: ['measure', 'mcpkit'],
-        rows: [['heap after full GCs, per session (initialize + notifications/initialized, then idle)', Number.isFinite(perSession) ? `${num(perSession)} bytes` : '—']],
+        rows: [
+          [
+            'heap after full GCs, per session (initialize + notifications/initialized, then idle)',
+            Number.isFinite(perSession) ? `${num(perSession)} bytes` : '—',
+          ],
+        ],
       },
     ],
     metrics,

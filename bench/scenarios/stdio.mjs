@@ -108,7 +108,19 @@ export async function run({ quick, reps: repsOpt, log }) {
       `much less than calls/s on whatever else the machine is doing.`,
     tables: [
       {
-        header: ['side', 'client ↔ server', 'sequential calls/s', 'p50', 'p99', `${inflight} in flight calls/s`, 'p50', 'p99', 'CPU µs/call (seq / 64)', 'errors', 'vs raw (seq / 64)'],
+        header: [
+          'side',
+          'client ↔ server',
+          'sequential calls/s',
+          'p50',
+          'p99',
+          `${inflight} in flight calls/s`,
+          'p50',
+          'p99',
+          'CPU µs/call (seq / 64)',
+          'errors',
+          'vs raw (seq / 64)',
+        ],
         rows,
       },
     ],
@@ -128,7 +140,8 @@ export async function run({ quick, reps: repsOpt, log }) {
 
 function eraNotes(sides) {
   return {
-    official: 'client pinned to 2026-07-28 (`versionNegotiation: { mode: { pin } }`, one `server/discover` at connect); server `serveStdio` fixes the modern era from the first message',
+    official:
+      'client pinned to 2026-07-28 (`versionNegotiation: { mode: { pin } }`, one `server/discover` at connect); server `serveStdio` fixes the modern era from the first message',
     raw: 'hand-built 2026-07-28 requests with full `_meta`; the raw child answers without validating anything',
     mcpkit: sides.mcpkit.missing.length ? 'not available' : '2026-07-28',
   };

@@ -59,7 +59,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     id,
     title,
     description:
-      'Each validator runs in its own process: the spec\'s own examples (`CallToolRequest/call-tool-request.json`, ' +
+      "Each validator runs in its own process: the spec's own examples (`CallToolRequest/call-tool-request.json`, " +
       '`CallToolResult/result-with-unstructured-text.json`) must pass and a broken copy of each (a numeric tool name, a ' +
       `text block without text) must fail; then each is validated in a tight loop for ${maxMs / 1000} s after a warm-up. ` +
       `${reps} run(s) per validator, alternating; medians. "compile" is the time to build the validators in-process; ` +
@@ -77,11 +77,24 @@ export async function run({ quick, reps: repsOpt, log }) {
       ['result, mcpkit / ajv', ratio(s('mcpkit'), s('ajv'))],
     ],
     metrics: {
-      'validation.request': { title: 'CallToolRequest validations/s', better: 'higher', mcpkit: r('mcpkit'), official: r('ajv'), raw: Number.NaN, zod: r('zod') },
+      'validation.request': {
+        title: 'CallToolRequest validations/s',
+        better: 'higher',
+        mcpkit: r('mcpkit'),
+        official: r('ajv'),
+        raw: Number.NaN,
+        zod: r('zod'),
+      },
       'validation.result': { title: 'CallToolResult validations/s', better: 'higher', mcpkit: s('mcpkit'), official: s('ajv'), raw: Number.NaN, zod: s('zod') },
     },
     status: {
-      mcpkit: files.mcpkit ? (results.mcpkit?.length ? (isUnverified(files.mcpkit) ? 'measured — unverified slot' : 'measured') : `not available: ${(failures.mcpkit ?? '').split('\n')[0]}`) : 'not available (no impl/mcpkit/validators.mjs)',
+      mcpkit: files.mcpkit
+        ? results.mcpkit?.length
+          ? isUnverified(files.mcpkit)
+            ? 'measured — unverified slot'
+            : 'measured'
+          : `not available: ${(failures.mcpkit ?? '').split('\n')[0]}`
+        : 'not available (no impl/mcpkit/validators.mjs)',
       official: results.ajv?.length ? 'measured (ajv baseline and zod)' : `not available: ${failures.ajv ?? ''}`,
       raw: 'no raw limit for validation',
     },

@@ -20,9 +20,15 @@ const confirm = tool({
   name: 'confirm',
   inputSchema: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] },
   handler: ({ order }, ctx) =>
-    ctx.state ? { content: [{ type: 'text', text: `confirmed ${order}` }] } : inputRequired({ ok: elicitForm({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }) }, { state: { order } }),
+    ctx.state
+      ? { content: [{ type: 'text', text: `confirmed ${order}` }] }
+      : inputRequired({ ok: elicitForm({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }) }, { state: { order } }),
 });
-const notes = resourceTemplate({ uriTemplate: 'notes://{owner}/{id}', name: 'note', read: (_uri, { owner, id }) => ({ contents: [{ text: `${owner}/${id}` }] }) });
+const notes = resourceTemplate({
+  uriTemplate: 'notes://{owner}/{id}',
+  name: 'note',
+  read: (_uri, { owner, id }) => ({ contents: [{ text: `${owner}/${id}` }] }),
+});
 
 function serverFor(kind) {
   const common = { info: { name: 'bench', version: '1' }, state: { keys }, onWarning: () => {} };
@@ -48,7 +54,12 @@ const ops = {
   'mrtr-round': async () => {
     const first = JSON.parse(await roundTrip(line(++id, 'tools/call', { name: 'confirm', arguments: { order: 'o-1' } })));
     return roundTrip(
-      line(++id, 'tools/call', { name: 'confirm', arguments: { order: 'o-1' }, inputResponses: { ok: { action: 'accept', content: {} } }, requestState: first.result.requestState }),
+      line(++id, 'tools/call', {
+        name: 'confirm',
+        arguments: { order: 'o-1' },
+        inputResponses: { ok: { action: 'accept', content: {} } },
+        requestState: first.result.requestState,
+      }),
     );
   },
 };

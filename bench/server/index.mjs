@@ -92,7 +92,10 @@ export async function runServerBench({ quick = false, log = () => {} } = {}) {
   }
 
   const header = ['measure', 'side', 'dispatches/s', 'µs/request', 'KB heap/request', 'vs official'];
-  const markdown = table(header, rows.map((r) => header.map((h) => String(r[h] ?? ''))));
+  const markdown = table(
+    header,
+    rows.map((r) => header.map((h) => String(r[h] ?? ''))),
+  );
   return { rows, markdown };
 }
 

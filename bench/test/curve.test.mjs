@@ -27,7 +27,16 @@ test('a cost curve reports official / mcpkit, so > 1 means mcpkit is ahead, and 
 });
 
 test('a rate curve reports mcpkit / official', () => {
-  const rate = makeCurve({ id: 'r', title: 'req/s', xLabel: 'connections', yLabel: 'req/s', xs: [1, 10], better: 'higher', format: String, series: { mcpkit: [100, 400], official: [50, 100] } });
+  const rate = makeCurve({
+    id: 'r',
+    title: 'req/s',
+    xLabel: 'connections',
+    yLabel: 'req/s',
+    xs: [1, 10],
+    better: 'higher',
+    format: String,
+    series: { mcpkit: [100, 400], official: [50, 100] },
+  });
   assert.equal(advantage(rate, 1), 4);
   assert.equal(curveTable(rate).header.at(-1), 'mcpkit / official');
 });

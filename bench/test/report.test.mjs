@@ -47,7 +47,13 @@ test('markdown tables escape pipes', () => {
 test('folded results render as given, as a table of rows, or as JSON', () => {
   assert.equal(foldedMarkdown('# hi'), '# hi');
   assert.equal(foldedMarkdown({ markdown: 'md' }), 'md');
-  assert.equal(foldedMarkdown([{ name: 'x', perSec: 1234567.5 }, { name: 'y', perSec: 0.12345 }]), '| name | perSec |\n|---|---|\n| x | 1,234,568 |\n| y | 0.123 |');
+  assert.equal(
+    foldedMarkdown([
+      { name: 'x', perSec: 1234567.5 },
+      { name: 'y', perSec: 0.12345 },
+    ]),
+    '| name | perSec |\n|---|---|\n| x | 1,234,568 |\n| y | 0.123 |',
+  );
   assert.equal(foldedMarkdown({ rows: [{ id: 'a', seq: { perSecond: 5 } }] }), '| id | seq perSecond |\n|---|---|\n| a | 5 |');
   assert.match(foldedMarkdown({ some: 'thing' }), /^```json/);
 });
@@ -75,7 +81,18 @@ test('modern requests carry the required _meta and headers', () => {
 });
 
 test('options: --quick, --only, --reps and bad input', () => {
-  assert.deepEqual(parseArgs(['--quick', '--only', 'http,stdio', '--reps', '2']), { quick: true, curves: false, only: ['http', 'stdio'], reps: 2, folded: null, waitQuiet: 0, out: null, renderOnly: false, list: false, help: false });
+  assert.deepEqual(parseArgs(['--quick', '--only', 'http,stdio', '--reps', '2']), {
+    quick: true,
+    curves: false,
+    only: ['http', 'stdio'],
+    reps: 2,
+    folded: null,
+    waitQuiet: 0,
+    out: null,
+    renderOnly: false,
+    list: false,
+    help: false,
+  });
   assert.equal(parseArgs(['--no-folded']).folded, false);
   assert.equal(parseArgs(['--wait-quiet']).waitQuiet, 10);
   assert.equal(parseArgs(['--wait-quiet=3']).waitQuiet, 3);

@@ -34,7 +34,14 @@ test('ratio is NaN when a side is missing', () => {
 });
 
 test('medianOfRuns takes the median of each numeric field', () => {
-  assert.deepEqual(medianOfRuns([{ a: 1, b: 'x' }, { a: 9, b: 'y' }, { a: 3, b: 'z' }]), { a: 3, b: 'x' });
+  assert.deepEqual(
+    medianOfRuns([
+      { a: 1, b: 'x' },
+      { a: 9, b: 'y' },
+      { a: 3, b: 'z' },
+    ]),
+    { a: 3, b: 'x' },
+  );
 });
 
 test('spread is (max - min) / median', () => {

@@ -103,7 +103,12 @@ export async function runValidationBench({ quick = false } = {}) {
     }
     const mine = median(ours);
     const ajvRate = median(theirs);
-    rows.push({ case: c.name, 'mcpkit precompiled (validations/s)': Math.round(mine), 'ajv run-time compiled (validations/s)': Math.round(ajvRate), ratio: Number((mine / ajvRate).toFixed(2)) });
+    rows.push({
+      case: c.name,
+      'mcpkit precompiled (validations/s)': Math.round(mine),
+      'ajv run-time compiled (validations/s)': Math.round(ajvRate),
+      ratio: Number((mine / ajvRate).toFixed(2)),
+    });
   }
   return { rows, reps, msPerRun, ajvCompileMs: Math.round(ajvCompileMs), oracle: schemaFile };
 }

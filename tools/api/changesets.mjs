@@ -16,7 +16,10 @@ export function parseChangeset(id, text) {
     if (release) releases.set(release[1], release[2]);
     else if (line.trim() !== '') throw new Error(`.changeset/${id}.md: cannot read frontmatter line "${line}"`);
   }
-  const breaking = match[2].split(/\r?\n/).filter((line) => /^\s*(?:[-*]\s+)?BREAKING:/.test(line)).map((l) => l.trim());
+  const breaking = match[2]
+    .split(/\r?\n/)
+    .filter((line) => /^\s*(?:[-*]\s+)?BREAKING:/.test(line))
+    .map((l) => l.trim());
   return { id, releases, summary: match[2].trim(), breaking };
 }
 

@@ -48,16 +48,32 @@ describe('compareReports tells breaking from additive from documentation', () =>
   });
   it('a new required member of an interface is breaking (implementations lack it); an optional one is not', () => {
     expect(compare(BASE.replace('    timeoutMs?: number;', '    timeoutMs?: number;\n    retries: number;')).breaking).toEqual(['changed Options']);
-    expect(compare(BASE.replace('    timeoutMs?: number;', '    timeoutMs?: number;\n    retries?: number;'))).toEqual({ breaking: [], additive: ['extended Options'], docs: [] });
+    expect(compare(BASE.replace('    timeoutMs?: number;', '    timeoutMs?: number;\n    retries?: number;'))).toEqual({
+      breaking: [],
+      additive: ['extended Options'],
+      docs: [],
+    });
   });
   it('a new class member, a new overload and a new export are additive', () => {
     const after = BASE.replace('    close(): Promise<void>;', '    close(): Promise<void>;\n    get size(): number;')
-      .replace('export function parse(text: string): unknown;', 'export function parse(text: string): unknown;\n\nexport function parse(bytes: Uint8Array): unknown;')
+      .replace(
+        'export function parse(text: string): unknown;',
+        'export function parse(text: string): unknown;\n\nexport function parse(bytes: Uint8Array): unknown;',
+      )
       .concat('\nexport const VERSION = "1";\n');
     expect(compare(after)).toEqual({ breaking: [], additive: ['added VERSION', 'extended Pool', 'extended parse'], docs: [] });
   });
   it('removed and added entries count, named by subpath', () => {
-    const change = compareReports(new Map([['.', report(BASE)], ['./node', report('export function serve(): void;')]]), new Map([['.', report(BASE)], ['./web', report('export function serve(): void;')]]));
+    const change = compareReports(
+      new Map([
+        ['.', report(BASE)],
+        ['./node', report('export function serve(): void;')],
+      ]),
+      new Map([
+        ['.', report(BASE)],
+        ['./web', report('export function serve(): void;')],
+      ]),
+    );
     expect(change).toEqual({ breaking: ['entry ./node removed'], additive: ['entry ./web added'], docs: [] });
   });
   it('reads the real reports: taking `classify` out of @mcpkit/jsonrpc is breaking', () => {
@@ -71,7 +87,10 @@ describe('compareReports tells breaking from additive from documentation', () =>
 describe('parseChangeset', () => {
   it('reads the releases and the BREAKING: lines', () => {
     const c = parseChangeset('x', '---\n"@mcpkit/p": minor\n\'@mcpkit/q\': patch\n---\n\nRenames open.\n\nBREAKING: `open()` is now `connect()`.\n');
-    expect([...c.releases]).toEqual([['@mcpkit/p', 'minor'], ['@mcpkit/q', 'patch']]);
+    expect([...c.releases]).toEqual([
+      ['@mcpkit/p', 'minor'],
+      ['@mcpkit/q', 'patch'],
+    ]);
     expect(c.breaking).toEqual(['BREAKING: `open()` is now `connect()`.']);
   });
   it('refuses a frontmatter line it cannot read', () => {
@@ -88,7 +107,13 @@ describe('the repository', () => {
 describe('checkChangesets on a throw-away git repository', () => {
   const temps: string[] = [];
   afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
-  const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.invalid',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.invalid',
+  };
 
   /** A repository with @mcpkit/p at `version`, its report committed, released (tagged) unless `tag` is false. */
   function repo(version: string, { tag = true } = {}) {
@@ -132,7 +157,7 @@ describe('checkChangesets on a throw-away git repository', () => {
     expect(r.check().violations).toEqual([]);
   });
 
-  it('0.x: an addition is covered by any changeset for the package; another package\'s changeset does not count', () => {
+  it("0.x: an addition is covered by any changeset for the package; another package's changeset does not count", () => {
     const r = repo('0.3.0');
     r.edit('    timeoutMs?: number;', '    timeoutMs?: number;\n    retries?: number;');
     r.write('.changeset/other.md', '---\n"@mcpkit/q": major\n---\n\nElsewhere.\n');

@@ -21,7 +21,11 @@ export function normalizeReport(text, entry) {
     }
     lines.push(line);
   }
-  const code = lines.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '').replace(/\n*```\s*$/, '');
+  const code = lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\n+/, '')
+    .replace(/\n*```\s*$/, '');
   return [
     `## API report: ${entry.pkg}${entry.subpath === '.' ? '' : entry.subpath.slice(1)}`,
     '',
@@ -38,8 +42,7 @@ export function normalizeReport(text, entry) {
 /** The TypeScript between the report's fences. */
 export const codeOf = (report) => /```ts\n([\s\S]*?)\n```/.exec(report)?.[1] ?? '';
 
-const DECLARATION =
-  /^(export\s+)?(?:declare\s+)?(?:abstract\s+)?(?:function|interface|class|type|const|let|var|enum|namespace|module)\s+([\w$]+)/;
+const DECLARATION = /^(export\s+)?(?:declare\s+)?(?:abstract\s+)?(?:function|interface|class|type|const|let|var|enum|namespace|module)\s+([\w$]+)/;
 
 /**
  * The declarations of a report: a Map of name → { exported, text, code }, where `text` is the
@@ -49,7 +52,10 @@ const DECLARATION =
 export function declarationsOf(report) {
   const out = new Map();
   const add = (name, exported, text) => {
-    const code = text.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n');
+    const code = text
+      .split('\n')
+      .filter((l) => !/^\s*\/\//.test(l))
+      .join('\n');
     const prev = out.get(name);
     if (prev) out.set(name, { exported: prev.exported || exported, text: `${prev.text}\n\n${text}`, code: `${prev.code}\n${code}` });
     else out.set(name, { exported, text, code });
@@ -60,7 +66,11 @@ export function declarationsOf(report) {
     if (/^import\s/.test(code[0])) continue;
     const reexport = /^export\s*\{([^}]*)\}/.exec(code[0]);
     if (reexport) {
-      for (const part of reexport[1].split(',').map((s) => s.trim()).filter(Boolean)) add(part.split(/\s+as\s+/).at(-1), true, part);
+      for (const part of reexport[1]
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean))
+        add(part.split(/\s+as\s+/).at(-1), true, part);
       continue;
     }
     const decl = DECLARATION.exec(code[0]);

@@ -16,7 +16,9 @@ export function isGitCheckout(cwd) {
 
 /** The newest `<name>@<version>` tag reachable from HEAD, or undefined if the package was never released. */
 export function lastReleaseTag(cwd, name) {
-  const tags = git(cwd, ['tag', '--list', `${name}@*`, '--merged', 'HEAD', '--sort=-v:refname']).split('\n').filter(Boolean);
+  const tags = git(cwd, ['tag', '--list', `${name}@*`, '--merged', 'HEAD', '--sort=-v:refname'])
+    .split('\n')
+    .filter(Boolean);
   return tags[0];
 }
 
@@ -26,7 +28,9 @@ export const mergeBase = (cwd, ref) => git(cwd, ['merge-base', 'HEAD', ref]).tri
 /** The reports of package folder `dir` at `ref`: a Map of entry subpath → text (empty if none). */
 export function reportsAt(cwd, ref, dir) {
   const prefix = `packages/${dir}/api/`;
-  const files = git(cwd, ['ls-tree', '-r', '--name-only', ref, '--', prefix]).split('\n').filter((f) => f.endsWith('.api.md'));
+  const files = git(cwd, ['ls-tree', '-r', '--name-only', ref, '--', prefix])
+    .split('\n')
+    .filter((f) => f.endsWith('.api.md'));
   const out = new Map();
   for (const file of files) {
     const rest = file.slice(prefix.length, -'.api.md'.length);
@@ -40,8 +44,6 @@ export function changesetsSince(cwd, ref) {
   const changed = git(cwd, ['diff', '--name-only', '--diff-filter=AM', ref, '--', '.changeset']).split('\n');
   const untracked = git(cwd, ['ls-files', '--others', '--exclude-standard', '--', '.changeset']).split('\n');
   return new Set(
-    [...changed, ...untracked]
-      .filter((f) => /^\.changeset\/[^/]+\.md$/.test(f) && f !== '.changeset/README.md')
-      .map((f) => f.slice('.changeset/'.length, -3)),
+    [...changed, ...untracked].filter((f) => /^\.changeset\/[^/]+\.md$/.test(f) && f !== '.changeset/README.md').map((f) => f.slice('.changeset/'.length, -3)),
   );
 }

@@ -47,7 +47,10 @@ describe('API reports', () => {
       // Every entry the package exports, with its declarations and its report.
       const src = path.join(repoRoot, 'packages/jsonrpc');
       const entries = [
-        ...fs.readdirSync(path.join(src, 'dist')).filter((f) => f.endsWith('.d.ts')).map((f) => `dist/${f}`),
+        ...fs
+          .readdirSync(path.join(src, 'dist'))
+          .filter((f) => f.endsWith('.d.ts'))
+          .map((f) => `dist/${f}`),
         ...fs.readdirSync(path.join(src, 'api')).map((f) => `api/${f}`),
       ];
       for (const file of ['package.json', ...entries]) {

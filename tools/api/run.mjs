@@ -31,7 +31,11 @@ function existingReports(repoRoot, dirs) {
     if (!existsSync(base)) return [];
     return readdirSync(base, { withFileTypes: true, recursive: true })
       .filter((f) => f.isFile() && f.name.endsWith('.api.md'))
-      .map((f) => relative(repoRoot, join(f.parentPath ?? f.path, f.name)).split(sep).join('/'));
+      .map((f) =>
+        relative(repoRoot, join(f.parentPath ?? f.path, f.name))
+          .split(sep)
+          .join('/'),
+      );
   });
 }
 

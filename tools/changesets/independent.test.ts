@@ -23,10 +23,7 @@ function throwAwayCopy(): string {
   return dir;
 }
 
-const versions = (dir: string) =>
-  Object.fromEntries(
-    readPackages(dir).map((p) => [p.manifest.name, (p.manifest as unknown as { version: string }).version]),
-  );
+const versions = (dir: string) => Object.fromEntries(readPackages(dir).map((p) => [p.manifest.name, (p.manifest as unknown as { version: string }).version]));
 
 describe('changesets version packages independently', () => {
   let dir: string | undefined;

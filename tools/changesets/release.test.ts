@@ -12,11 +12,9 @@ const json = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, fi
 /** Every workspace package folder (pnpm-workspace.yaml's globs, which end in `/*` or name a folder). */
 function workspaceFolders(): string[] {
   const globs = [...fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+(\S+)\s*$/gm)].map((m) => m[1]!);
-  return globs.flatMap((glob) =>
-    glob.endsWith('/*')
-      ? fs.readdirSync(path.join(repoRoot, glob.slice(0, -2))).map((d) => `${glob.slice(0, -2)}/${d}`)
-      : [glob],
-  ).filter((dir) => fs.existsSync(path.join(repoRoot, dir, 'package.json')));
+  return globs
+    .flatMap((glob) => (glob.endsWith('/*') ? fs.readdirSync(path.join(repoRoot, glob.slice(0, -2))).map((d) => `${glob.slice(0, -2)}/${d}`) : [glob]))
+    .filter((dir) => fs.existsSync(path.join(repoRoot, dir, 'package.json')));
 }
 
 describe('releases', () => {
@@ -56,8 +54,14 @@ describe('releases', () => {
     for (const { name, files } of packed) {
       const paths = files.map((f) => f.path);
       for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) expect(paths, name).toContain(required);
-      expect(paths.some((p) => p.startsWith('dist/')), name).toBe(true);
-      expect(paths.filter((p) => /^(src|test|api)\//.test(p)), name).toEqual([]);
+      expect(
+        paths.some((p) => p.startsWith('dist/')),
+        name,
+      ).toBe(true);
+      expect(
+        paths.filter((p) => /^(src|test|api)\//.test(p)),
+        name,
+      ).toEqual([]);
     }
   });
 });

@@ -27,7 +27,9 @@ describe('the repository keeps the house rules of ARCHITECTURE.md', () => {
       expect(fs.existsSync(path.join(pkg.root, 'README.md')), `${pkg.dir}/README.md`).toBe(true);
       // npm packs a LICENSE file whatever `files` says; the packages declare Apache-2.0.
       expect(m.license, pkg.dir).toBe('Apache-2.0');
-      expect(fs.readFileSync(path.join(pkg.root, 'LICENSE'), 'utf8'), `${pkg.dir}/LICENSE`).toContain('Apache License\n                           Version 2.0, January 2004');
+      expect(fs.readFileSync(path.join(pkg.root, 'LICENSE'), 'utf8'), `${pkg.dir}/LICENSE`).toContain(
+        'Apache License\n                           Version 2.0, January 2004',
+      );
     }
   });
 

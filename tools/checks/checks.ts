@@ -13,8 +13,7 @@ export interface Violation {
 }
 
 const rel = (repoRoot: string, file: string) => path.relative(repoRoot, file);
-const workspaceDeps = (deps: Record<string, string> | undefined) =>
-  Object.keys(deps ?? {}).flatMap((name) => parseWorkspaceSpecifier(name)?.pkg ?? []);
+const workspaceDeps = (deps: Record<string, string> | undefined) => Object.keys(deps ?? {}).flatMap((name) => parseWorkspaceSpecifier(name)?.pkg ?? []);
 
 /**
  * Arrows: a package's runtime code (src/) imports, and its manifest depends on, only the packages
@@ -31,7 +30,11 @@ export function checkArrows(repoRoot: string, arrows: Record<string, readonly st
     const declared = new Set([...workspaceDeps(pkg.manifest.dependencies), ...workspaceDeps(pkg.manifest.peerDependencies)]);
     for (const dep of declared) {
       if (!allowed.includes(dep)) {
-        out.push({ rule: 'arrow', where: `packages/${pkg.dir}/package.json`, message: `@mcpkit/${pkg.dir} must not depend on @mcpkit/${dep} (allowed: ${allowed.join(', ') || 'none'})` });
+        out.push({
+          rule: 'arrow',
+          where: `packages/${pkg.dir}/package.json`,
+          message: `@mcpkit/${pkg.dir} must not depend on @mcpkit/${dep} (allowed: ${allowed.join(', ') || 'none'})`,
+        });
       }
     }
     for (const file of listSourceFiles(path.join(pkg.root, 'src'))) {
@@ -40,7 +43,11 @@ export function checkArrows(repoRoot: string, arrows: Record<string, readonly st
         if (!target || target.pkg === pkg.dir || BUNDLED_EXAMPLES[pkg.dir]?.includes(target.pkg)) continue;
         const where = `${rel(repoRoot, file)}:${edge.line}`;
         if (!allowed.includes(target.pkg)) {
-          out.push({ rule: 'arrow', where, message: `@mcpkit/${pkg.dir} imports ${edge.specifier}, against the arrows (allowed: ${allowed.join(', ') || 'none'})` });
+          out.push({
+            rule: 'arrow',
+            where,
+            message: `@mcpkit/${pkg.dir} imports ${edge.specifier}, against the arrows (allowed: ${allowed.join(', ') || 'none'})`,
+          });
         } else if (!declared.has(target.pkg)) {
           out.push({ rule: 'undeclared', where, message: `${edge.specifier} is imported but not in dependencies of @mcpkit/${pkg.dir}` });
         }
@@ -102,7 +109,10 @@ export function checkPackageCycles(repoRoot: string): Violation[] {
   const graph = new Map<string, string[]>();
   for (const pkg of readPackages(repoRoot)) {
     const m = pkg.manifest;
-    graph.set(pkg.dir, [...new Set([...workspaceDeps(m.dependencies), ...workspaceDeps(m.peerDependencies), ...workspaceDeps(m.devDependencies)])].filter((d) => d !== pkg.dir));
+    graph.set(
+      pkg.dir,
+      [...new Set([...workspaceDeps(m.dependencies), ...workspaceDeps(m.peerDependencies), ...workspaceDeps(m.devDependencies)])].filter((d) => d !== pkg.dir),
+    );
   }
   return findCycles(graph).map((cycle) => ({ rule: 'package-cycle', where: 'packages/', message: cycle.map((d) => `@mcpkit/${d}`).join(' → ') }));
 }

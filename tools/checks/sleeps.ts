@@ -37,8 +37,7 @@ function listFiles(dir: string): string[] {
 }
 
 /** A test file: under a package's or example's test/, or a `*.test.ts` of tools/. */
-const isTestFile = (repoRoot: string, file: string) =>
-  !path.relative(repoRoot, file).startsWith('tools') || /\.test\.[mc]?[jt]s$/.test(file);
+const isTestFile = (repoRoot: string, file: string) => !path.relative(repoRoot, file).startsWith('tools') || /\.test\.[mc]?[jt]s$/.test(file);
 
 /**
  * Every `setTimeout`/`setInterval`/`sleep`/`delay` call in test files with a numeric literal of at
@@ -47,7 +46,9 @@ const isTestFile = (repoRoot: string, file: string) =>
  */
 export function findTimedCalls(repoRoot: string, min = 100): TimedCall[] {
   const out: TimedCall[] = [];
-  for (const file of TEST_ROOTS(repoRoot).flatMap(listFiles).filter((f) => isTestFile(repoRoot, f))) {
+  for (const file of TEST_ROOTS(repoRoot)
+    .flatMap(listFiles)
+    .filter((f) => isTestFile(repoRoot, f))) {
     const text = fs.readFileSync(file, 'utf8');
     if (!/setTimeout|setInterval|sleep|delay/.test(text)) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -86,7 +87,11 @@ export const ALLOWED_TIMERS: ReadonlyArray<{ file: string; ms: number; reason: s
   { file: 'packages/redis/test/helpers/redis-server.ts', ms: 5_000, reason: 'safety net: SIGKILL a redis-server that ignored SIGTERM' },
   { file: 'packages/redis/test/helpers/redis-server.ts', ms: 500, reason: 'bound of one PING of a readiness poll, which retries' },
   { file: 'packages/redis/test/fixtures/replica.mjs', ms: 5_000, reason: 'safety net: a replica process that cannot shut down exits 1' },
-  { file: 'packages/legacy/test/client/fixtures/sdk-v1-server.mjs', ms: 100, reason: 'the official SDK server fixture answers after closeSSEStream() (no hook to wait on); the resumption asserted does not depend on it' },
+  {
+    file: 'packages/legacy/test/client/fixtures/sdk-v1-server.mjs',
+    ms: 100,
+    reason: 'the official SDK server fixture answers after closeSSEStream() (no hook to wait on); the resumption asserted does not depend on it',
+  },
   { file: 'examples/conformance/test/gate.test.ts', ms: 5_000, reason: 'safety net: SIGKILL a conformance run that ignored SIGTERM' },
   { file: 'packages/stdio/test/fixtures/client-then-vanish.mjs', ms: 1_000, reason: 'setInterval keeping the fixture process alive until it is killed' },
   { file: 'packages/stdio/test/fixtures/ignores-sigterm.mjs', ms: 1_000, reason: 'setInterval keeping the fixture process alive until SIGKILL' },

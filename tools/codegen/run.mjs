@@ -51,7 +51,11 @@ export async function main(args) {
     const expected = new Set([...Object.keys(stamp.outputs), ...packages.keys()]);
     const stale = [...staleAgainstStamp(stamp), ...staleFiles(packages, []), ...extraFiles(expected, OWNED_DIRS)];
     const count = Object.keys(stamp.outputs).length + packages.size;
-    return report(stale.sort((a, b) => (a.path < b.path ? -1 : 1)), log, `${count} generated files are up to date (inputs unchanged since ${STAMP_PATH}; not regenerated)`);
+    return report(
+      stale.sort((a, b) => (a.path < b.path ? -1 : 1)),
+      log,
+      `${count} generated files are up to date (inputs unchanged since ${STAMP_PATH}; not regenerated)`,
+    );
   }
 
   log(stamp ? `inputs changed since ${STAMP_PATH}: regenerating to compare` : `regenerating to compare${args.includes('--full') ? ' (--full)' : ''}`);

@@ -76,18 +76,29 @@ describe('step 2: validators', () => {
     expect(() => compactValidatorCode('x = [{instancePath,schemaPath:"#",keyword:"dependentRequired",params:{},message:"m"}];')).toThrow(/dependentRequired/);
     expect(() => compactValidatorCode('f(x, {instancePath, parentData: d});')).toThrow(/parentData/);
     // A message ajv writes differently from our helper (say, after an ajv upgrade) fails generation.
-    expect(() => compactValidatorCode('x = [{instancePath,schemaPath:"#",keyword:"type",params:{type: "string"},message:"must be a string"}];'))
-      .toThrow(/writes "must be string" where ajv writes "must be a string"/);
+    expect(() => compactValidatorCode('x = [{instancePath,schemaPath:"#",keyword:"type",params:{type: "string"},message:"must be a string"}];')).toThrow(
+      /writes "must be string" where ajv writes "must be a string"/,
+    );
   });
 });
 
 describe('step 3: @mcp tags and the catalogue', () => {
   const file = join(work, 'tags.ts');
-  writeFileSync(file, [
-    '/**', ' * Asks.', ' * @mcpResult R', ' * @mcpName params.name', ' * @mcpCapability server.tools', ' * @mcpCapability client.tasks', ' */',
-    'export interface Req { method: "x/do"; params: P }',
-    '/** @mcpCapability server.tools.listChanged */', 'export type Note = { method: "x/changed" };',
-  ].join('\n'));
+  writeFileSync(
+    file,
+    [
+      '/**',
+      ' * Asks.',
+      ' * @mcpResult R',
+      ' * @mcpName params.name',
+      ' * @mcpCapability server.tools',
+      ' * @mcpCapability client.tasks',
+      ' */',
+      'export interface Req { method: "x/do"; params: P }',
+      '/** @mcpCapability server.tools.listChanged */',
+      'export type Note = { method: "x/changed" };',
+    ].join('\n'),
+  );
 
   it('reads result, name and repeated capability tags', () => {
     expect(readMcpTags([file])).toEqual({
@@ -112,8 +123,16 @@ describe('step 3: @mcp tags and the catalogue', () => {
   it('derives direction, params, MRTR and caching from the schema', () => {
     const [entry] = methodEntries('t', { $defs: defs }, { Req: { mcpResult: 'R', mcpName: 'params.name', mcpCapability: ['server.tools'] } });
     expect(entry).toEqual({
-      method: 'x/do', kind: 'request', direction: 'client-to-server', params: 'P', result: 'R', inputRequired: true,
-      cacheable: true, mcpName: 'name', capability: { side: 'server', path: ['tools'] }, capabilities: [{ side: 'server', path: ['tools'] }],
+      method: 'x/do',
+      kind: 'request',
+      direction: 'client-to-server',
+      params: 'P',
+      result: 'R',
+      inputRequired: true,
+      cacheable: true,
+      mcpName: 'name',
+      capability: { side: 'server', path: ['tools'] },
+      capabilities: [{ side: 'server', path: ['tools'] }],
     });
   });
 
@@ -127,8 +146,13 @@ describe('step 3: @mcp tags and the catalogue', () => {
 
 describe('step 4: constants', () => {
   it('names error codes the way JSON-RPC and the brief do', () => {
-    expect(['ParseError', 'InternalError', 'InvalidRequestError', 'HeaderMismatchError', 'URLElicitationRequiredError'].map(errorCodeKey))
-      .toEqual(['ParseError', 'InternalError', 'InvalidRequest', 'HeaderMismatch', 'UrlElicitationRequired']);
+    expect(['ParseError', 'InternalError', 'InvalidRequestError', 'HeaderMismatchError', 'URLElicitationRequiredError'].map(errorCodeKey)).toEqual([
+      'ParseError',
+      'InternalError',
+      'InvalidRequest',
+      'HeaderMismatch',
+      'UrlElicitationRequired',
+    ]);
   });
 
   it('fails when the hand-kept table repeats a code the schema now declares', () => {
@@ -144,7 +168,11 @@ describe('--check bookkeeping', () => {
     writeFileSync(join(root, 'gen', 'same.txt'), 'same');
     writeFileSync(join(root, 'gen', 'changed.txt'), 'old');
     writeFileSync(join(root, 'gen', 'extra.txt'), 'left over');
-    const files = new Map([['gen/same.txt', 'same'], ['gen/changed.txt', 'new'], ['gen/sub/new.txt', 'new file']]);
+    const files = new Map([
+      ['gen/same.txt', 'same'],
+      ['gen/changed.txt', 'new'],
+      ['gen/sub/new.txt', 'new file'],
+    ]);
     expect(staleFiles(files, ['gen'], root)).toEqual([
       { path: 'gen/changed.txt', reason: 'out of date' },
       { path: 'gen/extra.txt', reason: 'no longer generated' },

@@ -30,7 +30,16 @@ be done.
 
 /** Parses the options; throws with a readable message on a bad one. */
 export function parseArgs(argv) {
-  const o = { legs: [], scenarios: [], serverCmd: DEFAULT_SERVER_CMD, serverUrl: undefined, clientCmd: DEFAULT_CLIENT_CMD, timeout: 30000, concurrency: Math.max(2, 2 * cpus().length), verbose: false };
+  const o = {
+    legs: [],
+    scenarios: [],
+    serverCmd: DEFAULT_SERVER_CMD,
+    serverUrl: undefined,
+    clientCmd: DEFAULT_CLIENT_CMD,
+    timeout: 30000,
+    concurrency: Math.max(2, 2 * cpus().length),
+    verbose: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -41,16 +50,41 @@ export function parseArgs(argv) {
       return v;
     };
     switch (flag) {
-      case '--leg': o.legs.push(...value().split(',').map((s) => s.trim()).filter(Boolean)); break;
-      case '--scenario': o.scenarios.push(value()); break;
-      case '--server-cmd': o.serverCmd = value(); break;
-      case '--server-url': o.serverUrl = value(); break;
-      case '--client-cmd': o.clientCmd = value(); break;
-      case '--timeout': o.timeout = positiveInt(flag, value()); break;
-      case '--concurrency': o.concurrency = positiveInt(flag, value()); break;
-      case '--verbose': o.verbose = true; break;
-      case '--help': case '-h': o.help = true; break;
-      default: throw new Error(`unknown option ${a} (see --help)`);
+      case '--leg':
+        o.legs.push(
+          ...value()
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
+        break;
+      case '--scenario':
+        o.scenarios.push(value());
+        break;
+      case '--server-cmd':
+        o.serverCmd = value();
+        break;
+      case '--server-url':
+        o.serverUrl = value();
+        break;
+      case '--client-cmd':
+        o.clientCmd = value();
+        break;
+      case '--timeout':
+        o.timeout = positiveInt(flag, value());
+        break;
+      case '--concurrency':
+        o.concurrency = positiveInt(flag, value());
+        break;
+      case '--verbose':
+        o.verbose = true;
+        break;
+      case '--help':
+      case '-h':
+        o.help = true;
+        break;
+      default:
+        throw new Error(`unknown option ${a} (see --help)`);
     }
   }
   for (const l of o.legs) if (!LEG_NAMES.includes(l)) throw new Error(`unknown leg "${l}" (legs: ${LEG_NAMES.join(', ')})`);

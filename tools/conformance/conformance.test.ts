@@ -85,24 +85,46 @@ describe('the scenario lists of the pinned suite', () => {
     };
     expect(checkCounts({ ...sets, ...older })).toEqual([]);
     expect(OLDER_LEGS.map((l) => `${l.name} ${l.required}`)).toEqual(['server-2025-06 27', 'client-2025-06 5', 'server-2025-03 1', 'client-2025-03 2']);
-    expect(older['2025-03-26']).toMatchObject({ server: ['server-session-lifecycle'], client: ['auth/2025-03-26-oauth-metadata-backcompat', 'auth/2025-03-26-oauth-endpoint-fallback'] });
-    expect(older['2025-06-18'].client).toEqual(['initialize', 'tools_call', 'auth/token-endpoint-auth-basic', 'auth/token-endpoint-auth-post', 'auth/token-endpoint-auth-none']);
+    expect(older['2025-03-26']).toMatchObject({
+      server: ['server-session-lifecycle'],
+      client: ['auth/2025-03-26-oauth-metadata-backcompat', 'auth/2025-03-26-oauth-endpoint-fallback'],
+    });
+    expect(older['2025-06-18'].client).toEqual([
+      'initialize',
+      'tools_call',
+      'auth/token-endpoint-auth-basic',
+      'auth/token-endpoint-auth-post',
+      'auth/token-endpoint-auth-none',
+    ]);
     // Authorization-server scenarios test an authorization server, which mcpkit is not: not listed.
     expect(older['2025-06-18'].server).not.toContain('authorization-code-grant');
   });
 
   it('takes as extras the unscored scenarios that are not extensions', () => {
-    expect(sets['2026-07-28'].extra).toEqual({ server: ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'], client: ['json-schema-2020-12-preservation'] });
-    expect(sets['2025-11-25'].extra).toEqual({ server: ['server-session-lifecycle', 'json-schema-2020-12', 'server-sse-polling'], client: ['json-schema-2020-12-preservation'] });
+    expect(sets['2026-07-28'].extra).toEqual({
+      server: ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'],
+      client: ['json-schema-2020-12-preservation'],
+    });
+    expect(sets['2025-11-25'].extra).toEqual({
+      server: ['server-session-lifecycle', 'json-schema-2020-12', 'server-sse-polling'],
+      client: ['json-schema-2020-12-preservation'],
+    });
     expect(sets['2026-07-28'].extension.server).toContain('tasks-lifecycle');
     expect(sets['2026-07-28'].extension.client).toContain('auth/dpop');
   });
 
   it('finds the extension scenarios that no requirement set files (skills) in the plain listing', () => {
     const tagged = parseExtensionTags(fixture('list.txt'));
-    expect(tagged.server).toEqual(expect.arrayContaining(['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory', 'tasks-lifecycle']));
+    expect(tagged.server).toEqual(
+      expect.arrayContaining(['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory', 'tasks-lifecycle']),
+    );
     expect(tagged.client).toEqual(
-      expect.arrayContaining(['sep-2640-client-no-prefetch', 'sep-2640-client-verify-digest', 'sep-2640-client-verify-size', 'sep-2640-client-verify-frontmatter']),
+      expect.arrayContaining([
+        'sep-2640-client-no-prefetch',
+        'sep-2640-client-verify-digest',
+        'sep-2640-client-verify-size',
+        'sep-2640-client-verify-frontmatter',
+      ]),
     );
     expect(tagged.server).not.toContain('tools-list');
     expect(sets[EXTENSION_REVISION].extension.server).not.toContain('sep-2640-skills-enumeration');
@@ -123,10 +145,16 @@ describe('the scenario lists of the pinned suite', () => {
       'sep-2640-client-verify-size',
       'sep-2640-client-verify-frontmatter',
     ]);
-    expect(EXTENSIONS.server.filter((s) => s.startsWith('sep-2640-'))).toEqual(['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory']);
+    expect(EXTENSIONS.server.filter((s) => s.startsWith('sep-2640-'))).toEqual([
+      'sep-2640-skills-enumeration',
+      'sep-2640-skills-manifest',
+      'sep-2640-skills-directory',
+    ]);
     expect(checkExtensions(withTaggedExtensions(sets[EXTENSION_REVISION], parseExtensionTags(fixture('list.txt'))))).toEqual([]);
     // A typo, a scenario of the other role, a required scenario, a repeat: each stops the run.
-    expect(checkExtensions(sets[EXTENSION_REVISION], { server: ['auth/dpop', 'tasks-lifecycle', 'tasks-lifecycle'], client: ['auth/dpopp', 'tools_call'] })).toEqual([
+    expect(
+      checkExtensions(sets[EXTENSION_REVISION], { server: ['auth/dpop', 'tasks-lifecycle', 'tasks-lifecycle'], client: ['auth/dpopp', 'tools_call'] }),
+    ).toEqual([
       'extensions: auth/dpop is not an extension server scenario of the suite at 2026-07-28',
       'extensions: server scenario tasks-lifecycle is listed twice',
       'extensions: auth/dpopp is not an extension client scenario of the suite at 2026-07-28',
@@ -145,7 +173,10 @@ describe('judging a scenario', () => {
     const text = fixture('client-single-no-checks.txt');
     expect(text).toContain('✅ OVERALL: PASSED');
     const single = parseSingle(text);
-    expect(judgeScenario({ scenario: 'initialize', counts: single, checks: [] })).toEqual({ passed: false, why: 'no checks recorded (the peer never exercised the scenario)' });
+    expect(judgeScenario({ scenario: 'initialize', counts: single, checks: [] })).toEqual({
+      passed: false,
+      why: 'no checks recorded (the peer never exercised the scenario)',
+    });
   });
 
   it('fails a scenario whose only checks are warnings (nothing was verified)', () => {
@@ -158,7 +189,10 @@ describe('judging a scenario', () => {
 
   it('passes a scenario with successes and no failure, and names the failing checks otherwise', () => {
     expect(judgeScenario({ scenario: 'ping', checks: checksOf(serverChecks, 'ping') })).toEqual({ passed: true, why: '' });
-    expect(judgeScenario({ scenario: 'tools-call-sampling', checks: checksOf(serverChecks, 'tools-call-sampling') })).toEqual({ passed: false, why: '1 failed check: scenario-timeout' });
+    expect(judgeScenario({ scenario: 'tools-call-sampling', checks: checksOf(serverChecks, 'tools-call-sampling') })).toEqual({
+      passed: false,
+      why: '1 failed check: scenario-timeout',
+    });
     expect(judgeScenario({ scenario: 'gone' })).toMatchObject({ passed: false, why: expect.stringMatching(/^no result/) });
   });
 
@@ -199,7 +233,10 @@ describe('expected failures', () => {
 
   it('excuses one check with <scenario>:<check-id> and still fails on the others', () => {
     expect(applyExpectations([failing], [e('tools-call-sampling', 'scenario-timeout')])[0]).toMatchObject({ outcome: 'expected' });
-    expect(applyExpectations([failing], [e('tools-call-sampling', 'tools-call-sampling')])[0]).toMatchObject({ outcome: 'unexpected', why: 'failing check not in the expected failures: scenario-timeout' });
+    expect(applyExpectations([failing], [e('tools-call-sampling', 'tools-call-sampling')])[0]).toMatchObject({
+      outcome: 'unexpected',
+      why: 'failing check not in the expected failures: scenario-timeout',
+    });
     const empty = { scenario: 'initialize', checks: [] };
     expect(applyExpectations([empty], [e('initialize', 'mcp-client-initialization')])[0]).toMatchObject({ outcome: 'unexpected' });
     expect(applyExpectations([empty], [e('initialize')])[0]).toMatchObject({ outcome: 'expected' });

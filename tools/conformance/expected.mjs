@@ -8,7 +8,7 @@
 // is written `[]` (a bare `server:` is null in YAML, which the suite rejects).
 import { readFileSync } from 'node:fs';
 
-const ENTRY = /^[A-Za-z0-9_.\/-]+(?::[A-Za-z0-9_.\/$-]+)?$/;
+const ENTRY = /^[A-Za-z0-9_./-]+(?::[A-Za-z0-9_./$-]+)?$/;
 
 /**
  * Parses an expected-failures document.
@@ -23,12 +23,21 @@ export function parseExpectedFailures(text, file = 'expected-failures') {
   let key = null;
   let pendingComment = []; // comment lines read since the last entry
   let groupReason = ''; // a comment block applies to the entries below it, up to a blank line
-  const fail = (n, msg) => { throw new Error(`${file}:${n}: ${msg}`); };
+  const fail = (n, msg) => {
+    throw new Error(`${file}:${n}: ${msg}`);
+  };
   text.split(/\r?\n/).forEach((raw, i) => {
     const n = i + 1;
     const line = raw.replace(/\s+$/, '');
-    if (line.trim() === '') { pendingComment = []; groupReason = ''; return; }
-    if (/^\s*#/.test(line)) { pendingComment.push(line.trim().replace(/^#\s?/, '')); return; }
+    if (line.trim() === '') {
+      pendingComment = [];
+      groupReason = '';
+      return;
+    }
+    if (/^\s*#/.test(line)) {
+      pendingComment.push(line.trim().replace(/^#\s?/, ''));
+      return;
+    }
     let m;
     if ((m = /^([A-Za-z_][\w-]*):\s*(\[\])?\s*(#.*)?$/.exec(line))) {
       const k = m[1];

@@ -32,7 +32,10 @@ export function scenarioSets(listOutput) {
     revision: req.revision,
     server: req.server,
     client: req.client,
-    extra: { server: extras.filter((e) => e.role === 'server').map((e) => e.scenario), client: extras.filter((e) => e.role === 'client').map((e) => e.scenario) },
+    extra: {
+      server: extras.filter((e) => e.role === 'server').map((e) => e.scenario),
+      client: extras.filter((e) => e.role === 'client').map((e) => e.scenario),
+    },
     extension: {
       server: req.notScored.filter((n) => n.reason === 'extension' && n.role === 'server').map((n) => n.scenario),
       client: req.notScored.filter((n) => n.reason === 'extension' && n.role === 'client').map((n) => n.scenario),
@@ -60,4 +63,3 @@ export function checkCounts(byRevision) {
   }
   return problems;
 }
-

@@ -32,7 +32,14 @@ export function parseSummary(text) {
     const t = line.trim();
     let m;
     if ((m = SUMMARY_LINE.exec(t))) {
-      scenarios.push({ scenario: m[2], mark: m[1], passed: Number(m[3]), failed: Number(m[4]), warnings: m[5] === undefined ? undefined : Number(m[5]), skipped: false });
+      scenarios.push({
+        scenario: m[2],
+        mark: m[1],
+        passed: Number(m[3]),
+        failed: Number(m[4]),
+        warnings: m[5] === undefined ? undefined : Number(m[5]),
+        skipped: false,
+      });
     } else if ((m = SKIPPED_LINE.exec(t))) {
       scenarios.push({ scenario: m[1], mark: '-', passed: 0, failed: 0, warnings: undefined, skipped: true });
     } else if ((m = TOTAL_LINE.exec(t))) {
@@ -43,7 +50,9 @@ export function parseSummary(text) {
   if (!total) throw new Error('the suite output has a summary section but no "Total:" line');
   const sum = scenarios.reduce((a, s) => ({ passed: a.passed + s.passed, failed: a.failed + s.failed }), { passed: 0, failed: 0 });
   if (sum.passed !== total.passed || sum.failed !== total.failed) {
-    throw new Error(`summary lines add up to ${sum.passed} passed, ${sum.failed} failed but the suite's total says ${total.passed} passed, ${total.failed} failed`);
+    throw new Error(
+      `summary lines add up to ${sum.passed} passed, ${sum.failed} failed but the suite's total says ${total.passed} passed, ${total.failed} failed`,
+    );
   }
   const seen = new Set();
   for (const s of scenarios) {
@@ -62,7 +71,9 @@ const RESULT_LINE = /^Passed:\s+(\d+)\/(\d+), (\d+) failed, (\d+) warnings\s*$/;
  * @param {string} text stdout and stderr of the run, in any order
  */
 export function parseSingle(text) {
-  const lines = stripAnsi(text).split(/\r?\n/).map((l) => l.trim());
+  const lines = stripAnsi(text)
+    .split(/\r?\n/)
+    .map((l) => l.trim());
   const notes = [];
   if (lines.some((l) => l.startsWith('⚠️  CLIENT TIMED OUT') || /^Client timed out after \d+ms$/.test(l))) notes.push('client timed out');
   const exited = lines.map((l) => /^Client exited with code (-?\d+)$/.exec(l)).find(Boolean);
@@ -91,11 +102,23 @@ export function parseRequirementsList(text) {
   let section = null;
   let reason = null;
   for (const line of lines) {
-    if (/^Server scenarios/.test(line)) { section = 'server'; continue; }
-    if (/^Client scenarios/.test(line)) { section = 'client'; continue; }
-    if (/^Run and reported, but never scored:/.test(line)) { section = 'notScored'; continue; }
+    if (/^Server scenarios/.test(line)) {
+      section = 'server';
+      continue;
+    }
+    if (/^Client scenarios/.test(line)) {
+      section = 'client';
+      continue;
+    }
+    if (/^Run and reported, but never scored:/.test(line)) {
+      section = 'notScored';
+      continue;
+    }
     let m;
-    if (section === 'notScored' && (m = /^ {2}(\S+) \(\d+\):\s*$/.exec(line))) { reason = m[1]; continue; }
+    if (section === 'notScored' && (m = /^ {2}(\S+) \(\d+\):\s*$/.exec(line))) {
+      reason = m[1];
+      continue;
+    }
     if (section === 'notScored' && (m = /^ {4}- (\S+) \[(server|client)\]\s*$/.exec(line))) {
       out.notScored.push({ scenario: m[1], role: m[2], reason });
       continue;
@@ -119,9 +142,18 @@ export function parseExtensionTags(text) {
   const out = { server: [], client: [] };
   let section = null;
   for (const line of stripAnsi(text).split(/\r?\n/)) {
-    if (/^Server scenarios/.test(line)) { section = 'server'; continue; }
-    if (/^Client scenarios/.test(line)) { section = 'client'; continue; }
-    if (/^\S/.test(line)) { section = null; continue; }
+    if (/^Server scenarios/.test(line)) {
+      section = 'server';
+      continue;
+    }
+    if (/^Client scenarios/.test(line)) {
+      section = 'client';
+      continue;
+    }
+    if (/^\S/.test(line)) {
+      section = null;
+      continue;
+    }
     const m = /^ {2}- (\S+) \[extension\]\s*$/.exec(line);
     if (section && m) out[section].push(m[1]);
   }
@@ -143,7 +175,11 @@ export function readChecks(dir, role) {
   const found = new Map();
   const walk = (d) => {
     let entries;
-    try { entries = readdirSync(d, { withFileTypes: true }); } catch { return; }
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const e of entries) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
@@ -154,7 +190,11 @@ export function readChecks(dir, role) {
         const prev = found.get(name);
         if (!prev || prev.mtime < mtime) {
           let checks;
-          try { checks = JSON.parse(readFileSync(p, 'utf8')); } catch { checks = undefined; }
+          try {
+            checks = JSON.parse(readFileSync(p, 'utf8'));
+          } catch {
+            checks = undefined;
+          }
           if (Array.isArray(checks)) found.set(name, { mtime, checks });
         }
       }

@@ -136,13 +136,16 @@ async function main() {
         const t0 = Date.now();
         const map = new Map();
         const fullLeg = p.required.length > 0 && opts.scenarios.length === 0;
-        err(`server ${p.rev}: ${p.required.length} required + ${p.extra.length} extra + ${p.extensions.length} extension scenarios against ${ctx.serverUrl}${fullLeg ? ` (suite ${OLDER_REVISIONS.includes(p.rev) ? '--spec-version' : '--requirements'} run)` : ''}`);
+        err(
+          `server ${p.rev}: ${p.required.length} required + ${p.extra.length} extra + ${p.extensions.length} extension scenarios against ${ctx.serverUrl}${fullLeg ? ` (suite ${OLDER_REVISIONS.includes(p.rev) ? '--spec-version' : '--requirements'} run)` : ''}`,
+        );
         if (fullLeg) {
           // The suite's --requirements run includes every extension scenario of the revision.
           for (const r of await runServerRequirements(ctx, p.rev, all(p), join(runDir, `server-${p.rev}`))) map.set(r.scenario, r);
           // Extension scenarios outside the revision's requirement set (skills) run one by one.
           let i = 0;
-          for (const s of all(p).filter((s) => !map.get(s)?.checks && !map.get(s)?.counts)) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}-more`, String(i++))));
+          for (const s of all(p).filter((s) => !map.get(s)?.checks && !map.get(s)?.counts))
+            map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}-more`, String(i++))));
         } else {
           let i = 0;
           for (const s of all(p)) map.set(s, await runOne(ctx, 'server', p.rev, s, join(runDir, `server-${p.rev}`, String(i++))));
@@ -173,7 +176,7 @@ async function main() {
     }
     const tasks = clientPlans.flatMap((p) => all(p).map((s) => ({ rev: p.rev, scenario: s })));
     const t0 = Date.now();
-    err(`clients: ${tasks.length} scenario run${tasks.length === 1 ? "" : "s"}, ${opts.concurrency} at a time, with ${ctx.clientCmd}`);
+    err(`clients: ${tasks.length} scenario run${tasks.length === 1 ? '' : 's'}, ${opts.concurrency} at a time, with ${ctx.clientCmd}`);
     const done = await pool(tasks, opts.concurrency, (t, i) => runOne(ctx, 'client', t.rev, t.scenario, join(runDir, `client-${t.rev}`, String(i))));
     for (const p of clientPlans) results.client[p.rev] = new Map();
     done.forEach((r, i) => results.client[tasks[i].rev].set(r.scenario, r));
@@ -214,7 +217,9 @@ async function main() {
   lines.push(summaryLine('total', total.passed, total.failed));
   // Its own line, after the total: extension scenarios are not part of the required counts.
   if (wantExtensions) {
-    const judged = ['server', 'client'].flatMap((role) => judge(role, EXTENSION_REVISION, plan(role, EXTENSION_REVISION).extensions, expected.extensions[role]));
+    const judged = ['server', 'client'].flatMap((role) =>
+      judge(role, EXTENSION_REVISION, plan(role, EXTENSION_REVISION).extensions, expected.extensions[role]),
+    );
     const t = tally(judged);
     lines.push(summaryLine('extensions', t.passed, t.failed));
   }
@@ -230,10 +235,14 @@ async function main() {
     return 2;
   }
   if (unexpected || stale) {
-    err(`FAILED: ${unexpected} unexpected failure${unexpected === 1 ? '' : 's'}, ${stale} expected failure${stale === 1 ? '' : 's'} that now pass${stale === 1 ? 'es' : ''}`);
+    err(
+      `FAILED: ${unexpected} unexpected failure${unexpected === 1 ? '' : 's'}, ${stale} expected failure${stale === 1 ? '' : 's'} that now pass${stale === 1 ? 'es' : ''}`,
+    );
     return 1;
   }
-  err(`OK${expectedCount ? ` (${expectedCount} expected failure${expectedCount === 1 ? '' : 's'}, each listed in expected-failures.<revision>.yml or ${EXTENSIONS_EXPECTED_FAILURES})` : ''}`);
+  err(
+    `OK${expectedCount ? ` (${expectedCount} expected failure${expectedCount === 1 ? '' : 's'}, each listed in expected-failures.<revision>.yml or ${EXTENSIONS_EXPECTED_FAILURES})` : ''}`,
+  );
   return 0;
 }
 

@@ -13,21 +13,24 @@ const err = (line) => process.stderr.write(`[conformance] ${line}\n`);
 export async function pool(items, size, fn) {
   const results = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
   return results;
 }
 
 /** Runs one scenario on its own (`--scenario`), for client legs and for extras run alone. */
 export async function runOne(ctx, role, revision, scenario, dir) {
   mkdirSync(dir, { recursive: true });
-  const args = role === 'server'
-    ? ['server', '--url', ctx.serverUrl, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir]
-    : ['client', '--command', ctx.clientCmd, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir];
+  const args =
+    role === 'server'
+      ? ['server', '--url', ctx.serverUrl, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir]
+      : ['client', '--command', ctx.clientCmd, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir];
   const r = await runSuite(ctx.suite, args, { cwd: REPO, timeoutMs: ctx.opts.timeout + 60_000 });
   const text = `${r.stdout}\n${r.stderr}`;
   writeFileSync(join(dir, 'suite-output.txt'), text);
@@ -51,7 +54,9 @@ function crossCheck(ctx, role, revision, result) {
   if (!result.counts || !result.checks) return;
   const c = countChecks(result.checks);
   if (c.passed !== result.counts.passed || c.failed !== result.counts.failed) {
-    ctx.problems.push(`${role} ${revision} ${result.scenario}: the suite printed ${result.counts.passed} passed, ${result.counts.failed} failed but its checks.json holds ${c.passed} passed, ${c.failed} failed`);
+    ctx.problems.push(
+      `${role} ${revision} ${result.scenario}: the suite printed ${result.counts.passed} passed, ${result.counts.failed} failed but its checks.json holds ${c.passed} passed, ${c.failed} failed`,
+    );
   }
 }
 
@@ -70,7 +75,9 @@ export async function runServerRequirements(ctx, revision, wanted, dir) {
   try {
     summary = parseSummary(r.stdout);
   } catch (e) {
-    ctx.problems.push(`server ${revision}: ${r.timedOut ? 'the suite was killed by the harness watchdog' : `could not read the suite's summary: ${e.message}`}; using the checks it saved`);
+    ctx.problems.push(
+      `server ${revision}: ${r.timedOut ? 'the suite was killed by the harness watchdog' : `could not read the suite's summary: ${e.message}`}; using the checks it saved`,
+    );
   }
   const checks = readChecks(dir, 'server');
   return wanted.map((scenario) => {

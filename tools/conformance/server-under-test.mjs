@@ -19,7 +19,10 @@ export function freePort() {
 function accepts(port) {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -49,7 +52,12 @@ export async function startServer({ command, cwd, logFile, startupMs }) {
   closeSync(log);
   liveGroups.add(child.pid);
   let exited = null;
-  const done = new Promise((resolve) => child.once('exit', (code, signal) => { exited = { code, signal }; resolve(); }));
+  const done = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    }),
+  );
   const stop = async () => {
     if (!exited) {
       killGroup(child.pid, 'SIGTERM');

@@ -74,10 +74,23 @@ export function runSuite(suite, args, { cwd, timeoutMs, onData }) {
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; onData?.(d); });
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; onData?.(d); });
-    const timer = setTimeout(() => { timedOut = true; killGroup(child.pid, 'SIGKILL'); }, timeoutMs);
-    child.on('error', (err) => { clearTimeout(timer); liveGroups.delete(child.pid); reject(err); });
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+      onData?.(d);
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+      onData?.(d);
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid, 'SIGKILL');
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      liveGroups.delete(child.pid);
+      reject(err);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       killGroup(child.pid, 'SIGKILL'); // clients the suite left behind

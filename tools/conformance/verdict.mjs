@@ -39,7 +39,13 @@ export function judgeScenario(result) {
   if (counts.passed === 0) {
     if (!result.checks && counts.warnings === undefined) return { passed: false, why: 'no check succeeded (0 passed, 0 failed)' };
     const total = result.checks ? result.checks.length : counts.warnings;
-    return { passed: false, why: total === 0 ? 'no checks recorded (the peer never exercised the scenario)' : 'no check succeeded (only INFO/WARNING/SKIPPED checks: nothing was verified)' };
+    return {
+      passed: false,
+      why:
+        total === 0
+          ? 'no checks recorded (the peer never exercised the scenario)'
+          : 'no check succeeded (only INFO/WARNING/SKIPPED checks: nothing was verified)',
+    };
   }
   return { passed: true, why: '' };
 }
@@ -68,15 +74,28 @@ export function applyExpectations(results, entries) {
     const statuses = collapseChecks(r.checks ?? []);
     const listed = new Set(mine.map((e) => e.checkId));
     const nowPassing = mine.filter((e) => statuses.get(e.checkId) === 'SUCCESS').map((e) => e.checkId);
-    const reason = mine.map((e) => e.reason).filter((x, i, a) => a.indexOf(x) === i).join('; ');
+    const reason = mine
+      .map((e) => e.reason)
+      .filter((x, i, a) => a.indexOf(x) === i)
+      .join('; ');
     if (nowPassing.length > 0) {
-      return { ...base, outcome: 'stale', reason, why: `check${nowPassing.length === 1 ? '' : 's'} ${nowPassing.join(', ')} pass${nowPassing.length === 1 ? 'es' : ''} now: remove ${nowPassing.length === 1 ? 'it' : 'them'} from the expected failures` };
+      return {
+        ...base,
+        outcome: 'stale',
+        reason,
+        why: `check${nowPassing.length === 1 ? '' : 's'} ${nowPassing.join(', ')} pass${nowPassing.length === 1 ? 'es' : ''} now: remove ${nowPassing.length === 1 ? 'it' : 'them'} from the expected failures`,
+      };
     }
     if (v.passed) return { ...base, outcome: 'pass' };
     const failing = [...statuses].filter(([, s]) => s === 'FAILURE').map(([id]) => id);
     const unexcused = failing.filter((id) => !listed.has(id));
     if (failing.length === 0 || unexcused.length > 0) {
-      return { ...base, outcome: 'unexpected', reason, why: failing.length === 0 ? v.why : `failing check${unexcused.length === 1 ? '' : 's'} not in the expected failures: ${unexcused.join(', ')}` };
+      return {
+        ...base,
+        outcome: 'unexpected',
+        reason,
+        why: failing.length === 0 ? v.why : `failing check${unexcused.length === 1 ? '' : 's'} not in the expected failures: ${unexcused.join(', ')}`,
+      };
     }
     return { ...base, outcome: 'expected', reason };
   });

@@ -15,7 +15,10 @@ export function tsBlocks(file, text = readFileSync(file, 'utf8')) {
     let j = i + 1;
     while (j < lines.length && !(lines[j].trim().startsWith(fence) && lines[j].trim().replace(/[`~]/g, '') === '')) j += 1;
     if (lang === 'ts' || lang === 'typescript') {
-      const code = lines.slice(i + 1, j).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l.trimStart())).join('\n');
+      const code = lines
+        .slice(i + 1, j)
+        .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l.trimStart()))
+        .join('\n');
       blocks.push({ file, line: i + 2, lang, flags: rest.split(/\s+/).filter(Boolean), code });
     }
     i = j;

@@ -72,7 +72,10 @@ describe('the block check catches what it is for', () => {
         '```',
       ].join('\n'),
     );
-    expect(blocks.map((b) => [b.line, b.flags])).toEqual([[6, []], [12, ['fragment']]]);
+    expect(blocks.map((b) => [b.line, b.flags])).toEqual([
+      [6, []],
+      [12, ['fragment']],
+    ]);
     const [result] = compileBlocks(blocks.slice(0, 1));
     expect(result!.messages).toHaveLength(1);
     expect(result!.messages[0]).toMatch(/README\.md:8:1 Expected 2 arguments, but got 1\.$/);
@@ -93,7 +96,7 @@ describe('the block check catches what it is for', () => {
       [
         '```ts runnable',
         "import { parseMessage } from '@mcpkit/jsonrpc';",
-        "const outcome = parseMessage('{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}');",
+        'const outcome = parseMessage(\'{"jsonrpc":"2.0","id":1,"method":"ping"}\');',
         "if (outcome.kind !== 'request') throw new Error(outcome.kind);",
         '```',
         '',

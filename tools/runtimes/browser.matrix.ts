@@ -13,7 +13,15 @@ import { run, startServer, stopAll } from './processes.js';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 /** The launch flags that work on this kind of machine (no sandbox, GPU, QUIC or background network). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 describe('our HTTP client in headless Chromium, cross-origin through CORS', () => {
   let dir: string;
@@ -26,11 +34,21 @@ describe('our HTTP client in headless Chromium, cross-origin through CORS', () =
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpkit-browser-'));
     const built = await run(
       binaries.esbuild(),
-      [path.join(fixtures, 'browser-client.mjs'), '--bundle', '--format=esm', '--platform=browser', `--outfile=${path.join(dir, 'client.js')}`, '--log-level=error'],
+      [
+        path.join(fixtures, 'browser-client.mjs'),
+        '--bundle',
+        '--format=esm',
+        '--platform=browser',
+        `--outfile=${path.join(dir, 'client.js')}`,
+        '--log-level=error',
+      ],
       { cwd: fixtures },
     );
     if (built.code !== 0) throw new Error(`esbuild could not bundle the client for the browser:\n${built.output}`);
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>matrix</title><script type="module" src="/client.js"></script>');
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><meta charset="utf-8"><title>matrix</title><script type="module" src="/client.js"></script>',
+    );
     page = createServer((req, res) => {
       const file = req.url === '/client.js' ? 'client.js' : 'index.html';
       res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html' });
@@ -55,7 +73,10 @@ describe('our HTTP client in headless Chromium, cross-origin through CORS', () =
     tab.on('console', (message) => console.push(message.text()));
     await tab.goto(pageUrl);
     await tab.waitForFunction(() => typeof (globalThis as { runMatrix?: unknown }).runMatrix === 'function');
-    const result = await tab.evaluate((url) => (globalThis as unknown as { runMatrix(url: string): Promise<{ ok: boolean; detail: string }> }).runMatrix(url), serverUrl);
+    const result = await tab.evaluate(
+      (url) => (globalThis as unknown as { runMatrix(url: string): Promise<{ ok: boolean; detail: string }> }).runMatrix(url),
+      serverUrl,
+    );
     expect(result.ok, `${result.detail}\n${console.join('\n')}`).toBe(true);
     expect(result.detail).toBe('echo: from the browser | counted 3 [1,2,3] | Hello, Ada! (state kept)');
     expect(new URL(pageUrl).origin).not.toBe(new URL(serverUrl).origin);

@@ -75,12 +75,21 @@ async function startWorkerd(): Promise<{ url: string }> {
   const bundle = path.join(dir, 'bundle.js');
   const built = await run(
     binaries.esbuild(),
-    [path.join(fixtures, 'app.mjs'), '--bundle', '--format=esm', '--platform=browser', '--conditions=workerd,worker,browser', `--outfile=${bundle}`, '--log-level=error'],
+    [
+      path.join(fixtures, 'app.mjs'),
+      '--bundle',
+      '--format=esm',
+      '--platform=browser',
+      '--conditions=workerd,worker,browser',
+      `--outfile=${bundle}`,
+      '--log-level=error',
+    ],
     { cwd: fixtures },
   );
-  if (built.code !== 0 || !fs.existsSync(bundle)) throw new Error(`esbuild failed (a node: module or @mcpkit/stdio reachable from a Workers entry?) (${built.code}):\n${built.output}`);
+  if (built.code !== 0 || !fs.existsSync(bundle))
+    throw new Error(`esbuild failed (a node: module or @mcpkit/stdio reachable from a Workers entry?) (${built.code}):\n${built.output}`);
   const port = await freePort();
-  const config = fs.readFileSync(path.join(fixtures, 'worker-config.capnp.tpl'), 'utf8').replace('PORT', String(port)).replace('BUNDLE', path.basename(bundle)) // capnp embeds are relative to the config file;
+  const config = fs.readFileSync(path.join(fixtures, 'worker-config.capnp.tpl'), 'utf8').replace('PORT', String(port)).replace('BUNDLE', path.basename(bundle)); // capnp embeds are relative to the config file;
   fs.writeFileSync(path.join(dir, 'config.capnp'), config);
   const started = startServer(binaries.workerd(), ['serve', path.join(dir, 'config.capnp'), '--verbose'], dir);
   // workerd prints nothing when it listens: poll the port until it answers (or workerd exits).

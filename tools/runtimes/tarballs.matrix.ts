@@ -28,7 +28,10 @@ beforeAll(async () => {
   consumer = await installAll(packed);
   fs.copyFileSync(path.join(fixtures, 'check-entries.mjs'), path.join(consumer, 'check-entries.mjs'));
   const entries = packed.flatMap((p) => p.entries);
-  for (const [label, node] of [['current', process.execPath], ['20.0', binaries.node20()]] as const) {
+  for (const [label, node] of [
+    ['current', process.execPath],
+    ['20.0', binaries.node20()],
+  ] as const) {
     const result = await runClient(node, ['check-entries.mjs', JSON.stringify(entries)], consumer);
     imports.set(label, result.checks);
   }
@@ -56,8 +59,11 @@ describe('every tarball', () => {
     for (const p of packed) {
       const report = path.join(packDir, `${p.dir}.attw.json`);
       const result = await run('sh', ['-c', `"${attwBin}" "${p.tarball}" --format json > "${report}"`], { cwd: packDir });
-      const parsed = JSON.parse(fs.readFileSync(report, 'utf8')) as { analysis: { problems?: Array<{ kind: string; entrypoint?: string; resolutionKind?: string }> } };
-      for (const problem of parsed.analysis.problems ?? []) problems.push(`${p.name} ${problem.entrypoint ?? ''} ${problem.resolutionKind ?? ''}: ${problem.kind}`);
+      const parsed = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+        analysis: { problems?: Array<{ kind: string; entrypoint?: string; resolutionKind?: string }> };
+      };
+      for (const problem of parsed.analysis.problems ?? [])
+        problems.push(`${p.name} ${problem.entrypoint ?? ''} ${problem.resolutionKind ?? ''}: ${problem.kind}`);
       if (result.code !== 0 && (parsed.analysis.problems ?? []).length === 0) problems.push(`${p.name}: attw exited ${result.code}`);
     }
     expect(problems).toEqual([]);
@@ -100,7 +106,19 @@ describe('TypeScript consumers of the install', () => {
     fs.writeFileSync(path.join(dir, file), source);
     fs.writeFileSync(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'es2022', lib: ['es2023', 'dom'], typeRoots: [path.join(import.meta.dirname, '..', 'node_modules', '@types')], types: ['node'], ...options }, files: [file] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          target: 'es2022',
+          lib: ['es2023', 'dom'],
+          typeRoots: [path.join(import.meta.dirname, '..', 'node_modules', '@types')],
+          types: ['node'],
+          ...options,
+        },
+        files: [file],
+      }),
     );
     return run(tscBin, ['-p', dir], { cwd: dir });
   };
@@ -122,7 +140,12 @@ describe('TypeScript consumers of the install', () => {
   });
 
   it('module commonjs with node10 resolution resolves every entry (typesVersions)', async () => {
-    const result = await compile('node10', { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true }, 'consumer.ts', `${importsOf('import')}\n`);
+    const result = await compile(
+      'node10',
+      { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true },
+      'consumer.ts',
+      `${importsOf('import')}\n`,
+    );
     expect(result.output).toBe('');
   });
 });

@@ -30,7 +30,11 @@ export async function packAll(dest: string): Promise<Packed[]> {
     // package would double its cost. pnpm still rewrites workspace: specifiers.
     const result = await run('pnpm', ['--config.ignore-scripts=true', 'pack', '--pack-destination', dest], { cwd: pkg.root });
     if (result.code !== 0) throw new Error(`pnpm pack failed in ${pkg.dir}:\n${result.output}`);
-    const manifest = JSON.parse(fs.readFileSync(path.join(pkg.root, 'package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, unknown> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(pkg.root, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      exports: Record<string, unknown>;
+    };
     const tarball = path.join(dest, `${manifest.name.replace('@', '').replace('/', '-')}-${manifest.version}.tgz`);
     if (!fs.existsSync(tarball)) throw new Error(`pnpm pack wrote no ${tarball}:\n${result.output}`);
     const entries = Object.keys(manifest.exports)

@@ -15,7 +15,11 @@ export async function start({ host = '127.0.0.1', port = 0, maxStreams = 20_000,
     events = new RedisEventBus(redis);
   }
   const server = echoServer(events);
-  const http = await serve(createHttpHandler(server, { limits: { maxListenStreams: maxStreams } }), { host, port, maxConnectionsPerClient: Number.POSITIVE_INFINITY });
+  const http = await serve(createHttpHandler(server, { limits: { maxListenStreams: maxStreams } }), {
+    host,
+    port,
+    maxConnectionsPerClient: Number.POSITIVE_INFINITY,
+  });
   return {
     port: Number(new URL(http.url).port),
     change: () => server.toolsChanged(),

@@ -23,7 +23,10 @@ export function createMrtrHandler() {
           const got = ctx.input.accepted(`q${before.length}`, form);
           const answers = got ? [...before, got.value] : before;
           if (answers.length < rounds) {
-            return inputRequired({ [`q${answers.length}`]: elicitForm({ message: `Value ${answers.length}?`, requestedSchema: form }) }, { state: { answers } });
+            return inputRequired(
+              { [`q${answers.length}`]: elicitForm({ message: `Value ${answers.length}?`, requestedSchema: form }) },
+              { state: { answers } },
+            );
           }
           return { content: [{ type: 'text', text: answers.join(',') }] };
         },

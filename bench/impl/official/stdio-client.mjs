@@ -6,10 +6,7 @@ export const era = '2026-07-28 (versionNegotiation pin)';
 
 /** Spawns `command args` and returns a connected client facade: call(name, args) → CallToolResult. */
 export async function connect({ command, args, env }) {
-  const client = new Client(
-    { name: 'bench-official-client', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-  );
+  const client = new Client({ name: 'bench-official-client', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   const transport = new StdioClientTransport({ command, args, env, stderr: 'inherit' });
   await client.connect(transport);
   return {

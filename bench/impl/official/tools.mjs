@@ -18,11 +18,9 @@ export function createEchoServer() {
 export function createHundredToolServer() {
   const server = new McpServer({ name: 'bench-official', version: '1.0.0' });
   for (let i = 0; i < 100; i++) {
-    server.registerTool(
-      `tool_${i}`,
-      { description: `Tool number ${i}: adds two integers.`, inputSchema: addInput },
-      async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
-    );
+    server.registerTool(`tool_${i}`, { description: `Tool number ${i}: adds two integers.`, inputSchema: addInput }, async ({ a, b }) => ({
+      content: [{ type: 'text', text: String(a + b) }],
+    }));
   }
   return server;
 }

@@ -39,8 +39,7 @@ export async function createDispatcher() {
 /** Web-standard Request → Response. */
 export async function createFetchHandler() {
   return {
-    fetch: async (request) =>
-      new Response(JSON.stringify(answer(await request.json())), { headers: { 'content-type': 'application/json' } }),
+    fetch: async (request) => new Response(JSON.stringify(answer(await request.json())), { headers: { 'content-type': 'application/json' } }),
     close: async () => {},
   };
 }

@@ -23,7 +23,8 @@ export async function start({ host = '127.0.0.1', port = 0 } = {}) {
   return {
     port: server.address().port,
     change: () => {
-      for (const { res, sub } of streams) res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: sub } })}\n\n`);
+      for (const { res, sub } of streams)
+        res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: sub } })}\n\n`);
     },
     close: async () => {
       for (const { res } of streams) res.end();

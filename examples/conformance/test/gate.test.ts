@@ -45,10 +45,14 @@ function harness(args: readonly string[]): Promise<{ code: number | null; output
 describe('the conformance gate, end to end', () => {
   it('passes tools_call with client.sh on both revisions and a 2025-11-25 server scenario with server.mjs', async () => {
     const run = await harness([
-      '--leg', 'client-2026,client-2025,server-2025',
-      '--scenario', 'tools_call',
-      '--scenario', 'tools-call-sampling',
-      '--server-cmd', 'node examples/conformance/server.mjs --port {port}',
+      '--leg',
+      'client-2026,client-2025,server-2025',
+      '--scenario',
+      'tools_call',
+      '--scenario',
+      'tools-call-sampling',
+      '--server-cmd',
+      'node examples/conformance/server.mjs --port {port}',
     ]);
     expect(run.output).toContain('server-2025: 1 passed, 0 failed');
     expect(run.output).toContain('client-2026: 1 passed, 0 failed');

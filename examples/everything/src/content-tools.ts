@@ -4,10 +4,14 @@ import { RED_PIXEL_PNG, toneWav } from './media.js';
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 const noArguments = { type: 'object', additionalProperties: false } as const;
@@ -20,7 +24,12 @@ export function contentTools(): ToolDefinition[] {
       title: 'Echo',
       description: 'Returns its text argument as one text block.',
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-      inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The text to echo' } }, required: ['text'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { text: { type: 'string', description: 'The text to echo' } },
+        required: ['text'],
+        additionalProperties: false,
+      },
       handler: ({ text }) => ({ content: [{ type: 'text', text: text as string }] }),
     }),
     tool({
@@ -64,7 +73,10 @@ export function contentTools(): ToolDefinition[] {
         content: [
           { type: 'text', text: 'Multiple content types test:' },
           { type: 'image', data: RED_PIXEL_PNG, mimeType: 'image/png' },
-          { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) } },
+          {
+            type: 'resource',
+            resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) },
+          },
         ],
       }),
     }),

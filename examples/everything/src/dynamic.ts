@@ -5,8 +5,16 @@ import { prompt, tool, type McpServer, type ToolDefinition } from '@mcpkit/serve
  * streams: they add or remove a dynamic tool or prompt, or bump a resource's version.
  */
 export function dynamicTools(server: () => McpServer, state: { watchedVersion: number }): ToolDefinition[] {
-  const dynamicTool = tool({ name: 'dynamic_tool', description: 'Appears and disappears with test_trigger_tool_change.', handler: () => ({ content: [{ type: 'text', text: 'here' }] }) });
-  const dynamicPrompt = prompt({ name: 'dynamic_prompt', description: 'Appears and disappears with test_trigger_prompt_change.', handler: () => ({ messages: [] }) });
+  const dynamicTool = tool({
+    name: 'dynamic_tool',
+    description: 'Appears and disappears with test_trigger_tool_change.',
+    handler: () => ({ content: [{ type: 'text', text: 'here' }] }),
+  });
+  const dynamicPrompt = prompt({
+    name: 'dynamic_prompt',
+    description: 'Appears and disappears with test_trigger_prompt_change.',
+    handler: () => ({ messages: [] }),
+  });
   return [
     tool({
       name: 'test_trigger_tool_change',

@@ -22,17 +22,30 @@ const choicesSchema = {
   type: 'object',
   properties: {
     untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
-    titledSingle: { type: 'string', oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }] },
+    titledSingle: {
+      type: 'string',
+      oneOf: [
+        { const: 'value1', title: 'First Option' },
+        { const: 'value2', title: 'Second Option' },
+      ],
+    },
     legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
     untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
-    titledMulti: { type: 'array', items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }] } },
+    titledMulti: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'value1', title: 'First Choice' },
+          { const: 'value2', title: 'Second Choice' },
+        ],
+      },
+    },
   },
 } as const;
 const confirmSchema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } as const;
 const colorSchema = { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } as const;
 const nameForm = (message: string) => elicitForm({ message, requestedSchema: nameSchema });
-const describe = (answer: { action: string; content?: unknown } | undefined) =>
-  `action=${answer?.action}, content=${JSON.stringify(answer?.content ?? {})}`;
+const describe = (answer: { action: string; content?: unknown } | undefined) => `action=${answer?.action}, content=${JSON.stringify(answer?.content ?? {})}`;
 const noArguments = { type: 'object', additionalProperties: false } as const;
 
 /**
@@ -78,7 +91,9 @@ export function inputTools(): ToolDefinition[] {
       handler: ({ prompt }, ctx) => {
         const answer = ctx.input.sampling('completion');
         if (!answer) {
-          return inputRequired({ completion: createMessage({ messages: [{ role: 'user', content: { type: 'text', text: prompt as string } }], maxTokens: 100 }) });
+          return inputRequired({
+            completion: createMessage({ messages: [{ role: 'user', content: { type: 'text', text: prompt as string } }], maxTokens: 100 }),
+          });
         }
         const block = Array.isArray(answer.content) ? answer.content[0] : answer.content;
         return { content: [{ type: 'text', text: `LLM response: ${block && 'text' in block ? block.text : JSON.stringify(block)}` }] };
@@ -119,7 +134,10 @@ export function inputTools(): ToolDefinition[] {
         const answer = ctx.input.sampling('capital_question');
         if (!answer) {
           return inputRequired({
-            capital_question: createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 }),
+            capital_question: createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
+              maxTokens: 100,
+            }),
           });
         }
         const block = Array.isArray(answer.content) ? answer.content[0] : answer.content;
@@ -145,10 +163,7 @@ export function inputTools(): ToolDefinition[] {
         const ok = ctx.input.accepted('confirm', confirmSchema);
         const state = ctx.state as { issued?: boolean } | undefined;
         if (ok && state?.issued) return { content: [{ type: 'text', text: `state-ok: confirmed=${ok.ok}` }] };
-        return inputRequired(
-          { confirm: elicitForm({ message: 'Please confirm', requestedSchema: confirmSchema }) },
-          { state: { issued: true } },
-        );
+        return inputRequired({ confirm: elicitForm({ message: 'Please confirm', requestedSchema: confirmSchema }) }, { state: { issued: true } });
       },
     }),
     tool({
@@ -194,7 +209,9 @@ export function inputTools(): ToolDefinition[] {
       description: 'MRTR with integrity-protected state: a tampered requestState is refused with -32602.',
       inputSchema: noArguments,
       handler: (_args, ctx) =>
-        ctx.state ? { content: [{ type: 'text', text: 'state verified' }] } : inputRequired({ confirm: nameForm('Who is asking?') }, { state: { issued: Date.now() } }),
+        ctx.state
+          ? { content: [{ type: 'text', text: 'state verified' }] }
+          : inputRequired({ confirm: nameForm('Who is asking?') }, { state: { issued: Date.now() } }),
     }),
     tool({
       name: 'test_input_required_result_capabilities',

@@ -32,7 +32,10 @@ export function everythingPrompts(): PromptDefinition[] {
       arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
       handler: ({ resourceUri }) => ({
         messages: [
-          { role: 'user', content: { type: 'resource', resource: { uri: resourceUri!, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+          {
+            role: 'user',
+            content: { type: 'resource', resource: { uri: resourceUri!, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } },
+          },
           { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
         ],
       }),

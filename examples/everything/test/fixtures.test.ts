@@ -27,7 +27,11 @@ describe('listing', () => {
 
   it('keeps the JSON Schema 2020-12 keywords of json_schema_2020_12_tool', async () => {
     const schema = (await ok(server, 'tools/list')).tools.find((t: any) => t.name === 'json_schema_2020_12_tool').inputSchema;
-    expect(schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: { address: { $anchor: 'addressDef' } }, additionalProperties: false });
+    expect(schema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $defs: { address: { $anchor: 'addressDef' } },
+      additionalProperties: false,
+    });
     expect(Object.keys(schema)).toEqual(expect.arrayContaining(['allOf', 'if', 'then', 'else']));
   });
 
@@ -110,23 +114,43 @@ describe('input required (MRTR)', () => {
     const first = await ok(server, 'tools/call', { name: 'test_input_required_result_elicitation', arguments: {} }, { capabilities: all });
     valid('InputRequiredResult', first);
     expect(first.inputRequests.user_name.method).toBe('elicitation/create');
-    const done = await ok(server, 'tools/call', { name: 'test_input_required_result_elicitation', arguments: {}, inputResponses: { user_name: accept({ name: 'Alice' }), extra: { action: 'cancel' } } }, { capabilities: all });
+    const done = await ok(
+      server,
+      'tools/call',
+      { name: 'test_input_required_result_elicitation', arguments: {}, inputResponses: { user_name: accept({ name: 'Alice' }), extra: { action: 'cancel' } } },
+      { capabilities: all },
+    );
     expect(done.content[0].text).toBe('Hello, Alice!');
   });
 
   it('test_input_required_result_multi_round evolves its state over three rounds', async () => {
     const args = { name: 'test_input_required_result_multi_round', arguments: {} };
     const r1 = await ok(server, 'tools/call', args, { capabilities: all });
-    const r2 = await ok(server, 'tools/call', { ...args, inputResponses: { step1: accept({ name: 'Ann' }) }, requestState: r1.requestState }, { capabilities: all });
+    const r2 = await ok(
+      server,
+      'tools/call',
+      { ...args, inputResponses: { step1: accept({ name: 'Ann' }) }, requestState: r1.requestState },
+      { capabilities: all },
+    );
     expect(Object.keys(r2.inputRequests)).toEqual(['step2']);
-    const r3 = await ok(server, 'tools/call', { ...args, inputResponses: { step2: accept({ color: 'blue' }) }, requestState: r2.requestState }, { capabilities: all });
+    const r3 = await ok(
+      server,
+      'tools/call',
+      { ...args, inputResponses: { step2: accept({ color: 'blue' }) }, requestState: r2.requestState },
+      { capabilities: all },
+    );
     expect(r3.content[0].text).toBe("Ann's favorite color is blue");
   });
 
   it('test_input_required_result_request_state says state-ok after verifying its state', async () => {
     const args = { name: 'test_input_required_result_request_state', arguments: {} };
     const r1 = await ok(server, 'tools/call', args, { capabilities: all });
-    const r2 = await ok(server, 'tools/call', { ...args, inputResponses: { confirm: accept({ ok: true }) }, requestState: r1.requestState }, { capabilities: all });
+    const r2 = await ok(
+      server,
+      'tools/call',
+      { ...args, inputResponses: { confirm: accept({ ok: true }) }, requestState: r1.requestState },
+      { capabilities: all },
+    );
     expect(r2.content[0].text).toContain('state-ok');
   });
 
@@ -134,22 +158,33 @@ describe('input required (MRTR)', () => {
     const args = { name: 'test_input_required_result_tampered_state', arguments: {} };
     const r1 = await ok(server, 'tools/call', args, { capabilities: all });
     const tampered = `${r1.requestState.slice(0, -4)}AAAA`;
-    expect(await call(server, 'tools/call', { ...args, inputResponses: { confirm: accept({ name: 'x' }) }, requestState: tampered }, { capabilities: all })).toMatchObject({ error: { code: -32602 } });
+    expect(
+      await call(server, 'tools/call', { ...args, inputResponses: { confirm: accept({ name: 'x' }) }, requestState: tampered }, { capabilities: all }),
+    ).toMatchObject({ error: { code: -32602 } });
   });
 
   it('test_input_required_result_multiple_inputs asks for all three kinds at once', async () => {
     const args = { name: 'test_input_required_result_multiple_inputs', arguments: {} };
     const r1 = await ok(server, 'tools/call', args, { capabilities: all });
-    expect(Object.values(r1.inputRequests).map((r: any) => r.method).sort()).toEqual(['elicitation/create', 'roots/list', 'sampling/createMessage']);
-    const r2 = await ok(server, 'tools/call', {
-      ...args,
-      requestState: r1.requestState,
-      inputResponses: {
-        user_name: accept({ name: 'Zed' }),
-        greeting: { role: 'assistant', content: { type: 'text', text: 'Hi!' }, model: 'm' },
-        client_roots: { roots: [{ uri: 'file:///test/root' }] },
+    expect(
+      Object.values(r1.inputRequests)
+        .map((r: any) => r.method)
+        .sort(),
+    ).toEqual(['elicitation/create', 'roots/list', 'sampling/createMessage']);
+    const r2 = await ok(
+      server,
+      'tools/call',
+      {
+        ...args,
+        requestState: r1.requestState,
+        inputResponses: {
+          user_name: accept({ name: 'Zed' }),
+          greeting: { role: 'assistant', content: { type: 'text', text: 'Hi!' }, model: 'm' },
+          client_roots: { roots: [{ uri: 'file:///test/root' }] },
+        },
       },
-    }, { capabilities: all });
+      { capabilities: all },
+    );
     expect(r2.content[0].text).toBe('All inputs received: Zed, 1 root(s)');
   });
 
@@ -168,7 +203,12 @@ describe('input required (MRTR)', () => {
   it('test_input_required_result_prompt works on prompts/get', async () => {
     const first = await ok(server, 'prompts/get', { name: 'test_input_required_result_prompt' }, { capabilities: all });
     expect(first.resultType).toBe('input_required');
-    const done = await ok(server, 'prompts/get', { name: 'test_input_required_result_prompt', inputResponses: { user_context: accept({ context: 'tests' }) } }, { capabilities: all });
+    const done = await ok(
+      server,
+      'prompts/get',
+      { name: 'test_input_required_result_prompt', inputResponses: { user_context: accept({ context: 'tests' }) } },
+      { capabilities: all },
+    );
     valid('GetPromptResult', done);
   });
 });
@@ -185,8 +225,15 @@ describe('prompts, resources and completion', () => {
   });
 
   it('reads text, binary and templated resources', async () => {
-    expect((await ok(server, 'resources/read', { uri: 'test://static-text' })).contents[0]).toEqual({ uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' });
-    expect((await ok(server, 'resources/read', { uri: 'test://static-binary' })).contents[0]).toMatchObject({ mimeType: 'image/png', blob: expect.any(String) });
+    expect((await ok(server, 'resources/read', { uri: 'test://static-text' })).contents[0]).toEqual({
+      uri: 'test://static-text',
+      mimeType: 'text/plain',
+      text: 'This is the content of the static text resource.',
+    });
+    expect((await ok(server, 'resources/read', { uri: 'test://static-binary' })).contents[0]).toMatchObject({
+      mimeType: 'image/png',
+      blob: expect.any(String),
+    });
     const templated = await ok(server, 'resources/read', { uri: 'test://template/123/data' });
     expect(JSON.parse(templated.contents[0].text)).toEqual({ id: '123', templateTest: true, data: 'Data for ID: 123' });
   });
@@ -198,8 +245,14 @@ describe('prompts, resources and completion', () => {
   });
 
   it('completes prompt arguments and template variables', async () => {
-    expect((await ok(server, 'completion/complete', { ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'par' } })).completion.values).toEqual(['paris', 'park', 'party', 'parma']);
-    expect((await ok(server, 'completion/complete', { ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'id', value: '12' } })).completion.values).toEqual(['123', '124']);
+    expect(
+      (await ok(server, 'completion/complete', { ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'par' } }))
+        .completion.values,
+    ).toEqual(['paris', 'park', 'party', 'parma']);
+    expect(
+      (await ok(server, 'completion/complete', { ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'id', value: '12' } }))
+        .completion.values,
+    ).toEqual(['123', '124']);
   });
 });
 
@@ -207,7 +260,15 @@ describe('change notifications', () => {
   it('announces tool and prompt list changes and resource updates on listen streams', async () => {
     const own = createEverythingServer({ onWarning: () => {} });
     const context = recorder();
-    const pending = own.dispatch({ jsonrpc: '2.0', id: 'listen', method: 'subscriptions/listen', params: { _meta: meta(), notifications: { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['test://watched-resource'] } } }, context);
+    const pending = own.dispatch(
+      {
+        jsonrpc: '2.0',
+        id: 'listen',
+        method: 'subscriptions/listen',
+        params: { _meta: meta(), notifications: { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['test://watched-resource'] } },
+      },
+      context,
+    );
     while (context.notifications.length === 0) await new Promise((r) => setImmediate(r));
     expect(context.notifications[0]?.method).toBe('notifications/subscriptions/acknowledged');
     await ok(own, 'tools/call', { name: 'test_trigger_tool_change' });

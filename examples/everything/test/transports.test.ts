@@ -14,7 +14,11 @@ describe('over stdio', () => {
   const notifications: JsonRpcNotification[] = [];
 
   beforeAll(async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [stdioEntry], env: { ...process.env, MCPKIT_STATE_KEYS: `s:${Buffer.alloc(32, 3).toString('base64url')}` } });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [stdioEntry],
+      env: { ...process.env, MCPKIT_STATE_KEYS: `s:${Buffer.alloc(32, 3).toString('base64url')}` },
+    });
     connection = new Connection(transport, { timeoutMs: 10_000 });
     connection.onNotification((n) => notifications.push(n));
     await connection.start();
@@ -36,14 +40,20 @@ describe('over stdio', () => {
 
   it('demultiplexes listen notifications by subscription id', async () => {
     const controller = new AbortController();
-    const listen = connection.request('subscriptions/listen', { _meta: meta(), notifications: { toolsListChanged: true } }, { signal: controller.signal, timeoutMs: 0 });
+    const listen = connection.request(
+      'subscriptions/listen',
+      { _meta: meta(), notifications: { toolsListChanged: true } },
+      { signal: controller.signal, timeoutMs: 0 },
+    );
     listen.catch(() => {});
     await waitFor(() => notifications.some((n) => n.method === 'notifications/subscriptions/acknowledged'));
     const ack = notifications.find((n) => n.method === 'notifications/subscriptions/acknowledged')!;
     const id = (ack.params as any)._meta['io.modelcontextprotocol/subscriptionId'];
     await connection.request('tools/call', { _meta: meta(), name: 'test_trigger_tool_change' });
     await waitFor(() => notifications.some((n) => n.method === 'notifications/tools/list_changed'));
-    expect((notifications.find((n) => n.method === 'notifications/tools/list_changed')!.params as any)._meta['io.modelcontextprotocol/subscriptionId']).toBe(id);
+    expect((notifications.find((n) => n.method === 'notifications/tools/list_changed')!.params as any)._meta['io.modelcontextprotocol/subscriptionId']).toBe(
+      id,
+    );
     controller.abort();
     await expect(listen).rejects.toThrow();
   });

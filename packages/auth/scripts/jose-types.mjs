@@ -17,7 +17,15 @@ for (const file of fs.readdirSync(dist).filter((f) => f.endsWith('.d.cts'))) {
     changed++;
   }
 }
-if (/\bfrom ['"]jose['"];$/m.test(fs.readdirSync(dist).filter((f) => f.endsWith('.d.cts')).map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n'))) {
+if (
+  /\bfrom ['"]jose['"];$/m.test(
+    fs
+      .readdirSync(dist)
+      .filter((f) => f.endsWith('.d.cts'))
+      .map((f) => fs.readFileSync(path.join(dist, f), 'utf8'))
+      .join('\n'),
+  )
+) {
   throw new Error('a .d.cts still imports jose in require mode');
 }
 console.log(`jose-types: ${changed} declaration files rewritten`);

@@ -7,7 +7,13 @@ export type { DpopNonceOptions } from './server/dpop-nonces.js';
 export { InvalidTokenError, type TokenVerifier, type VerifyContext } from './server/verifier.js';
 export { protectedResourceMetadata, type ProtectedResourceMetadataOptions } from './server/resource-metadata.js';
 export { extractBearerToken, type BearerExtraction } from './server/bearer.js';
-export { scopeChallenge, type ScopeChallengeOptions, type RequiredScopesSource, type RequiredScopesFn, type AuthorizeRequest } from './server/scope-challenge.js';
+export {
+  scopeChallenge,
+  type ScopeChallengeOptions,
+  type RequiredScopesSource,
+  type RequiredScopesFn,
+  type AuthorizeRequest,
+} from './server/scope-challenge.js';
 export { challengeResponse, insufficientScopeResponse, bearerChallengeHeader, type ChallengeFields } from './server/challenge.js';
 export { requireScopes, hasScopes, missingScopes, withImpliedScopes, type Principal, type ScopeImplications } from './shared/principal.js';
 export { resourceMetadataUrl, canonicalResourceUri } from './shared/urls.js';

@@ -18,7 +18,10 @@ afterEach(async () => {
 async function setup(asOptions: TestAsOptions = {}) {
   const as = await TestAuthorizationServer.start(asOptions);
   const rs = await TestResourceServer.start(as.issuer, as.jwksUrl, { scopesFor: () => [] });
-  stops.push(() => rs.close(), () => as.close());
+  stops.push(
+    () => rs.close(),
+    () => as.close(),
+  );
   return { as, rs };
 }
 
@@ -27,7 +30,10 @@ function client(serverUrl: string, options: Partial<OAuthOptions> = {}) {
 }
 
 async function failure(promise: Promise<unknown>): Promise<AuthError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AuthError);
   return error as AuthError;
 }
@@ -36,7 +42,10 @@ async function failure(promise: Promise<unknown>): Promise<AuthError> {
 describe('client identity, in the order of preference', () => {
   it('uses pre-registered credentials for their issuer, over CIMD and registration', async () => {
     const { as, rs } = await setup({ cimd: true, clients: [{ clientId: 'pre', clientSecret: 's3cret', redirectUris: [REDIRECT] }] });
-    const authed = client(rs.url, { clients: [{ issuer: as.issuer, clientId: 'pre', clientSecret: 's3cret' }], clientMetadataUrl: 'https://app.example/client.json' });
+    const authed = client(rs.url, {
+      clients: [{ issuer: as.issuer, clientId: 'pre', clientSecret: 's3cret' }],
+      clientMetadataUrl: 'https://app.example/client.json',
+    });
     expect((await call(authed, rs.url, 'tools/list')).status).toBe(200);
     expect(as.eventsOf('register')).toHaveLength(0);
     expect(as.eventsOf('authorize')[0]!.params.client_id).toBe('pre');
@@ -118,7 +127,10 @@ describe('client credentials grant for machine clients', () => {
     const pair = await generateKeyPair('ES256', { extractable: true });
     const jwk = { ...(await exportJWK(pair.publicKey)), alg: 'ES256' };
     const { as, rs } = await setup({ clients: [{ clientId: 'signer', jwk }] });
-    const authed = withOAuth(fetch, { serverUrl: rs.url, clientCredentials: { clientId: 'signer', privateKey: await exportPKCS8(pair.privateKey), signingAlgorithm: 'ES256' } });
+    const authed = withOAuth(fetch, {
+      serverUrl: rs.url,
+      clientCredentials: { clientId: 'signer', privateKey: await exportPKCS8(pair.privateKey), signingAlgorithm: 'ES256' },
+    });
     expect((await call(authed, rs.url, 'tools/list')).status).toBe(200);
     expect(as.eventsOf('token').map((t) => [t.clientAuth, t.outcome])).toEqual([['private_key_jwt', 'ok']]);
   });
@@ -167,7 +179,9 @@ describe('conformance options', () => {
   });
 
   it('reads client credentials for the client-credentials scenarios', () => {
-    const basic = conformanceOAuthOptions({ MCP_CONFORMANCE_CONTEXT: JSON.stringify({ name: 'auth/client-credentials-basic', client_id: 'c', client_secret: 's' }) });
+    const basic = conformanceOAuthOptions({
+      MCP_CONFORMANCE_CONTEXT: JSON.stringify({ name: 'auth/client-credentials-basic', client_id: 'c', client_secret: 's' }),
+    });
     expect(basic.clientCredentials).toEqual({ clientId: 'c', clientSecret: 's' });
     const jwt = conformanceOAuthOptions({
       MCP_CONFORMANCE_CONTEXT: JSON.stringify({ name: 'auth/client-credentials-jwt', client_id: 'c', private_key_pem: 'PEM', signing_algorithm: 'ES256' }),

@@ -17,7 +17,10 @@ afterEach(async () => {
 async function setup() {
   const as = await TestAuthorizationServer.start();
   const rs = await TestResourceServer.start(as.issuer, as.jwksUrl);
-  stops.push(() => rs.close(), () => as.close());
+  stops.push(
+    () => rs.close(),
+    () => as.close(),
+  );
   return { as, rs };
 }
 
@@ -102,7 +105,10 @@ describe('client state', () => {
     const authed = client(rs.url, store);
     await call(authed, rs.url, 'tools/list');
     await as.close();
-    const error = await call(authed, rs.url, 'tools/list', 2).then(() => undefined, (e: unknown) => e);
+    const error = await call(authed, rs.url, 'tools/list', 2).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'token_request_failed', status: undefined });
     expect(store.getTokens(rs.url)?.refreshToken).toBeTypeOf('string');
   });

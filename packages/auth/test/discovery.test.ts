@@ -37,7 +37,9 @@ describe('protected resource metadata discovery', () => {
   });
 
   it('falls back to the path-aware URL, then the root', async () => {
-    const site = await documents({ '/.well-known/oauth-protected-resource': (o) => ({ resource: o, authorization_servers: ['https://as.example'], scopes_supported: ['a', 'b'] }) });
+    const site = await documents({
+      '/.well-known/oauth-protected-resource': (o) => ({ resource: o, authorization_servers: ['https://as.example'], scopes_supported: ['a', 'b'] }),
+    });
     const found = await discoverResourceMetadata(fetch, new URL(`${site.origin}/mcp`), undefined);
     expect(site.asked).toEqual(['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']);
     // The root document's resource (the origin) covers /mcp and is kept verbatim, with no trailing slash.
@@ -46,7 +48,9 @@ describe('protected resource metadata discovery', () => {
   });
 
   it('refuses a document for another resource (RFC 9728 §3.3)', async () => {
-    const site = await documents({ '/.well-known/oauth-protected-resource/mcp': () => ({ resource: 'https://evil.example/mcp', authorization_servers: ['https://as.example'] }) });
+    const site = await documents({
+      '/.well-known/oauth-protected-resource/mcp': () => ({ resource: 'https://evil.example/mcp', authorization_servers: ['https://as.example'] }),
+    });
     await expect(discoverResourceMetadata(fetch, new URL(`${site.origin}/mcp`), undefined)).rejects.toMatchObject({ code: 'resource_mismatch' });
   });
 
@@ -56,7 +60,9 @@ describe('protected resource metadata discovery', () => {
   });
 
   it('refuses a plain-http metadata URL outside loopback', async () => {
-    await expect(discoverResourceMetadata(fetch, new URL('http://127.0.0.1:1/mcp'), 'http://metadata.example/prm')).rejects.toMatchObject({ code: 'insecure_url' });
+    await expect(discoverResourceMetadata(fetch, new URL('http://127.0.0.1:1/mcp'), 'http://metadata.example/prm')).rejects.toMatchObject({
+      code: 'insecure_url',
+    });
   });
 });
 
@@ -73,7 +79,12 @@ describe('authorization server metadata discovery', () => {
     ]);
   });
 
-  const doc = (issuer: string) => ({ issuer, token_endpoint: `${issuer}/token`, authorization_endpoint: `${issuer}/authorize`, code_challenge_methods_supported: ['S256'] });
+  const doc = (issuer: string) => ({
+    issuer,
+    token_endpoint: `${issuer}/token`,
+    authorization_endpoint: `${issuer}/authorize`,
+    code_challenge_methods_supported: ['S256'],
+  });
 
   it('finds OIDC path-appended metadata of a path issuer after the two insertions', async () => {
     const site = await documents({ '/tenant1/.well-known/openid-configuration': (o) => doc(`${o}/tenant1`) });
@@ -101,10 +112,16 @@ describe('authorization server metadata discovery', () => {
 
 describe('WWW-Authenticate', () => {
   it('parses several challenges, quoted values with escapes and commas', () => {
-    const header = 'Basic realm="x", Bearer error="insufficient_scope", scope="a b", resource_metadata="https://m.example/prm", error_description="say \\"hi\\", ok"';
+    const header =
+      'Basic realm="x", Bearer error="insufficient_scope", scope="a b", resource_metadata="https://m.example/prm", error_description="say \\"hi\\", ok"';
     const [basic, bearer] = parseWwwAuthenticate(header);
     expect(basic).toEqual({ scheme: 'Basic', params: { realm: 'x' } });
-    expect(bearer!.params).toEqual({ error: 'insufficient_scope', scope: 'a b', resource_metadata: 'https://m.example/prm', error_description: 'say "hi", ok' });
+    expect(bearer!.params).toEqual({
+      error: 'insufficient_scope',
+      scope: 'a b',
+      resource_metadata: 'https://m.example/prm',
+      error_description: 'say "hi", ok',
+    });
   });
 
   it('parses token values, token68 and a bare scheme', () => {

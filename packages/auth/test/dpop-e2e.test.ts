@@ -24,7 +24,11 @@ async function start(options: DpopStackOptions = {}): Promise<DpopStack> {
 }
 
 function signIn(stack: DpopStack, log: Exchange[] = []): OAuthFetch {
-  return withOAuth(recordingFetch(log), { serverUrl: stack.url, redirect: headlessRedirect({ redirectUri: REDIRECT_URI }), clientMetadata: { clientName: 'dpop-test' } });
+  return withOAuth(recordingFetch(log), {
+    serverUrl: stack.url,
+    redirect: headlessRedirect({ redirectUri: REDIRECT_URI }),
+    clientMetadata: { clientName: 'dpop-test' },
+  });
 }
 
 const jtiOf = (proof: string) => decodeJwt(proof).jti as string;

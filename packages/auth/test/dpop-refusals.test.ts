@@ -32,7 +32,11 @@ async function setup(options: DpopStackOptions = {}): Promise<Setup> {
   const tokenEndpoint = `${stack.as.issuer}/token`;
   const response = await fetch(tokenEndpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa(`${SVC.clientId}:${SVC.clientSecret}`)}`, dpop: await makeProof(key, { htm: 'POST', htu: tokenEndpoint }) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${btoa(`${SVC.clientId}:${SVC.clientSecret}`)}`,
+      dpop: await makeProof(key, { htm: 'POST', htu: tokenEndpoint }),
+    },
     body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'notes:read', resource: stack.url }),
   });
   const body = (await response.json()) as { access_token: string; token_type: string };
@@ -58,7 +62,11 @@ async function call(url: string, token: string, options: { scheme?: string; proo
     authorization: `${options.scheme ?? 'DPoP'} ${token}`,
   });
   for (const proof of [options.proof ?? []].flat()) headers.append('dpop', proof);
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'read_notes', _meta: META } }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'read_notes', _meta: META } }),
+  });
   await response.body?.cancel();
   const challenges = Object.fromEntries(parseWwwAuthenticate(response.headers.get('www-authenticate')).map((c) => [c.scheme.toLowerCase(), c.params]));
   return { status: response.status, challenges, nonce: response.headers.get('dpop-nonce') };
@@ -94,7 +102,11 @@ describe('a DPoP-guarded server refuses, and keeps serving', () => {
 
   it('refuses a proof for another URI or another method (§4.3 checks 8, 9)', async () => {
     const s = await setup();
-    expectDpopError(await call(s.stack.url, s.token, { proof: await proofFor(s, { htu: s.stack.url.replace('/mcp', '/other') }) }), 'invalid_dpop_proof', /htu/);
+    expectDpopError(
+      await call(s.stack.url, s.token, { proof: await proofFor(s, { htu: s.stack.url.replace('/mcp', '/other') }) }),
+      'invalid_dpop_proof',
+      /htu/,
+    );
     expectDpopError(await call(s.stack.url, s.token, { proof: await proofFor(s, { htm: 'GET' }) }), 'invalid_dpop_proof', /GET requests/);
     await stillServes(s);
     // htu is compared normalised (RFC 3986 §6.2.2, §6.2.3), query and fragment ignored.
@@ -169,10 +181,19 @@ describe('the same refusals for a 2025-11-25 session (dualEra)', () => {
       const response = await fetch(s.stack.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `DPoP ${s.token}`, dpop: proof },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
       });
       await response.body?.cancel();
-      return { status: response.status, session: response.headers.get('mcp-session-id'), error: parseWwwAuthenticate(response.headers.get('www-authenticate')).find((c) => c.scheme === 'DPoP')?.params.error };
+      return {
+        status: response.status,
+        session: response.headers.get('mcp-session-id'),
+        error: parseWwwAuthenticate(response.headers.get('www-authenticate')).find((c) => c.scheme === 'DPoP')?.params.error,
+      };
     };
     const proof = await proofFor(s);
     const first = await initialize(proof);

@@ -100,7 +100,10 @@ describe('proofs the guard refuses before looking at the token', () => {
 describe('challenges', () => {
   it('a client reads resource_metadata, scope and error from the Bearer and DPoP challenges together', () => {
     const headers = new Headers({ 'www-authenticate': 'Bearer resource_metadata="https://m/x", scope="a", DPoP error="use_dpop_nonce", algs="ES256"' });
-    expect(oauthChallenge(headers)).toEqual({ scheme: 'DPoP', params: { error: 'use_dpop_nonce', algs: 'ES256', resource_metadata: 'https://m/x', scope: 'a' } });
+    expect(oauthChallenge(headers)).toEqual({
+      scheme: 'DPoP',
+      params: { error: 'use_dpop_nonce', algs: 'ES256', resource_metadata: 'https://m/x', scope: 'a' },
+    });
   });
 
   it('a guard without a token answers with both challenges and no error (RFC 9449 §7.2 rule 1)', async () => {
@@ -118,7 +121,9 @@ describe('challenges', () => {
 describe('guard options', () => {
   it('refuses symmetric or unknown proof algorithms and non-positive windows', () => {
     const verify: TokenVerifier = async () => undefined;
-    expect(() => bearerGuard({ resource: 'https://m.example/mcp', verify, dpop: { algorithms: ['HS256'] } })).toThrow(/asymmetric JWS algorithms \(not HS256\)/);
+    expect(() => bearerGuard({ resource: 'https://m.example/mcp', verify, dpop: { algorithms: ['HS256'] } })).toThrow(
+      /asymmetric JWS algorithms \(not HS256\)/,
+    );
     expect(() => bearerGuard({ resource: 'https://m.example/mcp', verify, dpop: { maxAgeSeconds: 0 } })).toThrow(/maxAgeSeconds/);
   });
 });

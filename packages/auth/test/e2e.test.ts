@@ -18,7 +18,10 @@ afterEach(async () => {
 async function setup(asOptions: TestAsOptions = {}, rsOptions: TestRsOptions = {}) {
   const as = await TestAuthorizationServer.start(asOptions);
   const rs = await TestResourceServer.start(as.issuer, as.jwksUrl, rsOptions);
-  stops.push(() => rs.close(), () => as.close());
+  stops.push(
+    () => rs.close(),
+    () => as.close(),
+  );
   return { as, rs };
 }
 

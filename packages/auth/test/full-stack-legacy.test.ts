@@ -52,7 +52,10 @@ describe('a 2025-11-25 session with a protected dual-era server', () => {
     expect(names(await client.listTools())).toEqual(['read_notes', 'write_note']);
 
     const posts = mcpExchanges(log, stack.url).filter((e) => e.method === 'POST');
-    expect(posts.slice(0, 2).map((e) => [e.rpc, e.bearer, e.status])).toEqual([['initialize', false, 401], ['initialize', true, 200]]);
+    expect(posts.slice(0, 2).map((e) => [e.rpc, e.bearer, e.status])).toEqual([
+      ['initialize', false, 401],
+      ['initialize', true, 200],
+    ]);
     const writes = posts.filter((e) => e.rpc === 'tools/call').slice(1);
     expect(writes.map((e) => e.status)).toEqual([403, 200]);
     expect(parseWwwAuthenticate(writes[0]!.challenge)[0]!.params).toMatchObject({ error: 'insufficient_scope', scope: 'notes:write' });
@@ -68,7 +71,13 @@ describe('a 2025-11-25 session with a protected dual-era server', () => {
     const { stack, log, client } = await session();
     await client.callTool({ name: 'read_notes' });
     // The client's own GET stream carried its token and was accepted.
-    await expect.poll(() => mcpExchanges(log, stack.url).filter((e) => e.method === 'GET').map((e) => [e.bearer, e.status])).toEqual([[true, 200]]);
+    await expect
+      .poll(() =>
+        mcpExchanges(log, stack.url)
+          .filter((e) => e.method === 'GET')
+          .map((e) => [e.bearer, e.status]),
+      )
+      .toEqual([[true, 200]]);
     const id = mcpExchanges(log, stack.url).find((e) => e.method === 'GET')!.session!;
     const otherUser = await stack.token({ sub: 'user-2', scope: 'notes:read notes:write' });
     const elsewhere = await stack.token({ aud: 'http://127.0.0.1:1/mcp', scope: 'notes:read' });
@@ -86,7 +95,11 @@ describe('a 2025-11-25 session with a protected dual-era server', () => {
     // None of it touched the session or its notes.
     expect(text(await client.callTool({ name: 'read_notes' }))).toBe('buy milk');
     await client.close();
-    expect(mcpExchanges(log, stack.url).filter((e) => e.method === 'DELETE').map((e) => [e.bearer, e.status])).toEqual([[true, 200]]);
+    expect(
+      mcpExchanges(log, stack.url)
+        .filter((e) => e.method === 'DELETE')
+        .map((e) => [e.bearer, e.status]),
+    ).toEqual([[true, 200]]);
     expect(await status(raw(stack, 'DELETE', id, await stack.token({ scope: 'notes:read' })))).toEqual([404, undefined]);
   });
 

@@ -24,13 +24,27 @@ async function start(as: TestAsOptions = {}): Promise<NotesStack> {
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
 /** A modern request sent by hand, with the headers a conforming client mirrors. */
-async function post(url: string, token: string | undefined, method: string, params: Record<string, unknown> = {}): Promise<{ status: number; challenge: Record<string, string> | undefined; body: any }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+async function post(
+  url: string,
+  token: string | undefined,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<{ status: number; challenge: Record<string, string> | undefined; body: any }> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+  };
   if (typeof params.name === 'string') headers['mcp-name'] = params.name;
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: META } }) });
   const body = await response.text();
-  return { status: response.status, challenge: parseWwwAuthenticate(response.headers.get('www-authenticate'))[0]?.params, body: body === '' ? undefined : JSON.parse(body) };
+  return {
+    status: response.status,
+    challenge: parseWwwAuthenticate(response.headers.get('www-authenticate'))[0]?.params,
+    body: body === '' ? undefined : JSON.parse(body),
+  };
 }
 
 const write = { name: 'write_note', arguments: { text: 'intruder' } };
@@ -103,7 +117,7 @@ describe('scopes the server checks per tool', () => {
     expect(stack.notes).toEqual(['buy milk']);
   });
 
-  it('honours a broader scope that implies the tool\'s: no 403, and no -32602 from dispatch either', async () => {
+  it("honours a broader scope that implies the tool's: no 403, and no -32602 from dispatch either", async () => {
     const stack = await start();
     const admin = await stack.token({ scope: 'notes:admin' });
     const saved = await post(stack.url, admin, 'tools/call', { name: 'write_note', arguments: { text: 'by admin' } });

@@ -40,18 +40,21 @@ describe('a modern client signs in and steps up against a protected server', () 
     expect(text(await mcp.callTool({ name: 'read_notes' }))).toBe('buy milk');
 
     const calls = mcpExchanges(log, stack.url);
-    expect(calls.map((e) => [e.rpc, e.bearer, e.status])).toEqual([['tools/call', false, 401], ['tools/call', true, 200]]);
+    expect(calls.map((e) => [e.rpc, e.bearer, e.status])).toEqual([
+      ['tools/call', false, 401],
+      ['tools/call', true, 200],
+    ]);
     // spec: basic/authorization/authorization-server-discovery.mdx: the 401 names the metadata; the client reads it first.
     const metadataUrl = params(calls[0]!.challenge)!.resource_metadata!;
     expect(metadataUrl).toBe(stack.url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp'));
     const metadataIndex = log.findIndex((e) => e.url === metadataUrl);
     expect(log[metadataIndex]!.status).toBe(200);
-    expect(log.slice(metadataIndex).map((e) => e.path).filter((p) => !p.startsWith('/mcp'))).toEqual([
-      '/.well-known/oauth-protected-resource/mcp',
-      '/.well-known/oauth-authorization-server',
-      '/register',
-      '/token',
-    ]);
+    expect(
+      log
+        .slice(metadataIndex)
+        .map((e) => e.path)
+        .filter((p) => !p.startsWith('/mcp')),
+    ).toEqual(['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server', '/register', '/token']);
     const [authorize] = stack.as.eventsOf('authorize');
     expect(authorize!.params).toMatchObject({ code_challenge_method: 'S256', resource: stack.url });
     // spec: basic/authorization/index.mdx "Scope Selection Strategy": no scope in the 401, so scopes_supported.
@@ -68,8 +71,13 @@ describe('a modern client signs in and steps up against a protected server', () 
 
     expect(text(await mcp.callTool({ name: 'write_note', arguments: { text: 'call mom' } }))).toBe('saved: call mom');
 
-    const writes = mcpExchanges(log, stack.url).filter((e) => e.rpc === 'tools/call').slice(2); // after the read's 401 and 200
-    expect(writes.map((e) => [e.bearer, e.status])).toEqual([[true, 403], [true, 200]]);
+    const writes = mcpExchanges(log, stack.url)
+      .filter((e) => e.rpc === 'tools/call')
+      .slice(2); // after the read's 401 and 200
+    expect(writes.map((e) => [e.bearer, e.status])).toEqual([
+      [true, 403],
+      [true, 200],
+    ]);
     // spec: basic/authorization/index.mdx "Runtime Insufficient Scope Errors": 403 with error, scope and resource_metadata.
     expect(params(writes[0]!.challenge)).toEqual({
       error: 'insufficient_scope',
@@ -134,7 +142,11 @@ describe('lists filtered per principal and the private cache', () => {
 
     const b = client(stack, logB, shared); // B signs in on its own and holds notes:read only
     expect(names(await b.mcp.listTools())).toEqual(['read_notes']);
-    expect(mcpExchanges(logB, stack.url).filter((e) => e.rpc === 'tools/list').map((e) => e.status)).toEqual([401, 200]);
+    expect(
+      mcpExchanges(logB, stack.url)
+        .filter((e) => e.rpc === 'tools/list')
+        .map((e) => e.status),
+    ).toEqual([401, 200]);
     expect(b.authed.authorizationContextKey).not.toBe(a.authed.authorizationContextKey);
     // A still gets its own entry from the shared store, without asking the server.
     const before = mcpExchanges(logA, stack.url).length;

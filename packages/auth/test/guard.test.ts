@@ -179,6 +179,8 @@ describe('protectedResourceMetadata', () => {
     expect(() => protectedResourceMetadata({ resource: RESOURCE, authorizationServers: [] })).toThrow(/at least one/);
     expect(() => protectedResourceMetadata({ resource: RESOURCE, authorizationServers: ['http://auth.example'] })).toThrow(/HTTPS/);
     // spec: index.mdx "Refresh Tokens": servers SHOULD NOT list offline_access.
-    expect(() => protectedResourceMetadata({ resource: RESOURCE, authorizationServers: [ISSUER], scopesSupported: ['offline_access'] })).toThrow(/offline_access/);
+    expect(() => protectedResourceMetadata({ resource: RESOURCE, authorizationServers: [ISSUER], scopesSupported: ['offline_access'] })).toThrow(
+      /offline_access/,
+    );
   });
 });

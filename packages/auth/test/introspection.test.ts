@@ -90,7 +90,11 @@ describe('introspectionVerifier on its own', () => {
   it('refuses inactive tokens, tokens for another audience, and answers without aud unless allowed', async () => {
     const now = Math.floor(Date.now() / 1000);
     const endpoint = await scriptedEndpoint((token) =>
-      token === 'inactive' ? { active: false } : token === 'foreign' ? { active: true, sub: 'u', aud: 'https://other.example/mcp', exp: now + 60 } : { active: true, sub: 'u', exp: now + 60 },
+      token === 'inactive'
+        ? { active: false }
+        : token === 'foreign'
+          ? { active: true, sub: 'u', aud: 'https://other.example/mcp', exp: now + 60 }
+          : { active: true, sub: 'u', exp: now + 60 },
     );
     const guard = bearerGuard({ resource, verify: introspectionVerifier({ endpoint: endpoint.url }) });
     const refused = async (token: string) => {
@@ -143,8 +147,19 @@ describe('introspectionVerifier on its own', () => {
 async function post(url: string, token: string): Promise<number> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/list',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+    }),
   });
   await response.body?.cancel();
   return response.status;

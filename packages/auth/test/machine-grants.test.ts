@@ -43,7 +43,15 @@ async function workloadIssuer() {
   return {
     trusted: { issuer, jwk: { ...(await exportJWK(pair.publicKey)), alg: 'ES256' } },
     token: (aud: string, sub = 'repo:acme/notes:ref:main', key: CryptoKey = pair.privateKey) =>
-      new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(issuer).setSubject(sub).setAudience(aud).setIssuedAt().setExpirationTime('5m').setJti(crypto.randomUUID()).sign(key),
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256' })
+        .setIssuer(issuer)
+        .setSubject(sub)
+        .setAudience(aud)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .setJti(crypto.randomUUID())
+        .sign(key),
   };
 }
 
@@ -113,7 +121,10 @@ describe('workload identity (the JWT bearer grant)', () => {
     expect(assertions).toEqual(['first', 'second']);
     rmSync(file);
     await authed.signOut();
-    await expect(mcp.callTool({ name: 'read_notes' })).rejects.toMatchObject({ code: 'invalid_configuration', message: expect.stringContaining('cannot be read (ENOENT)') });
+    await expect(mcp.callTool({ name: 'read_notes' })).rejects.toMatchObject({
+      code: 'invalid_configuration',
+      message: expect.stringContaining('cannot be read (ENOENT)'),
+    });
   });
 
   it('surfaces a refused assertion as the error it is: one token request, no retry, no other grant', async () => {
@@ -134,7 +145,10 @@ describe('enterprise-managed authorization', () => {
   it('exchanges the ID token for an ID-JAG at the IdP, then gets the access token with it', async () => {
     const idp = await TestIdentityProvider.start('notes-app-at-idp', 'notes-app');
     stops.push(() => idp.close());
-    const stack = await start({ clients: [{ clientId: 'notes-app', clientSecret: 'notes-app-secret' }], idJagIssuers: [{ issuer: idp.issuer, jwk: idp.publicJwk }] });
+    const stack = await start({
+      clients: [{ clientId: 'notes-app', clientSecret: 'notes-app-secret' }],
+      idJagIssuers: [{ issuer: idp.issuer, jwk: idp.publicJwk }],
+    });
     const options: Omit<OAuthOptions, 'serverUrl'> = {
       clients: [{ clientId: 'notes-app', clientSecret: 'notes-app-secret' }],
       enterpriseAuthorization: { idToken: await idp.idToken('ada'), idp: { issuer: idp.issuer, clientId: 'notes-app-at-idp' }, scopes: ['notes:read'] },
@@ -164,7 +178,9 @@ describe('enterprise-managed authorization', () => {
     const idp = await TestIdentityProvider.start('app', 'app');
     stops.push(() => idp.close());
     const stack = await start({ idJagIssuers: [{ issuer: idp.issuer, jwk: idp.publicJwk }] });
-    const error = await readNotes(stack, { enterpriseAuthorization: { idToken: await idp.idToken('ada'), idp: { issuer: idp.issuer, clientId: 'app' } } }).catch((e: unknown) => e);
+    const error = await readNotes(stack, {
+      enterpriseAuthorization: { idToken: await idp.idToken('ada'), idp: { issuer: idp.issuer, clientId: 'app' } },
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'client_identity_required' });
     expect(idp.exchanges).toHaveLength(0);
   });
@@ -172,8 +188,8 @@ describe('enterprise-managed authorization', () => {
 
 describe('configuration', () => {
   it('takes one grant without a browser, not several', () => {
-    expect(() => withOAuth(fetch, { serverUrl: 'https://mcp.example.com/mcp', clientCredentials: { clientId: 'a', clientSecret: 'b' }, workloadIdentity: { token: 'x' } })).toThrow(
-      /one of clientCredentials, workloadIdentity, not several/,
-    );
+    expect(() =>
+      withOAuth(fetch, { serverUrl: 'https://mcp.example.com/mcp', clientCredentials: { clientId: 'a', clientSecret: 'b' }, workloadIdentity: { token: 'x' } }),
+    ).toThrow(/one of clientCredentials, workloadIdentity, not several/);
   });
 });

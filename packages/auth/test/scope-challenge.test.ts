@@ -8,7 +8,9 @@ const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/m
 // What McpServer.requiredScopes answers for a server with a read and a write tool.
 const notes: RequiredScopesSource = {
   requiredScopes: (method, params) =>
-    method === 'tools/call' ? ({ read_notes: ['notes:read'], write_note: ['notes:write'], admin: ['notes:write', 'notes:admin'] } as Record<string, string[]>)[String(params?.name)] : undefined,
+    method === 'tools/call'
+      ? ({ read_notes: ['notes:read'], write_note: ['notes:write'], admin: ['notes:write', 'notes:admin'] } as Record<string, string[]>)[String(params?.name)]
+      : undefined,
 };
 const call = (name: string, id: number | string = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
 const reader = { subject: 'alice', scopes: ['notes:read'] };
@@ -22,7 +24,7 @@ function challenge(response: Response | undefined) {
 describe('scopeChallenge', () => {
   const authorize = scopeChallenge({ resource: RESOURCE, scopes: notes });
 
-  it('answers 403 insufficient_scope naming the operation\'s scopes and the metadata URL', () => {
+  it("answers 403 insufficient_scope naming the operation's scopes and the metadata URL", () => {
     const { status, params } = challenge(authorize(reader, call('write_note')));
     expect(status).toBe(403);
     expect(params).toEqual({ error: 'insufficient_scope', error_description: 'Missing scope: notes:write', scope: 'notes:write', resource_metadata: METADATA });
@@ -31,7 +33,9 @@ describe('scopeChallenge', () => {
   it('names every scope the operation needs at once, not only the missing one', () => {
     const { params } = challenge(authorize(reader, call('admin')));
     expect(params.scope).toBe('notes:write notes:admin');
-    expect(challenge(scopeChallenge({ resource: RESOURCE, scopes: notes, baseScopes: ['mcp'] })(reader, call('admin'))).params.scope).toBe('mcp notes:write notes:admin');
+    expect(challenge(scopeChallenge({ resource: RESOURCE, scopes: notes, baseScopes: ['mcp'] })(reader, call('admin'))).params.scope).toBe(
+      'mcp notes:write notes:admin',
+    );
   });
 
   it('lets through a caller holding the scopes, operations that need none, notifications and responses', () => {
@@ -50,7 +54,11 @@ describe('scopeChallenge', () => {
   });
 
   it('takes a plain function and an explicit metadata URL', () => {
-    const custom = scopeChallenge({ resourceMetadataUrl: 'https://mcp.example.com/prm', scopes: (method) => (method === 'prompts/get' ? ['prompts'] : undefined), realm: 'notes' });
+    const custom = scopeChallenge({
+      resourceMetadataUrl: 'https://mcp.example.com/prm',
+      scopes: (method) => (method === 'prompts/get' ? ['prompts'] : undefined),
+      realm: 'notes',
+    });
     const { params } = challenge(custom(reader, { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'p' } }));
     expect(params).toMatchObject({ realm: 'notes', scope: 'prompts', resource_metadata: 'https://mcp.example.com/prm' });
   });

@@ -15,7 +15,10 @@ afterEach(async () => {
 async function setup() {
   const as = await TestAuthorizationServer.start();
   const rs = await TestResourceServer.start(as.issuer, as.jwksUrl);
-  stops.push(() => rs.close(), () => as.close());
+  stops.push(
+    () => rs.close(),
+    () => as.close(),
+  );
   return { as, rs };
 }
 
@@ -56,7 +59,11 @@ describe('sign-in options', () => {
 
   it('scopes are asked for in addition to the challenged ones', async () => {
     const { as, rs } = await setup();
-    const authed = withOAuth(fetch, { serverUrl: rs.url, redirect: headlessRedirect({ redirectUri: 'http://127.0.0.1:9/callback' }), scopes: ['profile', 'mcp:read'] });
+    const authed = withOAuth(fetch, {
+      serverUrl: rs.url,
+      redirect: headlessRedirect({ redirectUri: 'http://127.0.0.1:9/callback' }),
+      scopes: ['profile', 'mcp:read'],
+    });
     expect((await call(authed, rs.url, 'tools/list')).status).toBe(200);
     const [authorize] = as.eventsOf('authorize');
     expect(authorize?.params.scope?.split(' ').sort()).toEqual(['mcp:read', 'profile']);

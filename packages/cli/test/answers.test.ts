@@ -23,7 +23,16 @@ describe('--answers and prompts for input', () => {
 
   it.each(['modern', 'legacy'] as const)('an elicitation is answered in the %s era over stdio and HTTP', async (era) => {
     for (const [, target] of targets()) {
-      const run = await mcpkit(['tools', 'call', 'test_input_required_result_elicitation', '--era', era, '--answers', '[{"action":"accept","content":{"name":"Ada"}}]', ...target]);
+      const run = await mcpkit([
+        'tools',
+        'call',
+        'test_input_required_result_elicitation',
+        '--era',
+        era,
+        '--answers',
+        '[{"action":"accept","content":{"name":"Ada"}}]',
+        ...target,
+      ]);
       expect({ era, target, code: run.code, stdout: run.stdout }).toEqual({ era, target, code: 0, stdout: 'Hello, Ada!\n' });
     }
   });
@@ -46,15 +55,43 @@ describe('--answers and prompts for input', () => {
   });
 
   it('a declined elicitation is sent as such', async () => {
-    const run = await mcpkit(['tools', 'call', 'test_elicitation', '--args', '{"message":"Who?"}', '--answers', '[{"action":"decline"}]', '--url', server.endpoint]);
+    const run = await mcpkit([
+      'tools',
+      'call',
+      'test_elicitation',
+      '--args',
+      '{"message":"Who?"}',
+      '--answers',
+      '[{"action":"decline"}]',
+      '--url',
+      server.endpoint,
+    ]);
     expect(run.stdout).toContain('action=decline');
   });
 
   it('answers that do not fit are refused before they reach the server (exit 2)', async () => {
-    const wrongField = await mcpkit(['tools', 'call', 'test_input_required_result_elicitation', '--answers', '[{"action":"accept","content":{"nam":"Ada"}}]', '--url', server.endpoint]);
+    const wrongField = await mcpkit([
+      'tools',
+      'call',
+      'test_input_required_result_elicitation',
+      '--answers',
+      '[{"action":"accept","content":{"nam":"Ada"}}]',
+      '--url',
+      server.endpoint,
+    ]);
     expect(wrongField.code).toBe(2);
     expect(wrongField.stderr).toContain('"name" is required; "nam" is not a field of the form (fields: name)');
-    const wrongType = await mcpkit(['tools', 'call', 'test_input_required_result_elicitation', '--era', 'legacy', '--answers', '[{"action":"accept","content":{"name":7}}]', '--url', server.endpoint]);
+    const wrongType = await mcpkit([
+      'tools',
+      'call',
+      'test_input_required_result_elicitation',
+      '--era',
+      'legacy',
+      '--answers',
+      '[{"action":"accept","content":{"name":7}}]',
+      '--url',
+      server.endpoint,
+    ]);
     expect(wrongType.code).toBe(2);
     expect(wrongType.stderr).toContain('"name" must be a string');
     const notAnAnswer = await mcpkit(['tools', 'call', 'echo', '--args', '{"text":"x"}', '--answers', '[{"hello":1}]', '--url', server.endpoint]);
@@ -63,13 +100,29 @@ describe('--answers and prompts for input', () => {
   });
 
   it('too few answers is a usage error naming the question left unanswered', async () => {
-    const run = await mcpkit(['tools', 'call', 'test_input_required_result_multi_round', '--answers', '[{"action":"accept","content":{"name":"Ada"}}]', '--url', server.endpoint]);
+    const run = await mcpkit([
+      'tools',
+      'call',
+      'test_input_required_result_multi_round',
+      '--answers',
+      '[{"action":"accept","content":{"name":"Ada"}}]',
+      '--url',
+      server.endpoint,
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('input request #2 (elicitation/create, "step2") has no answer: --answers has only 1 item(s)');
   });
 
   it('unused answers are reported, and declare only what they can answer', async () => {
-    const run = await mcpkit(['tools', 'call', 'test_input_required_result_capabilities', '--answers', '[{"roots":[]},{"roots":[]}]', '--url', server.endpoint]);
+    const run = await mcpkit([
+      'tools',
+      'call',
+      'test_input_required_result_capabilities',
+      '--answers',
+      '[{"roots":[]},{"roots":[]}]',
+      '--url',
+      server.endpoint,
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Thanks for the input');
     expect(run.stderr).toContain('1 of 2 --answers item(s) were not used');
@@ -95,8 +148,16 @@ describe('--answers and prompts for input', () => {
   });
 
   it('--interactive: enums by number or value, multi-select lists; end of input cancels and stops', async () => {
-    const picks = await mcpkit(['tools', 'call', 'test_elicitation_sep1330_enums', '--interactive', '--url', server.endpoint], { input: 'option2\n1\n3\n1, option3\n2\ny\n' });
-    for (const picked of ['"untitledSingle":"option2"', '"titledSingle":"value1"', ':"opt3"', '"untitledMulti":["option1","option3"]', '"titledMulti":["value2"]']) {
+    const picks = await mcpkit(['tools', 'call', 'test_elicitation_sep1330_enums', '--interactive', '--url', server.endpoint], {
+      input: 'option2\n1\n3\n1, option3\n2\ny\n',
+    });
+    for (const picked of [
+      '"untitledSingle":"option2"',
+      '"titledSingle":"value1"',
+      ':"opt3"',
+      '"untitledMulti":["option1","option3"]',
+      '"titledMulti":["value2"]',
+    ]) {
       expect(picks.stdout).toContain(picked);
     }
     const ended = await mcpkit(['tools', 'call', 'test_input_required_result_elicitation', '--interactive', '--url', server.endpoint], { input: '' });

@@ -80,7 +80,9 @@ describe('parseCommandLine', () => {
     expect(mistake(['tools'])).toBe('`tools` needs a subcommand: use `tools list` or `tools call`');
     expect(mistake(['tools', 'list', '--stdio', 'x', ...url])).toBe('give either --stdio or --url, not both');
     expect(mistake(['tools', 'call', 'e', '--args', '[1]', ...url])).toBe(`--args must be a JSON object, e.g. --args '{"text":"hi"}' (got an array)`);
-    expect(mistake(['prompts', 'get', 'p', '--args', '{"n":1}', ...url])).toBe('--args: every value must be a string, but "n" is the number 1; write it as "1"');
+    expect(mistake(['prompts', 'get', 'p', '--args', '{"n":1}', ...url])).toBe(
+      '--args: every value must be a string, but "n" is the number 1; write it as "1"',
+    );
     expect(mistake(['tools', 'list', '--era', 'new', ...url])).toBe('--era must be one of auto, modern, legacy; got "new"');
     expect(mistake(['tools', 'list', '--bogus'])).toBe('unknown option --bogus (see mcpkit --help)');
     expect(mistake(['tools', 'list', '--timeout', '-5', ...url])).toBe(`--timeout's value starts with "-"; write it as --timeout=VALUE`);

@@ -51,7 +51,9 @@ describe('exit codes', () => {
     const answers = '[{"roots":[]},{"action":"accept","content":{"name":"Ada"}}]';
     const run = await mcpkit(['tools', 'call', 'test_input_required_result_elicitation', '--answers', answers, '--stdio', exampleStdio()]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--answers[0] is a ListRootsResult, but the server\'s input request #1 (elicitation/create, "user_name") needs an ElicitResult');
+    expect(run.stderr).toContain(
+      '--answers[0] is a ListRootsResult, but the server\'s input request #1 (elicitation/create, "user_name") needs an ElicitResult',
+    );
   });
 
   it('3: no answer within --timeout', async () => {
@@ -104,7 +106,10 @@ describe('the usual mistakes get clear messages (exit 3 or 1)', () => {
   });
 
   it('a legacy-only server asked with --era modern (stdio and HTTP); auto falls back and works', async () => {
-    for (const target of [['--stdio', exampleStdio('legacy')], ['--url', legacyServer.endpoint]]) {
+    for (const target of [
+      ['--stdio', exampleStdio('legacy')],
+      ['--url', legacyServer.endpoint],
+    ]) {
       const modern = await mcpkit(['tools', 'list', '--era', 'modern', ...target]);
       expect(modern.code).toBe(1);
       expect(modern.stderr).toContain('the server does not speak 2026-07-28');

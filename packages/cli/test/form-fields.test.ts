@@ -11,7 +11,13 @@ const schema = {
     age: { type: 'integer', minimum: 0, maximum: 150 },
     score: { type: 'number' },
     ok: { type: 'boolean', default: true },
-    size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] },
+    size: {
+      type: 'string',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'l', title: 'Large' },
+      ],
+    },
     old: { type: 'string', enum: ['a', 'b'], enumNames: ['Alpha', 'Beta'] },
     tags: { type: 'array', items: { type: 'string', enum: ['x', 'y', 'z'] }, maxItems: 2 },
   },
@@ -24,13 +30,26 @@ describe('elicitation form fields', () => {
 
   it('reads the schema: kinds, labels, required, defaults and choices', () => {
     expect(fields.map((f) => [f.name, f.kind, f.required])).toEqual([
-      ['email', 'string', true], ['born', 'string', false], ['nick', 'string', false], ['age', 'integer', true], ['score', 'number', false],
-      ['ok', 'boolean', false], ['size', 'enum', false], ['old', 'enum', false], ['tags', 'multi', false],
+      ['email', 'string', true],
+      ['born', 'string', false],
+      ['nick', 'string', false],
+      ['age', 'integer', true],
+      ['score', 'number', false],
+      ['ok', 'boolean', false],
+      ['size', 'enum', false],
+      ['old', 'enum', false],
+      ['tags', 'multi', false],
     ]);
     expect(field('email').label).toBe('E-mail');
     expect(field('ok').default).toBe(true);
-    expect(field('size').choices).toEqual([{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }]);
-    expect(field('old').choices).toEqual([{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }]);
+    expect(field('size').choices).toEqual([
+      { value: 's', label: 'Small' },
+      { value: 'l', label: 'Large' },
+    ]);
+    expect(field('old').choices).toEqual([
+      { value: 'a', label: 'Alpha' },
+      { value: 'b', label: 'Beta' },
+    ]);
   });
 
   it('types what the user typed, or says why not', () => {

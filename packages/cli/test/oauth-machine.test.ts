@@ -32,7 +32,20 @@ describe('signing in without a browser, and DPoP', () => {
 
   it('--client-credentials with --client-secret: the client-credentials grant (Basic), no sign-in URL', async () => {
     const tokens = stack.as.eventsOf('token').length;
-    const run = await mcpkit(['tools', 'call', 'read_notes', '--url', stack.url, '--client-credentials', '--client-id', PRE_REGISTERED.clientId, '--client-secret', PRE_REGISTERED.clientSecret, '--scope', 'notes:read']);
+    const run = await mcpkit([
+      'tools',
+      'call',
+      'read_notes',
+      '--url',
+      stack.url,
+      '--client-credentials',
+      '--client-id',
+      PRE_REGISTERED.clientId,
+      '--client-secret',
+      PRE_REGISTERED.clientSecret,
+      '--scope',
+      'notes:read',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('buy milk\n');
     expect(run.stderr).not.toContain('Open this URL');
@@ -45,7 +58,21 @@ describe('signing in without a browser, and DPoP', () => {
     const keyFile = join(dir, 'client.pem');
     writeFileSync(keyFile, pem, { mode: 0o600 });
     const tokens = stack.as.eventsOf('token').length;
-    const run = await mcpkit(['tools', 'call', 'read_notes', '--trace', '--url', stack.url, '--client-credentials', '--client-id', 'mcpkit-jwt-app', '--client-key', keyFile, '--scope', 'notes:read']);
+    const run = await mcpkit([
+      'tools',
+      'call',
+      'read_notes',
+      '--trace',
+      '--url',
+      stack.url,
+      '--client-credentials',
+      '--client-id',
+      'mcpkit-jwt-app',
+      '--client-key',
+      keyFile,
+      '--scope',
+      'notes:read',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const [event] = stack.as.eventsOf('token').slice(tokens);
     expect(event).toMatchObject({ clientAuth: 'private_key_jwt', params: { grant_type: 'client_credentials' } });
@@ -67,13 +94,15 @@ describe('signing in without a browser, and DPoP', () => {
     expect(run.stderr).not.toContain(token.slice(-16));
   });
 
-  it('a refused workload token: exit 3 with the server\'s reason, one token request', async () => {
+  it("a refused workload token: exit 3 with the server's reason, one token request", async () => {
     const file = join(dir, 'bad-token');
     writeFileSync(file, 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln');
     const tokens = stack.as.eventsOf('token').length;
     const run = await mcpkit(['tools', 'list', '--url', stack.url, '--workload-identity-token', file]);
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/sign-in failed \(token_request_failed\): The token endpoint refused the urn:ietf:params:oauth:grant-type:jwt-bearer grant \(HTTP 400, invalid_grant: the workload token is not valid\)/);
+    expect(run.stderr).toMatch(
+      /sign-in failed \(token_request_failed\): The token endpoint refused the urn:ietf:params:oauth:grant-type:jwt-bearer grant \(HTTP 400, invalid_grant: the workload token is not valid\)/,
+    );
     expect(stack.as.eventsOf('token').slice(tokens)).toHaveLength(1);
   });
 
@@ -94,7 +123,20 @@ describe('signing in without a browser, and DPoP', () => {
   it('--no-dpop: no proof even where the authorization server advertises DPoP; a plain Bearer token', async () => {
     stack.as.dpop = true;
     const tokens = stack.as.eventsOf('token').length;
-    const run = await mcpkit(['tools', 'call', 'read_notes', '--trace', '--url', stack.url, '--no-dpop', '--client-credentials', '--client-id', PRE_REGISTERED.clientId, '--client-secret', PRE_REGISTERED.clientSecret]);
+    const run = await mcpkit([
+      'tools',
+      'call',
+      'read_notes',
+      '--trace',
+      '--url',
+      stack.url,
+      '--no-dpop',
+      '--client-credentials',
+      '--client-id',
+      PRE_REGISTERED.clientId,
+      '--client-secret',
+      PRE_REGISTERED.clientSecret,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(stack.as.eventsOf('token').slice(tokens)[0]!.dpopJkt).toBeUndefined();
     expect(run.stderr).toMatch(/^ {4}Authorization: Bearer \*\*\*$/m);
@@ -104,7 +146,20 @@ describe('signing in without a browser, and DPoP', () => {
   it('--token-file keeps the DPoP key with the bound token: the next run needs no new grant', async () => {
     stack.as.dpop = true;
     const file = join(dir, 'tokens.json');
-    const args = ['tools', 'call', 'read_notes', '--url', stack.url, '--client-credentials', '--client-id', PRE_REGISTERED.clientId, '--client-secret', PRE_REGISTERED.clientSecret, '--token-file', file];
+    const args = [
+      'tools',
+      'call',
+      'read_notes',
+      '--url',
+      stack.url,
+      '--client-credentials',
+      '--client-id',
+      PRE_REGISTERED.clientId,
+      '--client-secret',
+      PRE_REGISTERED.clientSecret,
+      '--token-file',
+      file,
+    ];
     expect((await mcpkit(args)).code).toBe(0);
     const stored = JSON.parse(readFileSync(file, 'utf8')).tokens[stack.url];
     expect(stored).toMatchObject({ tokenType: 'DPoP', dpopKey: { kty: 'EC', crv: 'P-256', d: expect.any(String) } });
@@ -123,8 +178,14 @@ describe('machine sign-in options on the command line', () => {
   it.each([
     [['--client-credentials'], '--client-credentials needs --client-id and its --client-secret (or --client-key for private_key_jwt)'],
     [['--client-credentials', '--client-id', 'c'], '--client-credentials needs --client-id and its --client-secret'],
-    [['--client-credentials', '--client-id', 'c', '--client-secret', 's', '--open'], '--open is for signing in in a browser; --client-credentials signs in without one'],
-    [['--client-credentials', '--client-id', 'c', '--client-secret', 's', '--workload-identity-token', 'f'], 'give --client-credentials or --workload-identity-token, not both'],
+    [
+      ['--client-credentials', '--client-id', 'c', '--client-secret', 's', '--open'],
+      '--open is for signing in in a browser; --client-credentials signs in without one',
+    ],
+    [
+      ['--client-credentials', '--client-id', 'c', '--client-secret', 's', '--workload-identity-token', 'f'],
+      'give --client-credentials or --workload-identity-token, not both',
+    ],
     [['--workload-identity-token', 'f', '--client-metadata-url', 'https://example.com/c.json'], '--client-metadata-url is for signing in in a browser'],
     [['--client-key', 'k.pem'], '--client-key needs the --client-id it belongs to'],
     [['--client-id', 'c', '--client-secret', 's', '--client-key', 'k.pem'], 'give --client-secret or --client-key (private_key_jwt), not both'],

@@ -13,7 +13,19 @@ import { bearerGuard, jwtVerifier, protectedResourceMetadata, scopeChallenge } f
 import { serveHttp, type HttpServer } from '@mcpkit/http/node';
 import { dualEra, type DualEraServer } from '@mcpkit/legacy';
 import { createServer, tool, type McpServer } from '@mcpkit/server';
-import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, exportJWK, exportPKCS8, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  decodeProtectedHeader,
+  EmbeddedJWK,
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+} from 'jose';
 
 /** A client registered with the test authorization server ahead of time (a confidential one). */
 export const PRE_REGISTERED = { clientId: 'mcpkit-test-app', clientSecret: 'pre-registered-secret-8d1f' } as const;
@@ -74,7 +86,14 @@ export class TestAuthorizationServer {
 
   /** A workload identity token for this server, as the trusted CI issuer signs them. */
   workloadToken(sub: string): Promise<string> {
-    return new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(WORKLOAD_ISSUER).setSubject(sub).setAudience(this.issuer).setIssuedAt().setExpirationTime('5m').sign(this.workloadKey);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(WORKLOAD_ISSUER)
+      .setSubject(sub)
+      .setAudience(this.issuer)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(this.workloadKey);
   }
 
   /** Registers a private_key_jwt client; returns its private key as PKCS#8 PEM. */
@@ -170,7 +189,13 @@ export class TestAuthorizationServer {
       back.searchParams.set('error_description', 'the user denied access');
     } else {
       const code = randomUUID();
-      this.codes.set(code, { clientId: params.client_id!, redirectUri, challenge: params.code_challenge ?? '', resource: params.resource ?? '', scope: params.scope });
+      this.codes.set(code, {
+        clientId: params.client_id!,
+        redirectUri,
+        challenge: params.code_challenge ?? '',
+        resource: params.resource ?? '',
+        scope: params.scope,
+      });
       back.searchParams.set('code', code);
     }
     return new Response(null, { status: 302, headers: { location: back.href } });
@@ -185,7 +210,9 @@ export class TestAuthorizationServer {
     event.clientAuth = secret === undefined ? 'none' : 'client_secret_post';
     const basic = request.headers.get('authorization');
     if (basic?.startsWith('Basic ')) {
-      [clientId, secret] = atob(basic.slice(6)).split(':').map((s) => decodeURIComponent(s)) as [string, string];
+      [clientId, secret] = atob(basic.slice(6))
+        .split(':')
+        .map((s) => decodeURIComponent(s)) as [string, string];
       event.clientAuth = 'client_secret_basic';
     }
     const grantType = form.get('grant_type');
@@ -209,7 +236,10 @@ export class TestAuthorizationServer {
       grant = { sub: clientId, resource: form.get('resource') ?? '', scope: form.get('scope') ?? undefined };
     } else if (grantType === 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
       try {
-        const { payload } = await jwtVerify(form.get('assertion') ?? '', await importJWK(this.workloadJwk, 'ES256'), { issuer: WORKLOAD_ISSUER, audience: this.issuer });
+        const { payload } = await jwtVerify(form.get('assertion') ?? '', await importJWK(this.workloadJwk, 'ES256'), {
+          issuer: WORKLOAD_ISSUER,
+          audience: this.issuer,
+        });
         grant = { sub: payload.sub!, resource: form.get('resource') ?? '', scope: form.get('scope') ?? undefined };
       } catch {
         return json({ error: 'invalid_grant', error_description: 'the workload token is not valid' }, 400);

@@ -71,7 +71,10 @@ describe('signing in (OAuth)', () => {
     expect(redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect(visit.url.startsWith(`${redirectUri}?`)).toBe(true);
     expect(visit.page).toContain('Authorization complete.');
-    const after = await fetch(redirectUri!).then(() => 'answered', (error: Error) => (error.cause as { code?: string } | undefined)?.code);
+    const after = await fetch(redirectUri!).then(
+      () => 'answered',
+      (error: Error) => (error.cause as { code?: string } | undefined)?.code,
+    );
     expect(after).toBe('ECONNREFUSED');
   });
 
@@ -79,7 +82,19 @@ describe('signing in (OAuth)', () => {
     const registrations = stack.as.eventsOf('register').length;
     const user = browser();
     const run = await mcpkit(
-      ['tools', 'call', 'read_notes', '--url', stack.url, '--client-id', PRE_REGISTERED.clientId, '--client-secret', PRE_REGISTERED.clientSecret, '--scope', 'profile notes:read'],
+      [
+        'tools',
+        'call',
+        'read_notes',
+        '--url',
+        stack.url,
+        '--client-id',
+        PRE_REGISTERED.clientId,
+        '--client-secret',
+        PRE_REGISTERED.clientSecret,
+        '--scope',
+        'profile notes:read',
+      ],
       { onStderr: user.onStderr },
     );
     expect(run.code, run.stderr).toBe(0);
@@ -110,7 +125,10 @@ describe('signing in (OAuth)', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('saved: hi\n');
     expect(user.visits).toHaveLength(2);
-    const [first, second] = stack.as.eventsOf('authorize').slice(-2).map((e) => e.params);
+    const [first, second] = stack.as
+      .eventsOf('authorize')
+      .slice(-2)
+      .map((e) => e.params);
     expect(first!.scope).toBe('notes:read');
     expect(second!.scope?.split(' ').sort()).toEqual(['notes:read', 'notes:write']);
     // The listener came back on its port, so the registered redirect URI still holds: one registration.
@@ -187,7 +205,9 @@ describe('signing in (OAuth)', () => {
     const user = browser();
     const run = await mcpkit(['tools', 'list', '--url', stack.url], { onStderr: user.onStderr });
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/^mcpkit: sign-in failed \(authorization_denied\): The authorization server refused the authorization \(access_denied: the user denied access\)$/m);
+    expect(run.stderr).toMatch(
+      /^mcpkit: sign-in failed \(authorization_denied\): The authorization server refused the authorization \(access_denied: the user denied access\)$/m,
+    );
     expect((await user.visits[0]!).page).toContain('Authorization did not complete.');
     expect(run.stdout).toBe('');
   });

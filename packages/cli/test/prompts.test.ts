@@ -17,7 +17,14 @@ function host(lines: string[]) {
   const reader = new LineReader(input, output, false);
   const said: string[] = [];
   const failures = new InputFailures();
-  const handlers = interactiveHandlers({ reader, style: makeStyle(false), say: (line) => said.push(line), pause: () => undefined, resume: () => undefined, failures });
+  const handlers = interactiveHandlers({
+    reader,
+    style: makeStyle(false),
+    say: (line) => said.push(line),
+    pause: () => undefined,
+    resume: () => undefined,
+    failures,
+  });
   return { handlers, said, failures, reader, shown: () => shown };
 }
 
@@ -56,7 +63,10 @@ describe('interactive input', () => {
   it('two questions at once are asked one after the other', async () => {
     const both = host(['Ada', 'y', 'Bob', 'y']);
     const form = { mode: 'form' as const, message: 'Name?', requestedSchema: { type: 'object' as const, properties: { name: { type: 'string' as const } } } };
-    const [first, second] = await Promise.all([both.handlers.elicitation!.form!(form, context), both.handlers.elicitation!.form!(form, { ...context, key: 'k2' })]);
+    const [first, second] = await Promise.all([
+      both.handlers.elicitation!.form!(form, context),
+      both.handlers.elicitation!.form!(form, { ...context, key: 'k2' }),
+    ]);
     expect(first).toEqual({ action: 'accept', content: { name: 'Ada' } });
     expect(second).toEqual({ action: 'accept', content: { name: 'Bob' } });
   });

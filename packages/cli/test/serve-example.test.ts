@@ -19,7 +19,12 @@ const discover = {
   params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
 };
 const modernHeaders = { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' };
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 
 describe('mcpkit serve-example --transport http', () => {
   afterAll(killChildren);
@@ -87,7 +92,9 @@ describe('mcpkit serve-example --transport http', () => {
   });
 
   it('stdio refuses --port, and --report-memory is for stdio', async () => {
-    expect((await mcpkit(['serve-example', '--transport', 'stdio', '--port', '3000'])).stderr).toContain('--port and --host only make sense with --transport http');
+    expect((await mcpkit(['serve-example', '--transport', 'stdio', '--port', '3000'])).stderr).toContain(
+      '--port and --host only make sense with --transport http',
+    );
     expect((await mcpkit(['serve-example', '--transport', 'http', '--port', '0', '--report-memory'])).code).toBe(2);
   });
 });

@@ -18,14 +18,9 @@ import type { InputContext, InputHandlers } from './handlers.js';
  *
  * @example await answerInputRequest(handlers, { method: 'roots/list' }, context)
  */
-export async function answerInputRequest(
-  handlers: InputHandlers,
-  request: InputRequest,
-  context: InputContext,
-): Promise<InputResponse> {
+export async function answerInputRequest(handlers: InputHandlers, request: InputRequest, context: InputContext): Promise<InputResponse> {
   const method = request.method;
-  const run = (handler: () => InputResponse | Promise<InputResponse>): Promise<InputResponse> =>
-    invoke(handler, method, context.key);
+  const run = (handler: () => InputResponse | Promise<InputResponse>): Promise<InputResponse> => invoke(handler, method, context.key);
   switch (method) {
     case 'elicitation/create': {
       const params = request.params;
@@ -61,11 +56,7 @@ export async function answerInputRequest(
  * Answers every input request of one `input_required` result, concurrently, under the same keys.
  * Rejects with the first failure (an `InputHandlerError` or a `ProtocolError`).
  */
-export async function answerInputRequests(
-  handlers: InputHandlers,
-  requests: InputRequests,
-  context: Omit<InputContext, 'key'>,
-): Promise<InputResponses> {
+export async function answerInputRequests(handlers: InputHandlers, requests: InputRequests, context: Omit<InputContext, 'key'>): Promise<InputResponses> {
   const keys = Object.keys(requests);
   const answers = await Promise.all(
     keys.map((key) =>
@@ -82,11 +73,7 @@ export async function answerInputRequests(
   return responses;
 }
 
-async function invoke(
-  handler: () => InputResponse | Promise<InputResponse>,
-  method: string,
-  key: string,
-): Promise<InputResponse> {
+async function invoke(handler: () => InputResponse | Promise<InputResponse>, method: string, key: string): Promise<InputResponse> {
   try {
     return await handler();
   } catch (error) {
@@ -101,12 +88,7 @@ function checkSamplingFeatures(handlers: InputHandlers, params: CreateMessageReq
     throw undeclared(context, 'sampling/createMessage', 'sampling with tools', 'sampling without tools');
   }
   if (params.includeContext !== undefined && params.includeContext !== 'none' && !supports?.context) {
-    throw undeclared(
-      context,
-      'sampling/createMessage',
-      `sampling with includeContext "${params.includeContext}"`,
-      'sampling without context',
-    );
+    throw undeclared(context, 'sampling/createMessage', `sampling with includeContext "${params.includeContext}"`, 'sampling without context');
   }
 }
 
@@ -118,7 +100,6 @@ function declaredModes(handlers: InputHandlers): string {
 function undeclared(context: InputContext, inputMethod: string, asked: string, declared: string): ProtocolError {
   return new ProtocolError(
     context.method,
-    `The server asked for ${asked} (${inputMethod}, key "${context.key}"), which this request did not declare ` +
-      `(it declared ${declared})`,
+    `The server asked for ${asked} (${inputMethod}, key "${context.key}"), which this request did not declare ` + `(it declared ${declared})`,
   );
 }

@@ -55,11 +55,7 @@ export class UnsupportedVersionError extends LocalError {
     readonly serverVersions: readonly string[],
     options?: ErrorOptions,
   ) {
-    super(
-      `No protocol version in common: the server supports ${list(serverVersions)}; ` +
-        `this client speaks ${list(clientVersions)}`,
-      options,
-    );
+    super(`No protocol version in common: the server supports ${list(serverVersions)}; ` + `this client speaks ${list(clientVersions)}`, options);
   }
 }
 
@@ -98,10 +94,7 @@ export class InputHandlerError extends LocalError {
     readonly key: string,
     cause: unknown,
   ) {
-    super(
-      `The ${inputMethod} handler failed for input "${key}": ${cause instanceof Error ? cause.message : String(cause)}`,
-      { cause },
-    );
+    super(`The ${inputMethod} handler failed for input "${key}": ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 

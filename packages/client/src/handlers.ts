@@ -30,7 +30,6 @@ export interface InputContext {
   readonly round: number;
 }
 
-
 /** Answers a form-mode `elicitation/create`: show the form, return what the user did. */
 export type FormElicitationHandler = (params: ElicitRequestFormParams, context: InputContext) => Awaitable<ElicitResult>;
 

@@ -1,10 +1,5 @@
 import { RemoteError, type JsonObject, type JsonRpcNotification, type PendingRequest, type RequestId } from '@mcpkit/jsonrpc';
-import {
-  ErrorCode,
-  META_SUBSCRIPTION_ID,
-  validateSubscriptionsAcknowledgedNotificationParams,
-  type SubscriptionFilter,
-} from '@mcpkit/schema';
+import { ErrorCode, META_SUBSCRIPTION_ID, validateSubscriptionsAcknowledgedNotificationParams, type SubscriptionFilter } from '@mcpkit/schema';
 import { ProtocolError } from './errors.js';
 import { compareFilters, filterAllows } from './listen-filter.js';
 import type { ListenAcknowledgement, ListenNotification, ListenOptions, ListenStream, ReconnectOptions } from './mcp-client.js';
@@ -53,7 +48,7 @@ export class Subscription implements ListenStream {
   private attempts = 0;
   private renegotiated = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly reconnect: Required<Omit<ReconnectOptions, 'onReconnect'>> & Pick<ReconnectOptions, 'onReconnect'> | undefined;
+  private readonly reconnect: (Required<Omit<ReconnectOptions, 'onReconnect'>> & Pick<ReconnectOptions, 'onReconnect'>) | undefined;
 
   constructor(
     readonly filter: SubscriptionFilter,

@@ -22,15 +22,7 @@ import type {
   Tool,
   ToolListChangedNotification,
 } from '@mcpkit/schema';
-import type {
-  CallOptions,
-  CallToolParams,
-  CompleteParams,
-  GetPromptParams,
-  InputCallOptions,
-  ListParams,
-  ReadResourceParams,
-} from './options.js';
+import type { CallOptions, CallToolParams, CompleteParams, GetPromptParams, InputCallOptions, ListParams, ReadResourceParams } from './options.js';
 
 /**
  * The client surface shared by both eras. `ModernClient` implements it for 2026-07-28; the legacy

@@ -29,11 +29,7 @@ export interface InputCall {
 }
 
 /** The params of a retry: the original ones plus the answers and the exact state. */
-export function retryParams(
-  params: Record<string, unknown>,
-  responses: InputResponses | undefined,
-  requestState: string | undefined,
-): Record<string, unknown> {
+export function retryParams(params: Record<string, unknown>, responses: InputResponses | undefined, requestState: string | undefined): Record<string, unknown> {
   const retry: Record<string, unknown> = { ...params };
   if (responses !== undefined) retry.inputResponses = responses;
   if (requestState !== undefined) retry.requestState = requestState;

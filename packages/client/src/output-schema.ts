@@ -40,9 +40,7 @@ export async function compileOutputSchema(schema: unknown): Promise<OutputCheck>
   const dialect = dialectOf((schema as { $schema?: unknown }).$schema);
   const known = DIALECTS[dialect];
   if (known === undefined) {
-    throw new TypeError(
-      `outputSchema uses the unsupported dialect ${JSON.stringify(dialect)} (supported: ${OUTPUT_SCHEMA_DIALECTS.join(', ')})`,
-    );
+    throw new TypeError(`outputSchema uses the unsupported dialect ${JSON.stringify(dialect)} (supported: ${OUTPUT_SCHEMA_DIALECTS.join(', ')})`);
   }
   try {
     return validator.compile(schema as Record<string, unknown>, known);

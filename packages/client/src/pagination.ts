@@ -17,10 +17,7 @@ export interface Page<T> {
  *   return { items: page.tools, nextCursor: page.nextCursor };
  * })) console.log(tool.name);
  */
-export async function* walkPages<T>(
-  method: string,
-  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
-): AsyncGenerator<T, void, undefined> {
+export async function* walkPages<T>(method: string, fetchPage: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T, void, undefined> {
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (;;) {

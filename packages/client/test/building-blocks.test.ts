@@ -11,7 +11,11 @@ import { filterAllows, NotificationQueue, ProgressRouter, ToolOutputChecker, wal
 
 describe('ToolOutputChecker', () => {
   // spec: 2026-07-28/pages/server/tools.mdx ("Output Schema")
-  const tool: Tool = { name: 'weather', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { c: { type: 'number' } }, required: ['c'] } };
+  const tool: Tool = {
+    name: 'weather',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { c: { type: 'number' } }, required: ['c'] },
+  };
   const result = (structuredContent: unknown): CallToolResult => ({ resultType: 'complete', content: [], structuredContent }) as CallToolResult;
 
   it('checks only tools it learned, and forgets them on clear', async () => {
@@ -34,7 +38,13 @@ describe('filterAllows', () => {
     const updated = (uri: unknown) => ({ method: 'notifications/resources/updated', params: { uri } });
     expect(filterAllows(granted, { method: 'notifications/tools/list_changed' })).toBe(true);
     expect(filterAllows(granted, { method: 'notifications/prompts/list_changed' })).toBe(false);
-    expect(['file:///a', 'file:///a/b', 'file:///a#x', 'file:///a?q', 'mem://dir/x'].map((uri) => filterAllows(granted, updated(uri)))).toEqual([true, true, true, true, true]);
+    expect(['file:///a', 'file:///a/b', 'file:///a#x', 'file:///a?q', 'mem://dir/x'].map((uri) => filterAllows(granted, updated(uri)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['file:///ab', 'mem://other', 7].map((uri) => filterAllows(granted, updated(uri)))).toEqual([false, false, false]);
     expect(filterAllows(granted, { method: 'notifications/message', params: {} })).toBe(false);
   });
@@ -52,7 +62,11 @@ describe('walkPages', () => {
     for await (const item of walkPages('tools/list', async (cursor) => pages[cursor ?? 'start']!)) seen.push(item);
     expect(seen).toEqual([1, 2, 3]);
     const looping = walkPages('tools/list', async () => ({ items: [0], nextCursor: 'same' }));
-    await expect((async () => { for await (const _ of looping); })()).rejects.toBeInstanceOf(ProtocolError);
+    await expect(
+      (async () => {
+        for await (const _ of looping);
+      })(),
+    ).rejects.toBeInstanceOf(ProtocolError);
   });
 });
 
@@ -120,7 +134,11 @@ describe('ProgressRouter', () => {
       validated++;
       return typeof (value as { progress?: unknown }).progress === 'number';
     }) as Validator<ProgressNotificationParams>;
-    const router = new ProgressRouter((m) => warnings.push(m), () => undefined, validate);
+    const router = new ProgressRouter(
+      (m) => warnings.push(m),
+      () => undefined,
+      validate,
+    );
     const got: number[] = [];
     let touched = 0;
     const token = router.open((p) => got.push(p.progress));

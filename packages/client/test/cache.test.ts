@@ -15,7 +15,8 @@ function counting(ttlMs: number, scope: 'public' | 'private' = 'public'): FakeSe
   let n = 0;
   return new FakeServer({
     'server/discover': () => cacheable({ supportedVersions: ['2026-07-28'], capabilities: {} }, ttlMs, scope),
-    'tools/list': (params) => cacheable({ tools: [{ name: `t${++n}`, inputSchema: { type: 'object' } }], ...(params.cursor === undefined ? { nextCursor: '' } : {}) }, ttlMs, scope),
+    'tools/list': (params) =>
+      cacheable({ tools: [{ name: `t${++n}`, inputSchema: { type: 'object' } }], ...(params.cursor === undefined ? { nextCursor: '' } : {}) }, ttlMs, scope),
     'resources/read': (params) => cacheable({ contents: [{ uri: params.uri, text: `v${++n}` }] }, ttlMs, scope),
   });
 }

@@ -64,7 +64,10 @@ describe('cancellation and timeouts', () => {
     fakeClocks();
     ({ client, transport } = connect(server));
     let settled = false;
-    const outcome = client.callTool({ name: 'slow' }, { timeoutMs: 20 }).catch((e: unknown) => e).finally(() => (settled = true));
+    const outcome = client
+      .callTool({ name: 'slow' }, { timeoutMs: 20 })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
     await vi.advanceTimersByTimeAsync(19);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(2);
@@ -136,7 +139,10 @@ describe('progress', () => {
     const seen: unknown[] = [];
     await client.callTool({ name: 'x' }, { onProgress: (p) => seen.push([p.progress, p.total]) });
     await client.callTool({ name: 'x' }, { onProgress: () => undefined });
-    expect(seen).toEqual([[1, 10], [7.5, 10]]);
+    expect(seen).toEqual([
+      [1, 10],
+      [7.5, 10],
+    ]);
     const tokens = server.received('tools/call').map((r) => r.params._meta.progressToken);
     expect(new Set(tokens).size).toBe(2);
     expect(warnings.filter((w) => w.includes('did not increase'))).toHaveLength(2);

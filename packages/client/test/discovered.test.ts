@@ -13,10 +13,19 @@ afterEach(async () => {
 });
 
 const probed = (ttlMs: number, supportedVersions = ['2026-07-28']): DiscoverResult =>
-  ({ resultType: 'complete', supportedVersions, capabilities: { tools: {} }, serverInfo: { name: 'probed', version: '1' }, ttlMs, cacheScope: 'public' }) as DiscoverResult;
+  ({
+    resultType: 'complete',
+    supportedVersions,
+    capabilities: { tools: {} },
+    serverInfo: { name: 'probed', version: '1' },
+    ttlMs,
+    cacheScope: 'public',
+  }) as DiscoverResult;
 
 function server(): FakeServer {
-  return new FakeServer({ 'server/discover': () => cacheable({ supportedVersions: ['2026-07-28'], capabilities: {}, serverInfo: { name: 'asked', version: '1' } }, 0) });
+  return new FakeServer({
+    'server/discover': () => cacheable({ supportedVersions: ['2026-07-28'], capabilities: {}, serverInfo: { name: 'asked', version: '1' } }, 0),
+  });
 }
 
 describe('ModernClientOptions.discovered (a DiscoverResult already in hand)', () => {

@@ -33,15 +33,19 @@ describe('answerInputRequest (shared by the MRTR loop and the legacy session)', 
   };
 
   it('dispatches on the method and, for elicitation, on the mode (form when absent)', async () => {
-    await expect(answerInputRequest(handlers, { method: 'elicitation/create', params: { message: 'hi', requestedSchema: { type: 'object', properties: {} } } }, context))
-      .resolves.toEqual({ action: 'accept', content: { said: 'hi' } });
-    await expect(answerInputRequest(handlers, { method: 'elicitation/create', params: { mode: 'url', message: 'go', url: 'https://x.example' } }, context))
-      .resolves.toEqual({ action: 'accept' });
+    await expect(
+      answerInputRequest(handlers, { method: 'elicitation/create', params: { message: 'hi', requestedSchema: { type: 'object', properties: {} } } }, context),
+    ).resolves.toEqual({ action: 'accept', content: { said: 'hi' } });
+    await expect(
+      answerInputRequest(handlers, { method: 'elicitation/create', params: { mode: 'url', message: 'go', url: 'https://x.example' } }, context),
+    ).resolves.toEqual({ action: 'accept' });
     await expect(answerInputRequest(handlers, { method: 'roots/list' }, context)).resolves.toEqual({ roots: [{ uri: 'file:///a' }] });
   });
 
   it('refuses what was not declared, naming the request', async () => {
-    const error = await answerInputRequest(handlers, { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } }, context).catch((e: unknown) => e);
+    const error = await answerInputRequest(handlers, { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } }, context).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ProtocolError);
     expect((error as Error).message).toBe(
       'The server asked for sampling (sampling/createMessage, key "k"), which this request did not declare (it declared no sampling)',
@@ -50,7 +54,11 @@ describe('answerInputRequest (shared by the MRTR loop and the legacy session)', 
   });
 
   it('wraps a handler failure with the request it was answering', async () => {
-    const failing: InputHandlers = { roots: () => { throw new Error('no disk'); } };
+    const failing: InputHandlers = {
+      roots: () => {
+        throw new Error('no disk');
+      },
+    };
     const error = await answerInputRequest(failing, { method: 'roots/list' }, context).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputHandlerError);
     expect(error).toMatchObject({ inputMethod: 'roots/list', key: 'k', remote: false, message: 'The roots/list handler failed for input "k": no disk' });

@@ -72,10 +72,7 @@ describe('listen', () => {
     await open.notify('notifications/tools/list_changed');
     await open.notify('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true } });
     await open.notify('notifications/tools/list_changed');
-    expect((await take(stream, 2)).map((n) => n.method)).toEqual([
-      'notifications/subscriptions/acknowledged',
-      'notifications/tools/list_changed',
-    ]);
+    expect((await take(stream, 2)).map((n) => n.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
     expect(warnings).toEqual(['Ignored notifications/tools/list_changed that arrived before the listen was acknowledged']);
   });
 

@@ -29,9 +29,14 @@ function bookingServer(): FakeServer {
   return new FakeServer({
     'tools/call': (params) => {
       const answers = params.inputResponses ?? {};
-      if (params.requestState === undefined) return { resultType: 'input_required', inputRequests: { who: form('Name?') }, requestState: 'round-1 ✓ {"opaque":true}' };
+      if (params.requestState === undefined)
+        return { resultType: 'input_required', inputRequests: { who: form('Name?') }, requestState: 'round-1 ✓ {"opaque":true}' };
       if (params.requestState === 'round-1 ✓ {"opaque":true}' && answers.who?.action === 'accept') {
-        return { resultType: 'input_required', inputRequests: { sure: form(`Book for ${answers.who.content.v}?`) }, requestState: `round-2:${answers.who.content.v}` };
+        return {
+          resultType: 'input_required',
+          inputRequests: { sure: form(`Book for ${answers.who.content.v}?`) },
+          requestState: `round-2:${answers.who.content.v}`,
+        };
       }
       if (String(params.requestState).startsWith('round-2:') && answers.sure?.action === 'accept') {
         return text(`booked for ${String(params.requestState).slice(8)}`);
@@ -98,7 +103,9 @@ describe('automatic MRTR', () => {
           ? done({ messages: [{ role: 'assistant', content: params.inputResponses.s.content }] })
           : {
               resultType: 'input_required',
-              inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: '2+2?' } }], maxTokens: 5 } } },
+              inputRequests: {
+                s: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: '2+2?' } }], maxTokens: 5 } },
+              },
             },
     });
     ({ client } = connect(server, {
@@ -202,7 +209,10 @@ describe('automatic MRTR', () => {
 
   it('reports a failing handler and sends no retry', async () => {
     const server = new FakeServer({
-      'tools/call': () => ({ resultType: 'input_required', inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } } } }),
+      'tools/call': () => ({
+        resultType: 'input_required',
+        inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } } },
+      }),
     });
     ({ client } = connect(server, { handlers: { sampling: () => Promise.reject(new Error('model offline')) } }));
     const error = await client.callTool({ name: 'x' }).catch((e: unknown) => e);
@@ -213,7 +223,10 @@ describe('automatic MRTR', () => {
 
   it('refuses input the request did not declare (the server broke the protocol)', async () => {
     const server = new FakeServer({
-      'tools/call': () => ({ resultType: 'input_required', inputRequests: { u: { method: 'elicitation/create', params: { mode: 'url', message: 'go', url: 'https://example.com/x' } } } }),
+      'tools/call': () => ({
+        resultType: 'input_required',
+        inputRequests: { u: { method: 'elicitation/create', params: { mode: 'url', message: 'go', url: 'https://example.com/x' } } },
+      }),
     });
     ({ client } = connect(server, { handlers: { elicitation: { form: () => ({ action: 'cancel' }) } } }));
     const error = await client.callTool({ name: 'x' }).catch((e: unknown) => e);
@@ -226,7 +239,9 @@ describe('automatic MRTR', () => {
     const server = new FakeServer({
       'tools/call': () => ({
         resultType: 'input_required',
-        inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1, tools: [{ name: 't', inputSchema: { type: 'object' } }] } } },
+        inputRequests: {
+          s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1, tools: [{ name: 't', inputSchema: { type: 'object' } }] } },
+        },
       }),
     });
     ({ client } = connect(server, { handlers: { sampling: () => ({ role: 'assistant', content: { type: 'text', text: '' }, model: 'm' }) } }));

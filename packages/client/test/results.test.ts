@@ -17,7 +17,11 @@ describe('results are checked at the boundary', () => {
     ({ client } = connect(server));
     const error = await client.callTool({ name: 'weird' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResultError);
-    expect(error).toMatchObject({ remote: false, method: 'tools/call', message: 'Invalid tools/call result from the server: unknown resultType "task" (no extension of this client allows it for tools/call)' });
+    expect(error).toMatchObject({
+      remote: false,
+      method: 'tools/call',
+      message: 'Invalid tools/call result from the server: unknown resultType "task" (no extension of this client allows it for tools/call)',
+    });
     await expect(client.callTool({ name: 'ok' })).resolves.toMatchObject({ content: [{ text: 'fine' }] });
   });
 

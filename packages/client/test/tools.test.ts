@@ -37,7 +37,11 @@ describe('x-mcp-header', () => {
     ['an empty name', { r: { type: 'string', 'x-mcp-header': '' } }, /not a non-empty RFC 9110 token/],
     ['a name with a space', { r: { type: 'string', 'x-mcp-header': 'My Region' } }, /not a non-empty RFC 9110 token/],
     ['a number property', { r: { type: 'number', 'x-mcp-header': 'R' } }, /only "string", "integer" or "boolean"/],
-    ['a duplicate ignoring case', { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } }, /"REGION" repeats "Region"/],
+    [
+      'a duplicate ignoring case',
+      { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } },
+      /"REGION" repeats "Region"/,
+    ],
     ['a property under items', { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'R' } } }, /reachable through "properties" alone/],
     ['a property under anyOf', { v: { anyOf: [{ type: 'string', 'x-mcp-header': 'R' }] } }, /reachable through "properties" alone/],
   ])('rejects %s', (_what, properties, reason) => {
@@ -120,7 +124,9 @@ describe('x-mcp-header', () => {
     const server = new FakeServer({ 'tools/list': () => cacheable({ tools }), 'tools/call': () => text('ok') });
     ({ client } = connect(server, { kind: 'exchange' }));
     await client.listTools();
-    await expect(client.callTool({ name: 'page', arguments: { n: 2.5 } })).rejects.toThrow(/argument "n" \(Mcp-Param-N\) is 2.5: a header carries only JS-safe integers/);
+    await expect(client.callTool({ name: 'page', arguments: { n: 2.5 } })).rejects.toThrow(
+      /argument "n" \(Mcp-Param-N\) is 2.5: a header carries only JS-safe integers/,
+    );
     expect(server.received('tools/call')).toHaveLength(0);
     await expect(client.callTool({ name: 'page', arguments: { n: 3 } })).resolves.toMatchObject({ content: [{ text: 'ok' }] });
   });
@@ -181,7 +187,8 @@ describe('structuredContent and outputSchema', () => {
   // spec: 2026-07-28/pages/basic/index.mdx ("$ref Resolution": never dereference a network $ref; reject an unresolved one)
   it('refuses an outputSchema with a network $ref instead of passing anything', async () => {
     const server = new FakeServer({
-      'tools/list': () => cacheable({ tools: [{ name: 'remote', inputSchema: { type: 'object' }, outputSchema: { $ref: 'https://example.com/schema.json' } }] }),
+      'tools/list': () =>
+        cacheable({ tools: [{ name: 'remote', inputSchema: { type: 'object' }, outputSchema: { $ref: 'https://example.com/schema.json' } }] }),
       'tools/call': () => ({ resultType: 'complete', content: [], structuredContent: { any: 1 } }),
     });
     ({ client } = connect(server));

@@ -49,9 +49,7 @@ describe('-32022 renegotiation', () => {
     const error = await client.callTool({ name: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedVersionError);
     expect(error).toMatchObject({ remote: false, clientVersions: ['2026-07-28'], serverVersions: ['2025-11-25', '2025-06-18'] });
-    expect((error as Error).message).toBe(
-      'No protocol version in common: the server supports 2025-11-25, 2025-06-18; this client speaks 2026-07-28',
-    );
+    expect((error as Error).message).toBe('No protocol version in common: the server supports 2025-11-25, 2025-06-18; this client speaks 2026-07-28');
     expect((error as Error).cause).toBeInstanceOf(RemoteError);
     expect(server.received('tools/call')).toHaveLength(1);
     await expect(client.complete({ ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } })).resolves.toBeDefined();

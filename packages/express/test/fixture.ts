@@ -14,7 +14,11 @@ export function dualServer() {
     info: { name: 'adapter-test', version: '1.0.0' },
     onWarning: () => {},
     tools: [
-      tool({ name: 'whoami', inputSchema: { type: 'object', properties: { pad: { type: 'string' } } }, handler: (_args, ctx) => ({ content: [{ type: 'text', text: ctx.principal?.subject ?? 'anonymous' }] }) }),
+      tool({
+        name: 'whoami',
+        inputSchema: { type: 'object', properties: { pad: { type: 'string' } } },
+        handler: (_args, ctx) => ({ content: [{ type: 'text', text: ctx.principal?.subject ?? 'anonymous' }] }),
+      }),
       tool({
         name: 'count',
         inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
@@ -35,7 +39,12 @@ export function client(url: string, era: 'modern' | 'legacy', user?: string) {
 }
 
 /** Calls a tool and returns its first text. */
-export async function text(client: Awaited<ReturnType<typeof connect>>, name: string, args: Record<string, unknown> = {}, onProgress?: (p: { progress: number }) => void) {
+export async function text(
+  client: Awaited<ReturnType<typeof connect>>,
+  name: string,
+  args: Record<string, unknown> = {},
+  onProgress?: (p: { progress: number }) => void,
+) {
   const result = await client.callTool({ name, arguments: args }, onProgress ? { onProgress } : undefined);
   return (result.content[0] as { text: string }).text;
 }
@@ -44,14 +53,30 @@ export async function text(client: Awaited<ReturnType<typeof connect>>, name: st
 export function rawPost(url: string, body: string, headers: Record<string, string> = {}) {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'whoami', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'whoami',
+      ...headers,
+    },
     body,
   });
 }
 
 /** A tools/call body padded to `size` bytes. */
 export function paddedCall(size: number): string {
-  const base = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: { pad: '' }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
+  const base = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'whoami',
+      arguments: { pad: '' },
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+    },
+  };
   const length = JSON.stringify(base).length;
   base.params.arguments.pad = 'x'.repeat(Math.max(0, size - length));
   return JSON.stringify(base);
@@ -61,13 +86,28 @@ export function paddedCall(size: number): string {
 export async function postWithHost(url: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'whoami', ...headers },
-    }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'whoami',
+          ...headers,
+        },
+      },
+      (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => (body += c))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end(paddedCall(0));
   });

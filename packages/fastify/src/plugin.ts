@@ -58,7 +58,10 @@ export async function mcpFastify(fastify: FastifyInstance, options: McpFastifyOp
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const host = request.headers.host;
       if (!hostAllowed(host)) {
-        return reply.code(403).type('application/json').send(jsonRpcErrorBody(undefined, -32600, `Host ${JSON.stringify(host ?? '')} is not allowed (allowedHosts)`));
+        return reply
+          .code(403)
+          .type('application/json')
+          .send(jsonRpcErrorBody(undefined, -32600, `Host ${JSON.stringify(host ?? '')} is not allowed (allowedHosts)`));
       }
       reply.hijack();
       await handleNodeRequest(handler, request.raw, reply.raw, { body: parseBody ? request.body : undefined, principal: principalOf(request) });

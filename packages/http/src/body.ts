@@ -28,10 +28,13 @@ export async function readBodyWithin(request: Request, maxBytes: number, deadlin
   const reader = body.getReader();
   let timedOut = false;
   const timer = Number.isFinite(deadline)
-    ? setTimeout(() => {
-        timedOut = true;
-        reader.cancel().catch(() => {});
-      }, Math.max(0, deadline - Date.now()))
+    ? setTimeout(
+        () => {
+          timedOut = true;
+          reader.cancel().catch(() => {});
+        },
+        Math.max(0, deadline - Date.now()),
+      )
     : undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -71,7 +71,10 @@ export class HttpClientTransport implements MessageTransport {
   private closeHandler: ((info: CloseInfo) => void) | undefined;
 
   /** @example const transport = new HttpClientTransport('http://127.0.0.1:3000/mcp'); */
-  constructor(url: string | URL, private readonly options: HttpClientTransportOptions = {}) {
+  constructor(
+    url: string | URL,
+    private readonly options: HttpClientTransportOptions = {},
+  ) {
     this.url = String(url);
     this.fetchImpl = options.fetch ?? defaultFetch;
     this.maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
@@ -111,7 +114,7 @@ export class HttpClientTransport implements MessageTransport {
     const isRequest = 'id' in message && method !== undefined;
     if (declared !== undefined && isRequest) this.lastVersion = declared;
     // A request mirrors its own _meta (none: the server answers -32602); other POSTs use the last one seen.
-    const version = declared ?? (isRequest ? undefined : this.lastVersion ?? this.options.protocolVersion ?? LATEST_PROTOCOL_VERSION);
+    const version = declared ?? (isRequest ? undefined : (this.lastVersion ?? this.options.protocolVersion ?? LATEST_PROTOCOL_VERSION));
     if (version !== undefined) headers.set('MCP-Protocol-Version', version);
     if (method !== undefined) {
       headers.set('Mcp-Method', method);
@@ -196,7 +199,8 @@ export class HttpClientTransport implements MessageTransport {
     }
     if (type.startsWith('text/event-stream') && response.body !== null) {
       const ended = await readSseData(response.body, this.maxBytes, (data) => this.onEvent(data, request));
-      if (!ended) throw new HttpTransportError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended without its final response`);
+      if (!ended)
+        throw new HttpTransportError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended without its final response`);
       return;
     }
     if (type.startsWith('application/json')) {
@@ -217,7 +221,11 @@ export class HttpClientTransport implements MessageTransport {
     if (parsed !== undefined && 'method' in parsed && !('id' in parsed)) {
       this.deliver(parsed);
     } else {
-      this.errorHandler?.(new HttpTransportError(`ignored an SSE event of request ${JSON.stringify(request.id)} that is neither a notification nor its response: ${data.slice(0, 200)}`));
+      this.errorHandler?.(
+        new HttpTransportError(
+          `ignored an SSE event of request ${JSON.stringify(request.id)} that is neither a notification nor its response: ${data.slice(0, 200)}`,
+        ),
+      );
     }
     return false;
   }

@@ -57,7 +57,7 @@ export class ContentTooLargeError extends HttpError {
     this.maxBytes = typeof limit === 'number' ? limit : undefined;
     this.message =
       `The server refused the message as too large: it was ${sentBytes} bytes, ` +
-      (this.maxBytes === undefined ? 'over the server\'s limit' : `the server accepts at most ${this.maxBytes}`) +
+      (this.maxBytes === undefined ? "over the server's limit" : `the server accepts at most ${this.maxBytes}`) +
       ` (HTTP 413${rpcError ? `: ${rpcError.message}` : ''})`;
   }
 }

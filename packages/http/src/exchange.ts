@@ -99,7 +99,7 @@ export const CORE = Symbol.for('@mcpkit/http.core.v1');
 
 /** Reads the core of one of our handlers, if `handler` is one. */
 export function coreOf(handler: unknown): ExchangeServer | undefined {
-  return typeof handler === 'function' ? ((handler as unknown as Record<symbol, ExchangeServer | undefined>)[CORE]) : undefined;
+  return typeof handler === 'function' ? (handler as unknown as Record<symbol, ExchangeServer | undefined>)[CORE] : undefined;
 }
 
 /** A settled promise shared by every call that has nothing to wait for. */

@@ -12,7 +12,18 @@
  * and long-lived streams (`subscriptions/listen`, GET streams of `intercept`) have their own cap,
  * so neither slow uploads nor open streams can make short requests wait.
  */
-import { classify, messageKind, type Dispatcher, type InvalidOutcome, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId, type TransportInfo } from '@mcpkit/jsonrpc';
+import {
+  classify,
+  messageKind,
+  type Dispatcher,
+  type InvalidOutcome,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type RequestId,
+  type TransportInfo,
+} from '@mcpkit/jsonrpc';
 import { parseJsonBody } from './body.js';
 import { CorsPolicy } from './cors.js';
 import { headerParamsOf, interceptOf, nameSourceOf, type HttpDispatcher } from './dispatcher.js';
@@ -38,7 +49,10 @@ const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 /** The transport facts of a request that is not dispatched by us (intercepted, or a notification). */
 class ExchangeInfo implements TransportInfo {
   readonly name = 'http';
-  constructor(private readonly exchange: Exchange, readonly principal: unknown) {}
+  constructor(
+    private readonly exchange: Exchange,
+    readonly principal: unknown,
+  ) {}
   header(name: string): string | null {
     return this.exchange.header(name.toLowerCase());
   }
@@ -47,7 +61,10 @@ class ExchangeInfo implements TransportInfo {
 /** What `intercept` learns; the web `Request` is built only if the hook asks for it. */
 class ExchangeInterceptContext implements InterceptContext {
   readonly transport: TransportInfo;
-  constructor(private readonly exchange: Exchange, readonly principal: unknown) {
+  constructor(
+    private readonly exchange: Exchange,
+    readonly principal: unknown,
+  ) {
     this.transport = new ExchangeInfo(exchange, principal);
   }
   get clientAddress(): string | undefined {
@@ -72,7 +89,10 @@ class HandlerCore implements ExchangeServer, ContextOwner {
   private readonly intercept: InterceptHook | undefined;
   private readonly otherMethods: string;
 
-  constructor(private readonly dispatcher: Dispatcher, private readonly options: HttpHandlerOptions) {
+  constructor(
+    private readonly dispatcher: Dispatcher,
+    private readonly options: HttpHandlerOptions,
+  ) {
     this.limits = resolveLimits(options.limits);
     this.ticker = new Ticker(Math.max(10, Math.floor(Math.min(this.limits.keepAliveMs, this.limits.stallTimeoutMs) / 2)));
     this.originAllowed = createOriginCheck(options.allowedOrigins);
@@ -104,7 +124,11 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     const message = stream
       ? `Server busy: ${this.limits.maxListenStreams} listen streams are open, the most it serves; listen again later`
       : `Server busy: ${this.limits.maxConcurrent} requests are in flight, the most it serves; retry later`;
-    const data = { limit: stream ? 'maxListenStreams' : 'maxConcurrent', max: stream ? this.limits.maxListenStreams : this.limits.maxConcurrent, retryAfterMs: 1000 };
+    const data = {
+      limit: stream ? 'maxListenStreams' : 'maxConcurrent',
+      max: stream ? this.limits.maxListenStreams : this.limits.maxConcurrent,
+      retryAfterMs: 1000,
+    };
     ex.respond(503, { ...JSON_HEADERS, ...cors, 'retry-after': '1' }, jsonRpcErrorBody(undefined, ErrorCode.InternalError, message, data));
   }
 
@@ -158,14 +182,18 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       // Parsed by the framework: its size is what the request declared (the framework enforced its own limit while reading).
       const max = this.limits.maxBodyBytes;
       if (Number(ex.header('content-length') ?? 0) > max) {
-        return this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${max} bytes, the most this server accepts`, cors, { maxBodyBytes: max });
+        return this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${max} bytes, the most this server accepts`, cors, {
+          maxBodyBytes: max,
+        });
       }
       body = given.body;
     } else {
       const bytes = await ex.readBody();
       if (bytes === TOO_LARGE) {
         const max = this.limits.maxBodyBytes;
-        return this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${max} bytes, the most this server accepts`, cors, { maxBodyBytes: max });
+        return this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${max} bytes, the most this server accepts`, cors, {
+          maxBodyBytes: max,
+        });
       }
       if (bytes === TIMED_OUT) {
         const ms = this.limits.bodyTimeoutMs;
@@ -252,7 +280,13 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     }
   }
 
-  private async serveOther(ex: Exchange, method: string, origin: string | null, cors: Record<string, string> | undefined, givenPrincipal: unknown): Promise<void> {
+  private async serveOther(
+    ex: Exchange,
+    method: string,
+    origin: string | null,
+    cors: Record<string, string> | undefined,
+    givenPrincipal: unknown,
+  ): Promise<void> {
     if (method === 'OPTIONS' && this.cors && origin !== null) {
       const requested = ex.header('access-control-request-headers');
       if (!this.cors.allowsRequestHeaders(requested)) return ex.respond(403, NO_HEADERS, null);

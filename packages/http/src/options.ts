@@ -44,11 +44,7 @@ export interface InterceptContext {
  * every well-formed POST message after parsing, before the modern checks. Returning a Response takes
  * the request over. The body of a POST has been consumed: the parsed message is `body`.
  */
-export type InterceptHook = (
-  request: InterceptRequest,
-  body: unknown,
-  context: InterceptContext,
-) => Promise<Response | undefined> | Response | undefined;
+export type InterceptHook = (request: InterceptRequest, body: unknown, context: InterceptContext) => Promise<Response | undefined> | Response | undefined;
 
 /**
  * Runs after the Origin and method checks, before the body is read (it must not read the body).
@@ -63,11 +59,7 @@ export type AuthenticateHook = (request: Request) => Promise<Authenticated | Res
  * `WWW-Authenticate: Bearer error="insufficient_scope"`) to refuse, sent as it is; undefined to go on.
  * GET and DELETE carry no message and are not consulted. This package gives it no meaning of its own.
  */
-export type AuthorizeHook = (
-  principal: unknown,
-  message: JsonRpcMessage,
-  request: Request,
-) => Promise<Response | undefined> | Response | undefined;
+export type AuthorizeHook = (principal: unknown, message: JsonRpcMessage, request: Request) => Promise<Response | undefined> | Response | undefined;
 
 /**
  * Resource limits; every one has a safe default. Each class of traffic has its own budget, so slow

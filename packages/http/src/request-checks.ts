@@ -18,7 +18,7 @@ export interface HeaderLookup {
 type Obj = Record<string, unknown>;
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 

@@ -95,7 +95,10 @@ export class WebExchange implements Exchange {
   private settle!: (response: Response) => void;
   private readonly deadline: number;
 
-  constructor(private readonly req: Request, private readonly limits: BodyLimits) {
+  constructor(
+    private readonly req: Request,
+    private readonly limits: BodyLimits,
+  ) {
     this.method = req.method;
     this.clientAddress = clientAddressOf(req);
     this.deadline = Date.now() + limits.bodyTimeoutMs;
@@ -159,7 +162,9 @@ export class WebExchange implements Exchange {
           return reader.cancel(reason);
         },
       });
-      this.settle(withHeaders(new Response(tracked, { status: response.status, statusText: response.statusText, headers: response.headers }), extraHeaders ?? {}));
+      this.settle(
+        withHeaders(new Response(tracked, { status: response.status, statusText: response.statusText, headers: response.headers }), extraHeaders ?? {}),
+      );
     });
   }
 

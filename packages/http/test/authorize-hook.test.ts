@@ -12,7 +12,8 @@ afterEach(async () => {
 });
 
 const CHALLENGE = 'Bearer error="insufficient_scope", scope="notes:write", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"';
-const forbidden = () => new Response('{"error":"insufficient_scope"}', { status: 403, headers: { 'content-type': 'application/json', 'www-authenticate': CHALLENGE } });
+const forbidden = () =>
+  new Response('{"error":"insufficient_scope"}', { status: 403, headers: { 'content-type': 'application/json', 'www-authenticate': CHALLENGE } });
 const authenticate = (request: Request) =>
   request.headers.get('authorization') === 'Bearer alice' ? { principal: { subject: 'alice' } } : new Response(null, { status: 401 });
 
@@ -68,7 +69,12 @@ describe.each(ALL_LANES)('authorize via $name', (lane) => {
         return new Response(null, { status: 204 });
       },
     });
-    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+    };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer alice' };
     expect((await call(post(init, headers))).status).toBe(403);
     expect((await call({ method: 'GET', headers: { authorization: 'Bearer alice', 'mcp-session-id': 's1' } })).status).toBe(204);
@@ -95,7 +101,10 @@ describe.each(ALL_LANES)('authorize via $name', (lane) => {
 describe('authenticate on GET and DELETE', () => {
   it('guards GET and DELETE when intercept serves them, and leaves a modern-only endpoint at 405', async () => {
     const intercepted: string[] = [];
-    const withLegacy = await startLane(ALL_LANES[1]!, { authenticate, intercept: (request) => (intercepted.push(request.method), new Response(null, { status: 204 })) });
+    const withLegacy = await startLane(ALL_LANES[1]!, {
+      authenticate,
+      intercept: (request) => (intercepted.push(request.method), new Response(null, { status: 204 })),
+    });
     stops.push(withLegacy.stop);
     expect((await withLegacy.call({ method: 'GET', headers: { 'mcp-session-id': 's1' } })).status).toBe(401);
     expect((await withLegacy.call({ method: 'DELETE', headers: { 'mcp-session-id': 's1' } })).status).toBe(401);

@@ -15,7 +15,10 @@ afterEach(async () => {
   while (stops.length) await stops.pop()!();
 });
 
-async function start(options: Parameters<typeof createHttpHandler>[1] = {}, serveOptions: Parameters<typeof serveHttp>[1] = {}): Promise<HttpServer & { port: number }> {
+async function start(
+  options: Parameters<typeof createHttpHandler>[1] = {},
+  serveOptions: Parameters<typeof serveHttp>[1] = {},
+): Promise<HttpServer & { port: number }> {
   const s = await serveHttp(createHttpHandler(fakeDispatcher(), options), serveOptions);
   stops.push(() => s.close());
   return { ...s, port: Number(new URL(s.url).port) };

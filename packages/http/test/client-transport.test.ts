@@ -84,11 +84,7 @@ describe('HttpClientTransport', () => {
     const { url } = await server();
     const { transport, messages } = client(url);
     await transport.send(toolCall(1, 'progress', { n: 2 }));
-    expect(messages.map((m) => ('method' in m ? m.method : `response ${m.id}`))).toEqual([
-      'notifications/progress',
-      'notifications/progress',
-      'response 1',
-    ]);
+    expect(messages.map((m) => ('method' in m ? m.method : `response ${m.id}`))).toEqual(['notifications/progress', 'notifications/progress', 'response 1']);
   });
 
   it('delivers a 4xx that carries a JSON-RPC error for the request as that response', async () => {
@@ -136,7 +132,10 @@ describe('HttpClientTransport', () => {
 
   it('fails a request whose SSE stream ends without the final response, after delivering what came', async () => {
     const url = await rawServer(
-      () => new Response('data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+      () =>
+        new Response('data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n\n', {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
     );
     const { transport, messages } = client(url);
     const error = await transport.send(toolCall(9, 'echo')).catch((e) => e);
@@ -147,7 +146,8 @@ describe('HttpClientTransport', () => {
 
   it('reports a stray SSE event through onError and keeps reading', async () => {
     const url = await rawServer(
-      () => new Response(': keep-alive\n\ndata: not json\n\ndata: {"jsonrpc":"2.0","id":9,"result":{}}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+      () =>
+        new Response(': keep-alive\n\ndata: not json\n\ndata: {"jsonrpc":"2.0","id":9,"result":{}}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
     );
     const { transport, messages, errors } = client(url);
     await transport.send(toolCall(9, 'echo'));

@@ -127,7 +127,12 @@ describe('a request without modern _meta', () => {
   it("an old client's initialize gets 404 -32601 naming the versions (no handshake here)", async () => {
     // spec: DIGEST §12 — a modern-only server's error to initialize should name the supported versions;
     // streamable-http.mdx: a method the server does not implement is 404 with -32601
-    const body = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+    };
     const res = await post(body);
     expect(res.status).toBe(404);
     const reply = await res.json();

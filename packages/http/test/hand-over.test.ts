@@ -67,7 +67,11 @@ describe('handing a request over', () => {
     const handler = createHttpHandler(fakeDispatcher(), { limits: { maxBodyBytes: 64 } });
     const body = toolCall(4, 'echo', { text: 'x'.repeat(200) });
     const text = JSON.stringify(body);
-    const request = new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { ...headersFor(body), 'content-length': String(text.length) }, body: text });
+    const request = new Request('http://127.0.0.1/mcp', {
+      method: 'POST',
+      headers: { ...headersFor(body), 'content-length': String(text.length) },
+      body: text,
+    });
     const res = await handleRequest(handler, request, { body });
     expect(res.status).toBe(413);
   });
@@ -76,7 +80,9 @@ describe('handing a request over', () => {
     const seen = newSeen();
     const handler = createHttpHandler(fakeDispatcher(seen), { authenticate: () => ({ principal: 'from-hook' }) });
     const body = toolCall(5, 'echo');
-    await handleRequest(handler, new Request('http://127.0.0.1/', { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) }), { principal: 'from-framework' });
+    await handleRequest(handler, new Request('http://127.0.0.1/', { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) }), {
+      principal: 'from-framework',
+    });
     expect(seen.contexts[0]!.transport.principal).toBe('from-hook');
   });
 

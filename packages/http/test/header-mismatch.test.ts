@@ -48,12 +48,16 @@ const ACCEPTED: Case[] = [
   ['a non-ASCII tool name sent as base64', toolCall('q', 'météo'), set({ 'mcp-name': '=?base64?bcOpdMOpbw==?=' })],
   ['Mcp-Param integer 42 for body 42.0', sql({ limit: 42.0 }), set({ 'mcp-param-limit': '42' })],
   ['Mcp-Param integer 42.0 for body 42', sql({ limit: 42 }), set({ 'mcp-param-limit': '42.0' })],
-  ['every Mcp-Param matching', sql({ region: 'Zürich', limit: 7, dry: false, tenant: { id: 'acme' } }), set({
-    'mcp-param-region': '=?base64?WsO8cmljaA==?=',
-    'mcp-param-limit': '7',
-    'mcp-param-dry': 'false',
-    'mcp-param-tenant': 'acme',
-  })],
+  [
+    'every Mcp-Param matching',
+    sql({ region: 'Zürich', limit: 7, dry: false, tenant: { id: 'acme' } }),
+    set({
+      'mcp-param-region': '=?base64?WsO8cmljaA==?=',
+      'mcp-param-limit': '7',
+      'mcp-param-dry': 'false',
+      'mcp-param-tenant': 'acme',
+    }),
+  ],
   ['no Mcp-Param for absent and null arguments', sql({ region: null }), (h) => h],
   ['unknown Mcp-Param headers (forwarded, ignored)', toolCall('q', 'echo'), set({ 'mcp-param-whatever': 'x' })],
 ];

@@ -87,7 +87,11 @@ export function fakeDispatcher(seen: Seen = newSeen()): Dispatcher & { headerPar
       if (version !== VERSION) return error(request.id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: version });
       if (request.method === 'subscriptions/listen') {
         seen.started.push('listen');
-        await ctx.notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: params.notifications, _meta: { 'io.modelcontextprotocol/subscriptionId': request.id } } });
+        await ctx.notify({
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { notifications: params.notifications, _meta: { 'io.modelcontextprotocol/subscriptionId': request.id } },
+        });
         await waitForAbort(ctx.signal);
         seen.aborted.push('listen');
         return null;
@@ -196,10 +200,7 @@ export function post(body: unknown, headers: Record<string, string>): RequestIni
 }
 
 /** A raw node:http request (for what fetch would not send, e.g. no Accept header at all). */
-export async function rawRequest(
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-): Promise<Response> {
+export async function rawRequest(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Response> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method, headers: init.headers }, (res) => {

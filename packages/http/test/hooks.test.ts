@@ -22,7 +22,8 @@ describe.each(ALL_LANES)('hooks via $name', (lane) => {
       calls.push({ method: request.method, body, session: context.transport.header?.('MCP-Session-Id') ?? null });
       if (request.method === 'GET') return new Response('data: legacy stream\n\n', { headers: { 'content-type': 'text/event-stream' } });
       if (request.method === 'DELETE') return undefined; // not a session it knows: 405
-      if ((body as { method?: string }).method === 'initialize') return Response.json({ jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25' } }, { headers: { 'mcp-session-id': 's1' } });
+      if ((body as { method?: string }).method === 'initialize')
+        return Response.json({ jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25' } }, { headers: { 'mcp-session-id': 's1' } });
       return undefined;
     };
     const { call } = await start({ intercept });
@@ -34,7 +35,12 @@ describe.each(ALL_LANES)('hooks via $name', (lane) => {
     const del = await call({ method: 'DELETE', headers: { 'mcp-session-id': 's2' } });
     expect(del.status).toBe(405);
 
-    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+    };
     const taken = await call(post(init, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }));
     expect(taken.headers.get('mcp-session-id')).toBe('s1');
     expect((await taken.json()).result.protocolVersion).toBe('2025-11-25');
@@ -43,14 +49,25 @@ describe.each(ALL_LANES)('hooks via $name', (lane) => {
     const served = await call(post(modern, headersFor(modern)));
     expect((await served.json()).result.content[0].text).toBe('modern');
 
-    expect(calls.map((c) => [c.method, c.session])).toEqual([['GET', 's1'], ['DELETE', 's2'], ['POST', null], ['POST', null]]);
+    expect(calls.map((c) => [c.method, c.session])).toEqual([
+      ['GET', 's1'],
+      ['DELETE', 's2'],
+      ['POST', null],
+      ['POST', null],
+    ]);
     expect(calls[2]!.body).toEqual(init);
   });
 
   it('gives intercept the request head, the client address, and a web Request only when asked', async () => {
     const heads: Array<{ url: string; accept: string | null; has: boolean; address: string | undefined; web: Request }> = [];
     const intercept: InterceptHook = (request, _body, context) => {
-      heads.push({ url: request.url, accept: request.headers.get('Accept'), has: request.headers.has('mcp-method'), address: context.clientAddress, web: context.request() });
+      heads.push({
+        url: request.url,
+        accept: request.headers.get('Accept'),
+        has: request.headers.has('mcp-method'),
+        address: context.clientAddress,
+        web: context.request(),
+      });
       return undefined;
     };
     const { call, url } = await start({ intercept });
@@ -79,7 +96,10 @@ describe.each(ALL_LANES)('hooks via $name', (lane) => {
     const authenticate = (request: Request) =>
       request.headers.get('authorization') === 'Bearer good'
         ? { principal: { sub: 'alice' } }
-        : new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"' } });
+        : new Response(null, {
+            status: 401,
+            headers: { 'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"' },
+          });
     const { call, seen } = await start({ authenticate });
     const body = toolCall(1, 'echo');
 
@@ -107,7 +127,11 @@ describe.each(ALL_LANES)('hooks via $name', (lane) => {
     const { call } = await start({ cors: { exposeHeaders: ['WWW-Authenticate', 'Mcp-Session-Id'] }, allowedOrigins: ['https://app.example.com'] });
     const preflight = await call({
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region, authorization' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region, authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');

@@ -69,7 +69,9 @@ describe('serve', () => {
     const socket = connect(port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     const body = toolCall(1, 'echo');
-    const head = Object.entries({ ...headersFor(body), 'content-length': '1000' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    const head = Object.entries({ ...headersFor(body), 'content-length': '1000' })
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
     socket.write(`POST / HTTP/1.1\r\nhost: 127.0.0.1\r\n${head}\r\n{"jsonrpc":`);
     const post = () => rawRequest(s.url, { method: 'POST', headers: headersFor(body), body: JSON.stringify(body) });
     // The only slot is counted once a body is in: the half-sent request does not take it...

@@ -33,7 +33,9 @@ export function openRaw(port: number, localAddress = '127.0.0.1'): Promise<RawCl
 /** The head of a POST carrying `body` with conforming MCP headers (`contentLength` overrides the real one). */
 export function postHead(body: JsonRpcRequest, contentLength: number, extra: Record<string, string> = {}): string {
   const headers = { ...headersFor(body), ...extra, 'content-length': String(contentLength), host: '127.0.0.1' };
-  return `POST /mcp HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  return `POST /mcp HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
 }
 
 /** A POST whose body starts but never ends: it promises 1,000 bytes and sends 11. */

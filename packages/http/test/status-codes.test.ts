@@ -149,9 +149,10 @@ describe.each(ALL_LANES)('status codes via $name', (lane) => {
     if (accept === undefined) delete headers.accept;
     else headers.accept = accept;
     // fetch adds "Accept: */*" when none is given, so a missing header needs a raw request over the socket.
-    const res = accept === undefined && lane !== fetchLane
-      ? await rawRequest(url, { method: 'POST', headers, body: JSON.stringify(body) })
-      : await call(post(body, headers));
+    const res =
+      accept === undefined && lane !== fetchLane
+        ? await rawRequest(url, { method: 'POST', headers, body: JSON.stringify(body) })
+        : await call(post(body, headers));
     await expectRpcError(res, 406, -32600);
   });
 
@@ -181,7 +182,10 @@ describe.each(ALL_LANES)('status codes via $name', (lane) => {
   });
 
   it('answers 500 with -32603 for the request id when the dispatcher throws or answers nothing', async () => {
-    for (const [id, tool] of [[18, 'throw'], [19, 'null']] as const) {
+    for (const [id, tool] of [
+      [18, 'throw'],
+      [19, 'null'],
+    ] as const) {
       const body = toolCall(id, tool);
       await expectRpcError(await call(post(body, headersFor(body))), 500, -32603, id);
     }

@@ -32,12 +32,7 @@ describe.each([fetchLane, nodeFastLane, nodeGenericLane])('replies via $name', (
     // spec: servers SHOULD send X-Accel-Buffering: no on SSE streams
     expect(res.headers.get('x-accel-buffering')).toBe('no');
     const { events } = await readEvents(res); // ends: the server closed the stream
-    expect(events.map((e) => e.method ?? 'response')).toEqual([
-      'notifications/progress',
-      'notifications/progress',
-      'notifications/progress',
-      'response',
-    ]);
+    expect(events.map((e) => e.method ?? 'response')).toEqual(['notifications/progress', 'notifications/progress', 'notifications/progress', 'response']);
     expect(events.slice(0, 3).map((e) => e.params.progress)).toEqual([1, 2, 3]);
     expect(events[3]).toEqual({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: 'done' }] } });
   });

@@ -1,13 +1,6 @@
 import { InvalidMessageError } from './errors.js';
 import { isJsonObject } from './messages.js';
-import type {
-  JsonRpcErrorResponse,
-  JsonRpcMessage,
-  JsonRpcNotification,
-  JsonRpcRequest,
-  JsonRpcResponse,
-  RequestId,
-} from './messages.js';
+import type { JsonRpcErrorResponse, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from './messages.js';
 import { JsonRpcErrorCode, errorResponse } from './responses.js';
 
 /** What a decoded JSON value is. */
@@ -59,9 +52,7 @@ export function messageKind(value: unknown): MessageKind {
   // An error response without an id is read as one with `id: null` (some peers omit it when they
   // could not read the request's).
   if (value.id != null && !isRequestId(value.id)) return 'invalid';
-  return isJsonObject(error) && Number.isInteger(error.code) && typeof error.message === 'string'
-    ? 'response'
-    : 'invalid';
+  return isJsonObject(error) && Number.isInteger(error.code) && typeof error.message === 'string' ? 'response' : 'invalid';
 }
 
 /** Explains why `value` is invalid (cold path: only called after `messageKind` said so). */

@@ -1,15 +1,7 @@
 import type { InvalidMessageError } from './errors.js';
 import { RemoteError, TransportClosedError } from './errors.js';
 import { IncomingRequests } from './incoming-requests.js';
-import type {
-  JsonObject,
-  JsonRpcErrorObject,
-  JsonRpcMessage,
-  JsonRpcNotification,
-  JsonRpcRequest,
-  JsonRpcResponse,
-  RequestId,
-} from './messages.js';
+import type { JsonObject, JsonRpcErrorObject, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from './messages.js';
 import type { PendingRequest } from './outgoing-request.js';
 import { OutgoingRequests, type CancelInfo, type RequestOptions } from './outgoing-requests.js';
 import { JsonRpcErrorCode, errorResponse } from './responses.js';
@@ -114,8 +106,7 @@ export class Connection {
   /** Sends a notification. Rejects with `TransportClosedError` once closed. */
   notify(method: string, params?: JsonObject, options?: SendOptions): Promise<void> {
     if (this.closedError !== undefined) return Promise.reject(this.closedError);
-    const message: JsonRpcNotification =
-      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+    const message: JsonRpcNotification = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
     return this.transport.send(message, options);
   }
 
@@ -169,11 +160,7 @@ export class Connection {
   }
 
   private transportClosed(info: CloseInfo): void {
-    this.shutDown(
-      info.error instanceof TransportClosedError
-        ? info.error
-        : new TransportClosedError(info.reason ?? 'Transport closed', { cause: info.error }),
-    );
+    this.shutDown(info.error instanceof TransportClosedError ? info.error : new TransportClosedError(info.reason ?? 'Transport closed', { cause: info.error }));
   }
 
   private shutDown(error: TransportClosedError): void {

@@ -37,9 +37,7 @@ export class RemoteError extends RpcError {
 
   /** The error object as it travelled on the wire. */
   toJSON(): JsonRpcErrorObject {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
   }
 }
 

@@ -1,10 +1,4 @@
-import type {
-  JsonRpcMessage,
-  JsonRpcNotification,
-  JsonRpcRequest,
-  JsonRpcResponse,
-  RequestId,
-} from './messages.js';
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from './messages.js';
 import { JsonRpcErrorCode, errorResponse, toErrorResponse } from './responses.js';
 import type { DispatchContext, Dispatcher, PeerChannel, TransportInfo } from './transport.js';
 
@@ -111,9 +105,7 @@ export class IncomingRequests {
   handle(request: JsonRpcRequest): void {
     const id = request.id;
     if (this.entries.has(id)) {
-      void this.sendQuietly(
-        errorResponse(id, JsonRpcErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use`),
-      );
+      void this.sendQuietly(errorResponse(id, JsonRpcErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use`));
       return;
     }
     const entry = new IncomingRequest(id, this, this.options.transport, this.options.peer);

@@ -1,12 +1,5 @@
 import { CancelledError, RemoteError, TimeoutError } from './errors.js';
-import type {
-  JsonObject,
-  JsonRpcErrorResponse,
-  JsonRpcMessage,
-  JsonRpcResponse,
-  JsonRpcSuccess,
-  RequestId,
-} from './messages.js';
+import type { JsonObject, JsonRpcErrorResponse, JsonRpcMessage, JsonRpcResponse, JsonRpcSuccess, RequestId } from './messages.js';
 
 /** A request this side sent and is waiting for; what `Connection.begin` and `OutgoingRequests.begin` return. */
 export interface PendingRequest<R = JsonObject> {
@@ -101,10 +94,7 @@ export class OutgoingRequest implements PendingRequest<unknown> {
   timeOut(): void {
     if (this.state === DONE) return;
     const total = this.hardDeadline <= this.lastTouch + this.idleMs;
-    this.host.abandoned(
-      this,
-      new TimeoutError(this.method, this.id, total ? this.totalMs : this.idleMs, total ? 'total' : 'idle'),
-    );
+    this.host.abandoned(this, new TimeoutError(this.method, this.id, total ? this.totalMs : this.idleMs, total ? 'total' : 'idle'));
   }
 
   /** Settles with the peer's response. */

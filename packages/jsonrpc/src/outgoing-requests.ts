@@ -225,9 +225,7 @@ export class OutgoingRequests {
     const params = request.params;
     request.params = undefined;
     const message: JsonRpcRequest =
-      params === undefined
-        ? { jsonrpc: '2.0', id: request.id, method: request.method }
-        : { jsonrpc: '2.0', id: request.id, method: request.method, params };
+      params === undefined ? { jsonrpc: '2.0', id: request.id, method: request.method } : { jsonrpc: '2.0', id: request.id, method: request.method, params };
     if (request.via !== undefined) {
       request.via(message).then(undefined, (error) => this.sendFailed(request, error));
       return;
@@ -245,11 +243,7 @@ export class OutgoingRequests {
   private sendFailed(request: OutgoingRequest, error: unknown): void {
     if (request.state !== SENT) return;
     this.release(request);
-    request.fail(
-      error instanceof RpcError
-        ? error
-        : new TransportError(`Could not send ${request.method}: ${String(error)}`, { cause: error }),
-    );
+    request.fail(error instanceof RpcError ? error : new TransportError(`Could not send ${request.method}: ${String(error)}`, { cause: error }));
     this.pump();
   }
 

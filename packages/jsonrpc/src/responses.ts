@@ -1,9 +1,4 @@
-import type {
-  JsonObject,
-  JsonRpcErrorResponse,
-  JsonRpcSuccess,
-  RequestId,
-} from './messages.js';
+import type { JsonObject, JsonRpcErrorResponse, JsonRpcSuccess, RequestId } from './messages.js';
 
 /** The error codes JSON-RPC 2.0 itself defines. */
 export const JsonRpcErrorCode = {
@@ -20,15 +15,8 @@ export const JsonRpcErrorCode = {
 } as const;
 
 /** Builds an error response. */
-export function errorResponse(
-  id: RequestId | null,
-  code: number,
-  message: string,
-  data?: unknown,
-): JsonRpcErrorResponse {
-  return data === undefined
-    ? { jsonrpc: '2.0', id, error: { code, message } }
-    : { jsonrpc: '2.0', id, error: { code, message, data } };
+export function errorResponse(id: RequestId | null, code: number, message: string, data?: unknown): JsonRpcErrorResponse {
+  return data === undefined ? { jsonrpc: '2.0', id, error: { code, message } } : { jsonrpc: '2.0', id, error: { code, message, data } };
 }
 
 /** Builds a success response. */

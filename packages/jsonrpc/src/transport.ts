@@ -1,9 +1,4 @@
-import type {
-  JsonRpcMessage,
-  JsonRpcNotification,
-  JsonRpcRequest,
-  JsonRpcResponse,
-} from './messages.js';
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './messages.js';
 
 /**
  * The two small interfaces every transport implements.

@@ -10,18 +10,13 @@ type Tagged = [MessageKind, Record<string, unknown>];
 
 /** Valid messages with the kind they must classify as. */
 const validMessage: fc.Arbitrary<Tagged> = fc.oneof(
-  fc.record({ id, method, params }).map(({ id, method, params }): Tagged => [
-    'request',
-    params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params },
-  ]),
-  fc.record({ method, params }).map(({ method, params }): Tagged => [
-    'notification',
-    params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params },
-  ]),
-  fc.record({ id, result: fc.dictionary(fc.string(), fc.jsonValue()) }).map(({ id, result }): Tagged => [
-    'response',
-    { jsonrpc: '2.0', id, result },
-  ]),
+  fc
+    .record({ id, method, params })
+    .map(({ id, method, params }): Tagged => ['request', params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params }]),
+  fc
+    .record({ method, params })
+    .map(({ method, params }): Tagged => ['notification', params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }]),
+  fc.record({ id, result: fc.dictionary(fc.string(), fc.jsonValue()) }).map(({ id, result }): Tagged => ['response', { jsonrpc: '2.0', id, result }]),
   fc
     .record({ id: fc.option(id, { nil: null }), code: fc.integer(), message: fc.string(), data: fc.jsonValue() })
     .map(({ id, code, message, data }): Tagged => ['response', { jsonrpc: '2.0', id, error: { code, message, data } }]),

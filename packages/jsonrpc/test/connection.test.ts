@@ -130,9 +130,7 @@ describe('Connection: cancellation', () => {
 
   it('never sends a request whose signal is already aborted', async () => {
     const { transport, connection } = setup({ onCancel: () => ({ jsonrpc: '2.0', method: 'cancel' }) });
-    await expect(connection.request('m', {}, { signal: AbortSignal.abort('no') })).rejects.toBeInstanceOf(
-      CancelledError,
-    );
+    await expect(connection.request('m', {}, { signal: AbortSignal.abort('no') })).rejects.toBeInstanceOf(CancelledError);
     await settle();
     expect(transport.sent).toEqual([]);
   });

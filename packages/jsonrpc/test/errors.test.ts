@@ -56,9 +56,7 @@ describe('error classes', () => {
 
   it('messages say what happened', () => {
     expect(local[0]!.message).toBe('Request m (id 1) timed out after 100 ms');
-    expect(new TimeoutError('m', 'a', 900, 'total').message).toBe(
-      'Request m (id "a") exceeded its maximum total time of 900 ms',
-    );
+    expect(new TimeoutError('m', 'a', 900, 'total').message).toBe('Request m (id "a") exceeded its maximum total time of 900 ms');
     expect(local[1]!.message).toBe('Request m (id 1) was cancelled: why');
     expect(new CancelledError('m', 1, new Error('shutdown')).message).toContain('shutdown');
     expect(local[6]!.message).toBe('Message exceeds the limit of 10 bytes and was skipped');

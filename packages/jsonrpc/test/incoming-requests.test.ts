@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IncomingRequests,
-  ResponseError,
-  type DispatchContext,
-  type Dispatcher,
-  type JsonRpcMessage,
-  type JsonRpcRequest,
-} from '../src/index.js';
+import { IncomingRequests, ResponseError, type DispatchContext, type Dispatcher, type JsonRpcMessage, type JsonRpcRequest } from '../src/index.js';
 
 const request = (id: string | number, method: string, params: Record<string, unknown> = {}): JsonRpcRequest => ({
   jsonrpc: '2.0',
@@ -143,9 +136,7 @@ describe('IncomingRequests', () => {
     requests.handle(request(5, 'slow'));
     requests.handle(request(5, 'slow'));
     await tick();
-    expect(sent).toEqual([
-      { jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'Invalid Request: id 5 is already in use' } },
-    ]);
+    expect(sent).toEqual([{ jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'Invalid Request: id 5 is already in use' } }]);
     gates.get(5)!.open();
     await tick();
     expect(sent[1]).toEqual({ jsonrpc: '2.0', id: 5, result: { done: 'slow' } });

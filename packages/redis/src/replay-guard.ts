@@ -31,7 +31,8 @@ export class RedisReplayGuard implements ReplayGuard {
     options: RedisReplayGuardOptions = {},
   ) {
     const namespace = options.namespace ?? 'state-used';
-    if (!/^[A-Za-z0-9._-]+$/.test(namespace)) throw new TypeError(`RedisReplayGuard namespace must be letters, digits, ".", "_" or "-": ${JSON.stringify(namespace)}`);
+    if (!/^[A-Za-z0-9._-]+$/.test(namespace))
+      throw new TypeError(`RedisReplayGuard namespace must be letters, digits, ".", "_" or "-": ${JSON.stringify(namespace)}`);
     this.prefix = `${connection.prefix}${namespace}:`;
     this.what = namespace === 'state-used' ? 'claim a requestState' : `claim a ${namespace} id`;
   }

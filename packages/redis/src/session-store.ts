@@ -102,8 +102,20 @@ export class RedisSessionStore implements SessionStore {
     const per = Number.isFinite(this.maxPerClient) ? this.maxPerClient : Number.MAX_SAFE_INTEGER;
     const max = Number.isFinite(this.maxSessions) ? this.maxSessions : Number.MAX_SAFE_INTEGER;
     const args = [
-      record.id, fields.rec, record.lastSeenAt, fields.init, fields.subs, fields.level, this.idleTimeoutMs, max,
-      fields.addr, per, this.uninitializedTimeoutMs, this.base, this.clients, EVICTION_CANDIDATES,
+      record.id,
+      fields.rec,
+      record.lastSeenAt,
+      fields.init,
+      fields.subs,
+      fields.level,
+      this.idleTimeoutMs,
+      max,
+      fields.addr,
+      per,
+      this.uninitializedTimeoutMs,
+      this.base,
+      this.clients,
+      EVICTION_CANDIDATES,
     ];
     const reply = (await this.run('create a session', (redis) => lua.CREATE.run(redis, [keys.record, this.index, this.fresh], args))) as unknown[];
     // The sessions ended to make room: every replica drops their streams and work.
@@ -117,7 +129,11 @@ export class RedisSessionStore implements SessionStore {
     if (!plausibleSessionId(id)) return undefined;
     const keys = this.keys(id);
     const reply = await this.run('read a session', (redis) =>
-      lua.TOUCH.run(redis, [keys.record, keys.pending, keys.streams, keys.events, this.index, this.fresh], [id, Date.now(), this.idleTimeoutMs, this.uninitializedTimeoutMs, this.clients]),
+      lua.TOUCH.run(
+        redis,
+        [keys.record, keys.pending, keys.streams, keys.events, this.index, this.fresh],
+        [id, Date.now(), this.idleTimeoutMs, this.uninitializedTimeoutMs, this.clients],
+      ),
     );
     return reply === null ? undefined : readRecord(id, reply);
   }
@@ -150,7 +166,9 @@ export class RedisSessionStore implements SessionStore {
 
   async addPending(sessionId: string, record: PendingRequestRecord): Promise<void> {
     const keys = this.keys(sessionId);
-    await this.run('record a server request', (redis) => lua.ADD_PENDING.run(redis, [keys.record, keys.pending], [pendingField(record.id), JSON.stringify(record)]));
+    await this.run('record a server request', (redis) =>
+      lua.ADD_PENDING.run(redis, [keys.record, keys.pending], [pendingField(record.id), JSON.stringify(record)]),
+    );
   }
 
   async takePending(sessionId: string, id: RequestId): Promise<PendingRequestRecord | undefined> {
@@ -162,7 +180,9 @@ export class RedisSessionStore implements SessionStore {
 
   async openStream(sessionId: string, streamId: string): Promise<void> {
     const keys = this.keys(sessionId);
-    await this.run('open a stream', (redis) => lua.OPEN_STREAM.run(redis, [keys.record, keys.streams, keys.events], [streamId, this.maxStreams, this.maxEvents]));
+    await this.run('open a stream', (redis) =>
+      lua.OPEN_STREAM.run(redis, [keys.record, keys.streams, keys.events], [streamId, this.maxStreams, this.maxEvents]),
+    );
   }
 
   async appendEvent(sessionId: string, streamId: string, message: JsonRpcMessage): Promise<StoredEvent> {

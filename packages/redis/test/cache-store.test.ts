@@ -12,7 +12,11 @@ describe('RedisCacheStore', () => {
   let redis: RedisServer;
   let http: HttpServer;
   let endpoint: string;
-  const server = createServer({ info: { name: 'cached', version: '1' }, tools: [tool({ name: 'a', handler: () => ({ content: [] }) })], onWarning: () => undefined });
+  const server = createServer({
+    info: { name: 'cached', version: '1' },
+    tools: [tool({ name: 'a', handler: () => ({ content: [] }) })],
+    onWarning: () => undefined,
+  });
   /** How many tools/list requests reached the server (the rest were served from the cache). */
   let lists = 0;
   const connections: RedisConnection[] = [];

@@ -138,9 +138,14 @@ describe('Redis down, slow and back under three replicas', () => {
     const resumed = new SseReader(await session.get(priming!.id));
     const ask = await resumed.message();
     expect(ask?.message).toMatchObject({ method: 'elicitation/create', params: { message: 'Back?' } });
-    expect((await session.post({ jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } })).status).toBe(202);
+    expect(
+      (await session.post({ jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } }))
+        .status,
+    ).toBe(202);
     expect((await resumed.message())?.message).toMatchObject({ id: 'ask', result: { content: [{ text: expect.stringContaining('ada@example.com') }] } });
-    expect((await client().callTool({ name: 'test_input_required_result_multi_round' })).content).toEqual([{ type: 'text', text: "Ada's favorite color is teal" }]);
+    expect((await client().callTool({ name: 'test_input_required_result_multi_round' })).content).toEqual([
+      { type: 'text', text: "Ada's favorite color is teal" },
+    ]);
   }, 60_000); // stop, restart and reconnect of three replicas: slow when CI runs every package's tests at once
 
   it('starts a replica while Redis is down, and serves it all once Redis comes up, without a restart', async () => {

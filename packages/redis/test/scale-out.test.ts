@@ -91,7 +91,11 @@ describe('three replicas behind a round-robin proxy, sharing Redis', () => {
     const ask = await resumed.message();
     expect(ask?.message).toMatchObject({ jsonrpc: '2.0', method: 'elicitation/create', params: { message: 'Who?' } });
     // ...and the answer lands on a third replica, which wakes the call where it waits.
-    const answered = await session.post({ jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'lin', email: 'lin@example.com' } } });
+    const answered = await session.post({
+      jsonrpc: '2.0',
+      id: ask!.message.id,
+      result: { action: 'accept', content: { username: 'lin', email: 'lin@example.com' } },
+    });
     expect(answered.status).toBe(202);
     const answerBackend = proxy.routed.at(-1)!.backend;
     expect(new Set([callBackend, resumeBackend, answerBackend]).size).toBe(3);
@@ -126,6 +130,8 @@ describe('three replicas behind a round-robin proxy, sharing Redis', () => {
       });
     }
     // Modern traffic goes on too, multi-round included.
-    expect((await client(proxy.endpoint).callTool({ name: 'test_input_required_result_multi_round' })).content).toEqual([{ type: 'text', text: "Ada's favorite color is teal" }]);
+    expect((await client(proxy.endpoint).callTool({ name: 'test_input_required_result_multi_round' })).content).toEqual([
+      { type: 'text', text: "Ada's favorite color is teal" },
+    ]);
   });
 });

@@ -48,8 +48,16 @@ describe('RedisSessionStore', () => {
     expect(await a.create(session)).toBe(true);
     expect(await b.create(session)).toBe(false); // an id is never reused
     expect(await b.get(session.id)).toEqual({ ...session, lastSeenAt: expect.any(Number) });
-    expect(await b.update(session.id, { initialized: true, subscriptions: ['file:///a', 'file:///b'] })).toMatchObject({ initialized: true, subscriptions: ['file:///a', 'file:///b'] });
-    expect(await a.get(session.id)).toMatchObject({ initialized: true, subscriptions: ['file:///a', 'file:///b'], logLevel: 'info', principal: 'issuer\nalice' });
+    expect(await b.update(session.id, { initialized: true, subscriptions: ['file:///a', 'file:///b'] })).toMatchObject({
+      initialized: true,
+      subscriptions: ['file:///a', 'file:///b'],
+    });
+    expect(await a.get(session.id)).toMatchObject({
+      initialized: true,
+      subscriptions: ['file:///a', 'file:///b'],
+      logLevel: 'info',
+      principal: 'issuer\nalice',
+    });
     expect(await a.get('someone-else')).toBeUndefined();
     expect(await a.get('not a session id\n')).toBeUndefined();
     expect(await b.delete(session.id)).toBe(true);
@@ -82,7 +90,11 @@ describe('RedisSessionStore', () => {
     for (let i = 1; i <= 5; i++) sent.push(await a.appendEvent(session.id, 's1', { jsonrpc: '2.0', method: 'notifications/message', params: { data: i } }));
     expect(sent.map((e) => e.id)).toEqual(['s1.1', 's1.2', 's1.3', 's1.4', 's1.5']);
     // After event 1, only what is still kept (the last three) comes back, in order.
-    expect((await b.replay(session.id, 's1.1'))?.events.map((e) => [e.id, (e.message as any).params.data])).toEqual([['s1.3', 3], ['s1.4', 4], ['s1.5', 5]]);
+    expect((await b.replay(session.id, 's1.1'))?.events.map((e) => [e.id, (e.message as any).params.data])).toEqual([
+      ['s1.3', 3],
+      ['s1.4', 4],
+      ['s1.5', 5],
+    ]);
     expect((await b.replay(session.id, 's1.4'))?.events.map((e) => e.id)).toEqual(['s1.5']);
     expect(await b.replay(session.id, 's1.6')).toBeUndefined(); // never sent
     expect(await b.replay(session.id, 'other.0')).toBeUndefined();
@@ -157,7 +169,7 @@ describe('RedisSessionStore', () => {
     stop();
   });
 
-  it('caps the sessions of one client address, evicting that address\'s own least recently used ones', async () => {
+  it("caps the sessions of one client address, evicting that address's own least recently used ones", async () => {
     const prefix = `per-client-${counter}:`;
     const { store } = await replica({ maxSessionsPerClient: 2 }, prefix);
     const mine = [record({ clientAddress: '192.0.2.7' }), record({ clientAddress: '192.0.2.7' }), record({ clientAddress: '192.0.2.7' })];
@@ -192,7 +204,7 @@ describe('RedisSessionStore', () => {
     await store.create(a);
     await store.create(b);
     // Someone copied A's record over B's (an operator mistake, a bad migration): B is refused, not served as A.
-    await connection.client.hset(`mcpkit:session:${b.id}`, 'rec', await connection.client.hget(`mcpkit:session:${a.id}`, 'rec') as string);
+    await connection.client.hset(`mcpkit:session:${b.id}`, 'rec', (await connection.client.hget(`mcpkit:session:${a.id}`, 'rec')) as string);
     await expect(store.get(b.id)).rejects.toBeInstanceOf(CorruptSessionError);
     expect(await store.get(a.id)).toMatchObject({ id: a.id });
   });

@@ -14,7 +14,9 @@ function replica(state: StateOptions): McpServer {
       tool({
         name: 'ask',
         handler: (_args, ctx) =>
-          ctx.state ? { content: [{ type: 'text', text: `opened ${JSON.stringify(ctx.state)}` }] } : inputRequired({ q: elicitForm({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } }) }, { state: { n: 1 } }),
+          ctx.state
+            ? { content: [{ type: 'text', text: `opened ${JSON.stringify(ctx.state)}` }] }
+            : inputRequired({ q: elicitForm({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } }) }, { state: { n: 1 } }),
       }),
     ],
     state,

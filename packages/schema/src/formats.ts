@@ -13,10 +13,8 @@ const DEC_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4 = `${DEC_OCTET}(?:\\.${DEC_OCTET}){3}`;
 const LS32 = `(?:${H16}:${H16}|${IPV4})`;
 // IPv6address: the nine forms of RFC 3986 section 3.2.2, with `n` groups of `h16 ":"` after "::".
-const IPV6_TAILS = [`(?:${H16}:){5}${LS32}`, `(?:${H16}:){4}${LS32}`, `(?:${H16}:){3}${LS32}`,
-  `(?:${H16}:){2}${LS32}`, `${H16}:${LS32}`, LS32, H16, ''];
-const IPV6 = `(?:(?:${H16}:){6}${LS32}|${IPV6_TAILS.map((tail, i) =>
-  `${i === 0 ? '' : `(?:(?:${H16}:){0,${i - 1}}${H16})?`}::${tail}`).join('|')})`;
+const IPV6_TAILS = [`(?:${H16}:){5}${LS32}`, `(?:${H16}:){4}${LS32}`, `(?:${H16}:){3}${LS32}`, `(?:${H16}:){2}${LS32}`, `${H16}:${LS32}`, LS32, H16, ''];
+const IPV6 = `(?:(?:${H16}:){6}${LS32}|${IPV6_TAILS.map((tail, i) => `${i === 0 ? '' : `(?:(?:${H16}:){0,${i - 1}}${H16})?`}::${tail}`).join('|')})`;
 const IP_FUTURE = `[vV]${HEX}+\\.[${UNRESERVED_SUB}:]+`;
 // IPv4address needs no branch of its own: every IPv4 address is also a reg-name.
 const HOST = `(?:\\[(?:${IPV6}|${IP_FUTURE})\\]|(?:[${UNRESERVED_SUB}]|${PCT})*)`;
@@ -32,7 +30,8 @@ export function uri(value: string): boolean {
 
 // RFC 6570 section 2: literals (with ucschar/iprivate from RFC 3987) and `{op var,var:3,var*}`.
 // Astral ucschar/iprivate: planes 1-13 and 15-16 without their last two code points, and E1000-EFFFD.
-const ASTRAL = '\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}';
+const ASTRAL =
+  '\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}';
 const LITERAL = `[!#$&(-;=?-\\[\\]_a-z~\\u{A0}-\\u{D7FF}\\u{E000}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}${ASTRAL}]`;
 const VARCHAR = `(?:[A-Za-z0-9_]|${PCT})`;
 const VARSPEC = `${VARCHAR}(?:\\.?${VARCHAR})*(?::[1-9]\\d{0,3}|\\*)?`;

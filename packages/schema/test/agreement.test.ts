@@ -11,7 +11,12 @@ import { examples, type Revision } from './helpers/spec.js';
 const corpus = examples();
 
 type Check = (value: unknown) => boolean;
-interface Tally { cases: number; accepted: number; rejected: number; differences: string[] }
+interface Tally {
+  cases: number;
+  accepted: number;
+  rejected: number;
+  differences: string[];
+}
 
 /** Runs the examples and their mutations through `ours` and `theirs`, counting disagreements. */
 function compare(ours: (type: string) => Check | undefined, theirs: (type: string) => Check): Tally {
@@ -31,8 +36,10 @@ function compare(ours: (type: string) => Check | undefined, theirs: (type: strin
 }
 
 function report(rev: Revision, t: Tally) {
-  console.info(`[agreement ${rev}] ${t.cases} cases (${t.accepted} accepted, ${t.rejected} rejected): ` +
-    `${t.cases - t.differences.length} agreements, ${t.differences.length} differences`);
+  console.info(
+    `[agreement ${rev}] ${t.cases} cases (${t.accepted} accepted, ${t.rejected} rejected): ` +
+      `${t.cases - t.differences.length} agreements, ${t.differences.length} differences`,
+  );
 }
 
 // Compiling the official schema with ajv at run time and checking ~12,000 cases is slow on a loaded 2-core machine.
@@ -57,16 +64,15 @@ describe('verdicts agree with ajv on the official schema', { timeout: 180_000 },
   });
 
   it('would catch a validator that ignores `required`', () => {
-    const loosen = <T>(schema: T): T =>
-      JSON.parse(JSON.stringify(schema, (key, value: unknown) =>
-        key === 'required' && Array.isArray(value) ? [] : value));
+    const loosen = <T>(schema: T): T => JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'required' && Array.isArray(value) ? [] : value)));
     const tally = compare(modern, officialValidators('2026-07-28', loosen));
     expect(tally.differences.length).toBeGreaterThan(500);
     expect(tally.differences.some((d) => d.includes('remove /params/name'))).toBe(true);
   });
 
   it('would catch a validator that ignores `format`', () => {
-    const noFormats = <T>(schema: T): T => JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'format' && typeof value === 'string' ? undefined : value)));
+    const noFormats = <T>(schema: T): T =>
+      JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'format' && typeof value === 'string' ? undefined : value)));
     const tally = compare(modern, officialValidators('2026-07-28', noFormats));
     expect(tally.differences.length).toBeGreaterThan(10);
     // Only the string replacements can break a format: the empty string and a string with spaces.

@@ -39,15 +39,24 @@ describe('2026-07-28 catalogue', () => {
 
   it('only tools/call, prompts/get and resources/read may return InputRequiredResult', () => {
     // spec: 2026-07-28/pages/basic/patterns/mrtr.mdx
-    const mrtr = Object.values(catalogue).filter((m) => m.inputRequired).map((m) => m.method).sort();
+    const mrtr = Object.values(catalogue)
+      .filter((m) => m.inputRequired)
+      .map((m) => m.method)
+      .sort();
     expect(mrtr).toEqual(['prompts/get', 'resources/read', 'tools/call']);
-    const named = Object.values(catalogue).filter((m) => m.mcpName).map((m) => `${m.method}:${m.mcpName}`).sort();
+    const named = Object.values(catalogue)
+      .filter((m) => m.mcpName)
+      .map((m) => `${m.method}:${m.mcpName}`)
+      .sort();
     expect(named).toEqual(['prompts/get:name', 'resources/read:uri', 'tools/call:name']);
   });
 
   it('discover and the list methods carry caching hints; nothing else does', () => {
     // spec: 2026-07-28/pages/server/utilities/caching.mdx ("where hints are required")
-    const cacheable = Object.values(catalogue).filter((m) => m.cacheable).map((m) => m.method).sort();
+    const cacheable = Object.values(catalogue)
+      .filter((m) => m.cacheable)
+      .map((m) => m.method)
+      .sort();
     expect(cacheable).toEqual(['prompts/list', 'resources/list', 'resources/read', 'resources/templates/list', 'server/discover', 'tools/list']);
   });
 

@@ -30,7 +30,7 @@ const OUTSIDE: Record<string, unknown>[] = [
 /** A small deterministic generator (no flakiness): values of every JSON type, biased towards the schemas' keys. */
 function values(seed: number, count: number): unknown[] {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const KEYS = ['text', 'a', 'b', 'n', 's', 'e', 'c', 'list', 'mail', 'when', 'odd', 'nested', 'x', 'y', 'other', '__proto__'];
   const STRINGS = ['', 'a', 'ab', 'abc', 'A', '😀', 'a😀', '😀😀😀', 'ada@example.com', 'not an email', '2026-07-28T10:00:00Z', '2026-13-40'];
@@ -38,15 +38,21 @@ function values(seed: number, count: number): unknown[] {
   const value = (depth: number): unknown => {
     const kind = depth > 2 ? Math.floor(random() * 4) : Math.floor(random() * 7);
     switch (kind) {
-      case 0: return pick([null, true, false]);
-      case 1: return pick(NUMBERS);
-      case 2: return pick(STRINGS);
-      case 3: return pick(['a', 1, null, { k: [1] }, { k: [1.0] }, { k: ['1'] }]);
-      case 4: return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+      case 0:
+        return pick([null, true, false]);
+      case 1:
+        return pick(NUMBERS);
+      case 2:
+        return pick(STRINGS);
+      case 3:
+        return pick(['a', 1, null, { k: [1] }, { k: [1.0] }, { k: ['1'] }]);
+      case 4:
+        return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
       default: {
         const object: Record<string, unknown> = {};
         const size = Math.floor(random() * 4);
-        for (let i = 0; i < size; i++) Object.defineProperty(object, pick(KEYS), { value: value(depth + 1), enumerable: true, configurable: true, writable: true });
+        for (let i = 0; i < size; i++)
+          Object.defineProperty(object, pick(KEYS), { value: value(depth + 1), enumerable: true, configurable: true, writable: true });
         return object;
       }
     }
@@ -70,7 +76,6 @@ describe('closure checks (the eval-free fast path)', () => {
         }
       }
       expect(seen).toEqual(new Set([true, false])); // the values exercised both answers
-
     });
   });
 

@@ -37,8 +37,12 @@ describe('2026-07-28 constants', () => {
 
   it('HTTP headers', () => {
     // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx
-    expect([modern.HEADER_PROTOCOL_VERSION, modern.HEADER_METHOD, modern.HEADER_NAME, modern.HEADER_PARAM_PREFIX])
-      .toEqual(['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Param-']);
+    expect([modern.HEADER_PROTOCOL_VERSION, modern.HEADER_METHOD, modern.HEADER_NAME, modern.HEADER_PARAM_PREFIX]).toEqual([
+      'MCP-Protocol-Version',
+      'Mcp-Method',
+      'Mcp-Name',
+      'Mcp-Param-',
+    ]);
     expect(modern).not.toHaveProperty('HEADER_SESSION_ID');
     expect(modern).not.toHaveProperty('HEADER_LAST_EVENT_ID');
   });
@@ -70,8 +74,11 @@ describe('2025-11-25 constants', () => {
 
   it('session and resumption headers, no modern request headers', () => {
     // spec: 2025-11-25/pages/basic/transports.mdx ("Session Management", "Resumability and Redelivery")
-    expect([legacy.HEADER_PROTOCOL_VERSION, legacy.HEADER_SESSION_ID, legacy.HEADER_LAST_EVENT_ID])
-      .toEqual(['MCP-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID']);
+    expect([legacy.HEADER_PROTOCOL_VERSION, legacy.HEADER_SESSION_ID, legacy.HEADER_LAST_EVENT_ID]).toEqual([
+      'MCP-Protocol-Version',
+      'Mcp-Session-Id',
+      'Last-Event-ID',
+    ]);
     expect(legacy).not.toHaveProperty('HEADER_METHOD');
     expect(legacy.META_PROGRESS_TOKEN).toBe('progressToken');
     expect(legacy).not.toHaveProperty('META_PROTOCOL_VERSION');

@@ -18,13 +18,17 @@ function node(args: string[], code: string): string {
 }
 
 const TOOL_CALL = JSON.stringify({
-  jsonrpc: '2.0', id: 1, method: 'tools/call',
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
   params: { name: 'echo', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
 });
 
 describe('exports', () => {
   it('ESM: root, both revisions, lookups and the JSON Schemas', () => {
-    const out = node(['--input-type=module', '-e'], `
+    const out = node(
+      ['--input-type=module', '-e'],
+      `
       import * as root from '@mcpkit/schema';
       import * as modern from '@mcpkit/schema/2026-07-28';
       import * as legacy from '@mcpkit/schema/2025-11-25';
@@ -37,12 +41,15 @@ describe('exports', () => {
         root.validateCallToolRequest(${TOOL_CALL}), root.validateCallToolRequest === modern.validateCallToolRequest,
         root.catalogue['tools/call'].result, legacy.ErrorCode.UrlElicitationRequired, typeof validatorFor('InitializeRequest'),
         typeof modernFor('InitializeRequest'), Object.keys(schema.$defs).length, root.formatErrors(null),
-      ]));`);
+      ]));`,
+    );
     expect(JSON.parse(out)).toEqual([true, true, 'CallToolResult', -32042, 'function', 'undefined', 155, 'no errors']);
   });
 
   it('CommonJS: the same entries through require', () => {
-    const out = node(['-e'], `
+    const out = node(
+      ['-e'],
+      `
       const root = require('@mcpkit/schema');
       const legacy = require('@mcpkit/schema/2025-11-25');
       const { validatorFor } = require('@mcpkit/schema/2026-07-28/lookup');
@@ -50,7 +57,8 @@ describe('exports', () => {
       const ok = root.validateCallToolRequest(${TOOL_CALL});
       const bad = root.validateCallToolRequest({});
       console.log(JSON.stringify([ok, bad, root.formatErrors(root.validateCallToolRequest.errors), legacy.HEADER_SESSION_ID,
-        validatorFor('CallToolResult') === root.validateCallToolResult, Object.keys(schema.$defs).length]));`);
+        validatorFor('CallToolResult') === root.validateCallToolResult, Object.keys(schema.$defs).length]));`,
+    );
     expect(JSON.parse(out)).toEqual([true, false, "(root): must have required property 'id'", 'Mcp-Session-Id', true, 145]);
   });
 });
@@ -59,7 +67,12 @@ describe('tree-shaking', () => {
   async function bundle(source: string): Promise<{ min: number; gzip: number }> {
     const result = await esbuild.build({
       stdin: { contents: source, resolveDir: PACKAGE_DIR },
-      bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'error',
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'neutral',
+      write: false,
+      logLevel: 'error',
     });
     const code = result.outputFiles[0]!.contents;
     return { min: code.length, gzip: gzipSync(code).length };
@@ -69,8 +82,10 @@ describe('tree-shaking', () => {
     const one = await bundle("import { validateCallToolRequest } from '@mcpkit/schema'; console.log(validateCallToolRequest);");
     const all = await bundle("import * as schema from '@mcpkit/schema'; console.log(schema);");
     const legacyToo = await bundle("import * as a from '@mcpkit/schema'; import * as b from '@mcpkit/schema/2025-11-25'; console.log(a, b);");
-    console.info(`[tree-shaking] validateCallToolRequest only: ${one.min} B min, ${one.gzip} B gzip; ` +
-      `whole root entry: ${all.min} B min, ${all.gzip} B gzip; both revisions: ${legacyToo.min} B min, ${legacyToo.gzip} B gzip`);
+    console.info(
+      `[tree-shaking] validateCallToolRequest only: ${one.min} B min, ${one.gzip} B gzip; ` +
+        `whole root entry: ${all.min} B min, ${all.gzip} B gzip; both revisions: ${legacyToo.min} B min, ${legacyToo.gzip} B gzip`,
+    );
     expect(one.min * 5).toBeLessThan(all.min);
     expect(all.min * 1.5).toBeLessThan(legacyToo.min);
   });
@@ -88,22 +103,25 @@ describe('type declarations', () => {
   it('a TypeScript consumer gets the wire types, narrowing validators and typed constants', { timeout: 120_000 }, () => {
     mkdirSync(join(work, 'node_modules', '@mcpkit'), { recursive: true });
     symlinkSync(PACKAGE_DIR, join(work, 'node_modules', '@mcpkit', 'schema'), 'dir');
-    writeFileSync(join(work, 'consumer.ts'), [
-      "import { catalogue, ErrorCode, formatErrors, validateCallToolRequest, type CallToolRequest, type MethodInfo } from '@mcpkit/schema';",
-      "import { validateInitializeRequest, type InitializeRequest } from '@mcpkit/schema/2025-11-25';",
-      "import { validatorFor } from '@mcpkit/schema/2026-07-28/lookup';",
-      'declare const input: unknown;',
-      'if (validateCallToolRequest(input)) { const name: string = input.params.name; const req: CallToolRequest = input; void name; void req; }',
-      'if (validateInitializeRequest(input)) { const init: InitializeRequest = input; void init.params.protocolVersion; }',
-      'const code: -32022 = ErrorCode.UnsupportedProtocolVersion;',
-      "const info: MethodInfo = catalogue['tools/call'];",
-      "const message: string = formatErrors(validateCallToolRequest.errors);",
-      "const maybe = validatorFor('Tool');",
-      'void code; void info; void message; void maybe;',
-      '// @ts-expect-error: not a method of 2026-07-28',
-      "void catalogue['initialize'];",
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(work, 'consumer.ts'),
+      [
+        "import { catalogue, ErrorCode, formatErrors, validateCallToolRequest, type CallToolRequest, type MethodInfo } from '@mcpkit/schema';",
+        "import { validateInitializeRequest, type InitializeRequest } from '@mcpkit/schema/2025-11-25';",
+        "import { validatorFor } from '@mcpkit/schema/2026-07-28/lookup';",
+        'declare const input: unknown;',
+        'if (validateCallToolRequest(input)) { const name: string = input.params.name; const req: CallToolRequest = input; void name; void req; }',
+        'if (validateInitializeRequest(input)) { const init: InitializeRequest = input; void init.params.protocolVersion; }',
+        'const code: -32022 = ErrorCode.UnsupportedProtocolVersion;',
+        "const info: MethodInfo = catalogue['tools/call'];",
+        'const message: string = formatErrors(validateCallToolRequest.errors);',
+        "const maybe = validatorFor('Tool');",
+        'void code; void info; void message; void maybe;',
+        '// @ts-expect-error: not a method of 2026-07-28',
+        "void catalogue['initialize'];",
+        '',
+      ].join('\n'),
+    );
     const compilerOptions = { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: [] };
     writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -31,8 +31,7 @@ function runtimeValidators(rev: Revision): (defName: string) => Check {
   return (defName) => ajv.getSchema(`${id}#/$defs/${defName}`) as Check;
 }
 
-const withoutSchemaPath = (errors: Array<Record<string, unknown>> | null | undefined) =>
-  (errors ?? []).map(({ schemaPath: _ignored, ...rest }) => rest);
+const withoutSchemaPath = (errors: Array<Record<string, unknown>> | null | undefined) => (errors ?? []).map(({ schemaPath: _ignored, ...rest }) => rest);
 
 function compareErrors(rev: Revision, ours: (defName: string) => Validator<unknown> | undefined) {
   const theirs = runtimeValidators(rev);

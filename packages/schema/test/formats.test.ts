@@ -9,14 +9,36 @@ const ajvUri = fullFormats.uri as (value: string) => boolean;
 
 describe('uri (RFC 3986 absolute URI)', () => {
   const valid = [
-    'https://example.com/a/b?c=d#e', 'file:///projects/app/config.json', 'git://github.com/x/y.git', 'urn:isbn:0451450523',
-    'mailto:user@example.com', 'data:text/plain;base64,SGVsbG8=', 'http://[::1]:8080/', 'http://[2001:db8::7]/c=GB',
-    'http://[::ffff:192.0.2.1]/', 'http://[v7.fe80::1]/', 'ldap://[2001:db8::7]/c=GB?objectClass?one', 'tel:+1-816-555-1212',
-    'HTTP://EXAMPLE.COM/%7Euser', 'custom+scheme.v1-x:opaque', 'a:',
+    'https://example.com/a/b?c=d#e',
+    'file:///projects/app/config.json',
+    'git://github.com/x/y.git',
+    'urn:isbn:0451450523',
+    'mailto:user@example.com',
+    'data:text/plain;base64,SGVsbG8=',
+    'http://[::1]:8080/',
+    'http://[2001:db8::7]/c=GB',
+    'http://[::ffff:192.0.2.1]/',
+    'http://[v7.fe80::1]/',
+    'ldap://[2001:db8::7]/c=GB?objectClass?one',
+    'tel:+1-816-555-1212',
+    'HTTP://EXAMPLE.COM/%7Euser',
+    'custom+scheme.v1-x:opaque',
+    'a:',
   ];
   const invalid = [
-    '', 'example.com', '/relative/path', '//host/path', '1http://x', 'http://exa mple.com', 'http://example.com/ä',
-    'http://[1::2::3]/', 'http://[::1', 'http://host:port/', 'http://%zz/', 'https://example.com/a"b', 'https://e.com/{x}',
+    '',
+    'example.com',
+    '/relative/path',
+    '//host/path',
+    '1http://x',
+    'http://exa mple.com',
+    'http://example.com/ä',
+    'http://[1::2::3]/',
+    'http://[::1',
+    'http://host:port/',
+    'http://%zz/',
+    'https://example.com/a"b',
+    'https://e.com/{x}',
   ];
   it.each(valid)('accepts %s', (value) => expect(uri(value)).toBe(true));
   it.each(invalid)('rejects %j', (value) => expect(uri(value)).toBe(false));
@@ -33,13 +55,19 @@ describe('uri (RFC 3986 absolute URI)', () => {
 });
 
 describe('uri-template (RFC 6570)', () => {
-  it.each(['file:///{path}', 'https://api.example.com/users/{id}', '{+base}/search{?q,lang}', '{/path*}', '{var:3}', '{a.b}', '{%41}', 'no-expressions', 'ü/{x}'])(
-    'accepts %s',
-    (value) => expect(uriTemplate(value)).toBe(true),
-  );
-  it.each(['{}', '{a', 'a}', '{a b}', '{a:0}', '{a:10000}', '{.a.}', '{a..b}', 'a b', 'a"b', '%zz', '{a,}'])(
-    'rejects %j',
-    (value) => expect(uriTemplate(value)).toBe(false),
+  it.each([
+    'file:///{path}',
+    'https://api.example.com/users/{id}',
+    '{+base}/search{?q,lang}',
+    '{/path*}',
+    '{var:3}',
+    '{a.b}',
+    '{%41}',
+    'no-expressions',
+    'ü/{x}',
+  ])('accepts %s', (value) => expect(uriTemplate(value)).toBe(true));
+  it.each(['{}', '{a', 'a}', '{a b}', '{a:0}', '{a:10000}', '{.a.}', '{a..b}', 'a b', 'a"b', '%zz', '{a,}'])('rejects %j', (value) =>
+    expect(uriTemplate(value)).toBe(false),
   );
 });
 

@@ -16,7 +16,10 @@ const FILES: Record<string, { path: (rev: string) => string; declares: (type: st
   go: { path: (r) => `go/mcp${compact(r)}/mcp.go`, declares: (t) => new RegExp(`^type ${t} struct`, 'm') },
   rust: { path: (r) => `rust/src/mcp_${snake(r)}.rs`, declares: (t) => new RegExp(`^pub struct ${t} \\{`, 'm') },
   csharp: { path: (r) => `csharp/Mcp${compact(r)}.cs`, declares: (t) => new RegExp(`public partial class ${t}\\b`) },
-  kotlin: { path: (r) => `kotlin/src/main/kotlin/mcp/v${compact(r)}/Mcp${compact(r)}.kt`, declares: (t) => new RegExp(`^data class ${t} @JsonCreator constructor \\(`, 'm') },
+  kotlin: {
+    path: (r) => `kotlin/src/main/kotlin/mcp/v${compact(r)}/Mcp${compact(r)}.kt`,
+    declares: (t) => new RegExp(`^data class ${t} @JsonCreator constructor \\(`, 'm'),
+  },
   swift: { path: (r) => `swift/Sources/MCP${compact(r)}/Mcp${compact(r)}.swift`, declares: (t) => new RegExp(`^public struct ${t}: Codable`, 'm') },
   typescript: { path: (r) => `typescript/mcp_${snake(r)}.ts`, declares: (t) => new RegExp(`^export interface ${t} \\{`, 'm') },
   python: { path: (r) => `python/mcpkit_schema/mcp_${snake(r)}.py`, declares: (t) => new RegExp(`^class ${t}:`, 'm') },
@@ -73,7 +76,10 @@ describe('typescript binding', () => {
 describe('swift package', () => {
   const swiftc = spawnSync('swiftc', ['--version'], { encoding: 'utf8' });
   const hasSwift = !swiftc.error && swiftc.status === 0;
-  if (!hasSwift) console.warn('[swift binding] not compiled: no Swift compiler here (Debian\'s `swift` package is OpenStack Swift); lang/swift/README.md says the binding is unchecked');
+  if (!hasSwift)
+    console.warn(
+      "[swift binding] not compiled: no Swift compiler here (Debian's `swift` package is OpenStack Swift); lang/swift/README.md says the binding is unchecked",
+    );
 
   it('declares one library target per revision, each with its source, and says it is unchecked', () => {
     const manifest = readFileSync(join(PACKAGE_DIR, 'lang', 'swift', 'Package.swift'), 'utf8');

@@ -83,12 +83,14 @@ describe('headerParamsFromSchema: each rule broken gives a reason naming where',
 
   // spec: streamable-http.mdx ("MUST be case-insensitively unique among all x-mcp-header values in the inputSchema")
   it('refuses a name repeated, in the same case or another, even at another depth', () => {
-    expect(reasonOf(headerParamsFromSchema(object({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'Region' } })))).toMatch(
-      /\/properties\/b: "Region" repeats "Region" \(header names are compared ignoring case\)/,
-    );
-    expect(reasonOf(headerParamsFromSchema(object({ a: { type: 'string', 'x-mcp-header': 'MyField' }, n: object({ b: { type: 'string', 'x-mcp-header': 'myfield' } }) })))).toMatch(
-      /repeats "MyField"/,
-    );
+    expect(
+      reasonOf(headerParamsFromSchema(object({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'Region' } }))),
+    ).toMatch(/\/properties\/b: "Region" repeats "Region" \(header names are compared ignoring case\)/);
+    expect(
+      reasonOf(
+        headerParamsFromSchema(object({ a: { type: 'string', 'x-mcp-header': 'MyField' }, n: object({ b: { type: 'string', 'x-mcp-header': 'myfield' } }) })),
+      ),
+    ).toMatch(/repeats "MyField"/);
   });
 
   // spec: streamable-http.mdx ("MUST only be applied to parameters with primitive types (integer, string, boolean). Parameters with type number are not permitted.")

@@ -3,7 +3,16 @@ export type { ServerOptions, StateOptions } from './options.js';
 export type { CapabilityOptions, CapabilitySwitch } from './registry/capabilities.js';
 export { Registry, RegistryDraft, ItemList, type RegistryContents, type RegistryChanges } from './registry/registry.js';
 
-export { tool, type ToolConfig, type ToolDefinition, type ToolHandler, type ToolResult, type ToolSchema, type ArgsOf, type SchemaCheck } from './definitions/tool.js';
+export {
+  tool,
+  type ToolConfig,
+  type ToolDefinition,
+  type ToolHandler,
+  type ToolResult,
+  type ToolSchema,
+  type ArgsOf,
+  type SchemaCheck,
+} from './definitions/tool.js';
 export { prompt, type PromptConfig, type PromptDefinition, type PromptHandler, type PromptResult } from './definitions/prompt.js';
 export {
   resource,

@@ -41,7 +41,11 @@ export function defaultMode(nodeEnv: string | undefined = env('NODE_ENV')): 'dev
   return nodeEnv === 'development' || nodeEnv === 'test' ? 'development' : 'production';
 }
 
-function resolveHint(given: { ttlMs?: number; cacheScope?: 'public' | 'private' } | undefined, ttlMs: number, cacheScope: 'public' | 'private'): ResolvedCacheHint {
+function resolveHint(
+  given: { ttlMs?: number; cacheScope?: 'public' | 'private' } | undefined,
+  ttlMs: number,
+  cacheScope: 'public' | 'private',
+): ResolvedCacheHint {
   const hint = { ttlMs: given?.ttlMs ?? ttlMs, cacheScope: given?.cacheScope ?? cacheScope };
   if (!Number.isInteger(hint.ttlMs) || hint.ttlMs < 0) throw new TypeError('cache ttlMs must be an integer ≥ 0 (server/utilities/caching.mdx)');
   return Object.freeze(hint);

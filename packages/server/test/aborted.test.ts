@@ -30,7 +30,7 @@ function lazyContext(aborted: boolean) {
 describe('dispatch and cancellation', () => {
   const server = createServer({ info: { name: 't', version: '1' }, tools: [echo], ...quiet });
 
-  it('answers without creating the transport\'s signal when the handler never looks at it', async () => {
+  it("answers without creating the transport's signal when the handler never looks at it", async () => {
     const { context, signalsMade } = lazyContext(false);
     expect(await server.dispatch(call, context)).toMatchObject({ id: 1, result: { content: [{ type: 'text', text: 'hi' }] } });
     expect(signalsMade()).toBe(0);

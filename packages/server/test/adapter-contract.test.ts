@@ -48,13 +48,21 @@ describe('legacy adapter contract', () => {
   it('turns input_required into server-initiated requests and retries with the answers', async () => {
     const logs: JsonRpcNotification[] = [];
     const context = { signal: new AbortController().signal, notify: async (n: JsonRpcNotification) => void logs.push(n), transport: { name: 'stdio' } };
-    const first: any = await server.dispatch({ jsonrpc: '2.0', id: 'legacy-1', method: 'tools/call', params: { _meta: synthesizedMeta(), name: 'deploy' } }, context);
+    const first: any = await server.dispatch(
+      { jsonrpc: '2.0', id: 'legacy-1', method: 'tools/call', params: { _meta: synthesizedMeta(), name: 'deploy' } },
+      context,
+    );
     expect(first.result.resultType).toBe('input_required');
     // The adapter sends each input request to the client as a JSON-RPC request, collects the results...
     const answers = Object.fromEntries(Object.keys(first.result.inputRequests).map((key) => [key, { action: 'accept', content: {} }]));
     // ...and retries with a fresh id, the answers and the state byte for byte.
     const retry: any = await server.dispatch(
-      { jsonrpc: '2.0', id: 'legacy-1#2', method: 'tools/call', params: { _meta: synthesizedMeta(), name: 'deploy', inputResponses: answers, requestState: first.result.requestState } },
+      {
+        jsonrpc: '2.0',
+        id: 'legacy-1#2',
+        method: 'tools/call',
+        params: { _meta: synthesizedMeta(), name: 'deploy', inputResponses: answers, requestState: first.result.requestState },
+      },
       context,
     );
     expect(retry.result.content[0].text).toBe('deployed (state {"asked":true})');
@@ -76,7 +84,11 @@ describe('legacy adapter contract', () => {
 describe('authorization contract', () => {
   it('names the scopes a request needs before dispatch, and enforces them with a principal', async () => {
     expect(server.requiredScopes('tools/call', { name: 'deploy' })).toEqual(['deploy']);
-    const context = { signal: new AbortController().signal, notify: async () => {}, transport: { name: 'http', principal: { subject: 'u', scopes: ['read'] } } };
+    const context = {
+      signal: new AbortController().signal,
+      notify: async () => {},
+      transport: { name: 'http', principal: { subject: 'u', scopes: ['read'] } },
+    };
     const response: any = await server.dispatch({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: synthesizedMeta(), name: 'deploy' } }, context);
     expect(response.error).toMatchObject({ code: -32602, data: { requiredScopes: ['deploy'] } });
   });

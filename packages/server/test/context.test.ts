@@ -19,19 +19,29 @@ const server = createServer({
         return { content: [{ type: 'text', text: 'done' }] };
       },
     }),
-    tool({ name: 'backwards', handler: async (_a, ctx) => {
-      await ctx.progress(5);
-      await ctx.progress(5);
-      return { content: [] };
-    } }),
-    tool({ name: 'remember', handler: (_a, ctx) => {
-      seen = ctx;
-      return { content: [{ type: 'text', text: `${ctx.meta.protocolVersion} ${ctx.meta.clientInfo?.name} ${JSON.stringify(ctx.meta.clientCapabilities)}` }] };
-    } }),
-    tool({ name: 'slow', handler: (_a, ctx) => new Promise((resolve) => {
-      release = () => resolve({ content: [{ type: 'text', text: 'late' }] });
-      ctx.signal.addEventListener('abort', () => resolve({ content: [{ type: 'text', text: 'stopped' }] }));
-    }) }),
+    tool({
+      name: 'backwards',
+      handler: async (_a, ctx) => {
+        await ctx.progress(5);
+        await ctx.progress(5);
+        return { content: [] };
+      },
+    }),
+    tool({
+      name: 'remember',
+      handler: (_a, ctx) => {
+        seen = ctx;
+        return { content: [{ type: 'text', text: `${ctx.meta.protocolVersion} ${ctx.meta.clientInfo?.name} ${JSON.stringify(ctx.meta.clientCapabilities)}` }] };
+      },
+    }),
+    tool({
+      name: 'slow',
+      handler: (_a, ctx) =>
+        new Promise((resolve) => {
+          release = () => resolve({ content: [{ type: 'text', text: 'late' }] });
+          ctx.signal.addEventListener('abort', () => resolve({ content: [{ type: 'text', text: 'stopped' }] }));
+        }),
+    }),
   ],
   ...quiet,
 });

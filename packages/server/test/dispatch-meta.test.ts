@@ -25,9 +25,14 @@ describe('request _meta', () => {
   });
 
   it('serves a request whose _meta omits clientInfo (a SHOULD, never required)', async () => {
-    const res = await result(server, 'tools/list', {}, {
-      meta: { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': {} },
-    });
+    const res = await result(
+      server,
+      'tools/list',
+      {},
+      {
+        meta: { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': {} },
+      },
+    );
     expect(res.tools).toHaveLength(1);
   });
 
@@ -67,7 +72,12 @@ describe('methods', () => {
   });
 
   it('tells a legacy initialize which versions it speaks', async () => {
-    const error = await failure(server, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } }, { meta: null });
+    const error = await failure(
+      server,
+      'initialize',
+      { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      { meta: null },
+    );
     expect(error.code).toBe(-32601);
     expect(error.message).toContain('2026-07-28');
     expect(error.data).toEqual({ supported: ['2026-07-28'] });

@@ -60,7 +60,9 @@ describe('x-mcp-header', () => {
   });
 
   it('accepts a nullable primitive (a null value just sends no header)', () => {
-    expect(define({ properties: { a: { type: ['string', 'null'], 'x-mcp-header': 'A' } } }).headerParams).toEqual([{ header: 'A', property: 'a', path: ['a'], type: 'string' }]);
+    expect(define({ properties: { a: { type: ['string', 'null'], 'x-mcp-header': 'A' } } }).headerParams).toEqual([
+      { header: 'A', property: 'a', path: ['a'], type: 'string' },
+    ]);
   });
 
   it('ignores the keyword where it is data, not schema', () => {

@@ -98,20 +98,29 @@ describe('tool-schema validators', () => {
     expect(() => compileJsonSchema({ type: 'object', $dynamicAnchor: 'node', properties: { next: { $dynamicRef: '#node' } } }, 't')).toThrow(
       /\$dynamicRef.*ajvValidator/,
     );
-    expect(() => compileJsonSchema({ type: 'object', $dynamicAnchor: 'node', properties: { next: { $dynamicRef: '#node' } } }, 't', ajvValidator)).not.toThrow();
+    expect(() =>
+      compileJsonSchema({ type: 'object', $dynamicAnchor: 'node', properties: { next: { $dynamicRef: '#node' } } }, 't', ajvValidator),
+    ).not.toThrow();
   });
 
   it('eval-free: asserts formats and applies the declared dialect (draft-07 items arrays)', () => {
     const email = compileJsonSchema({ type: 'object', properties: { e: { type: 'string', format: 'email' } } }, 't');
     expect(email({ e: 'ada@example.com' })).toBeUndefined();
     expect(email({ e: 'nope' })).toMatch(/^\/e: .*email/);
-    const tuple = compileJsonSchema({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { t: { items: [{ type: 'string' }], additionalItems: false } } }, 't');
+    const tuple = compileJsonSchema(
+      { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { t: { items: [{ type: 'string' }], additionalItems: false } } },
+      't',
+    );
     expect(tuple({ t: ['a'] })).toBeUndefined();
     expect(tuple({ t: ['a', 'b'] })).toBeDefined();
   });
 
-  it('eval-free: leaves the caller\'s (possibly frozen) schema untouched', () => {
-    const schema = Object.freeze({ type: 'object', properties: Object.freeze({ a: Object.freeze({ $ref: '#/$defs/a' }) }), $defs: Object.freeze({ a: Object.freeze({ type: 'string' }) }) });
+  it("eval-free: leaves the caller's (possibly frozen) schema untouched", () => {
+    const schema = Object.freeze({
+      type: 'object',
+      properties: Object.freeze({ a: Object.freeze({ $ref: '#/$defs/a' }) }),
+      $defs: Object.freeze({ a: Object.freeze({ type: 'string' }) }),
+    });
     const before = JSON.stringify(schema);
     expect(compileJsonSchema(schema, 't')({ a: 'x' })).toBeUndefined();
     expect(JSON.stringify(schema)).toBe(before);
@@ -129,7 +138,10 @@ describe('tool-schema validators', () => {
     for (const name of ['plain', 'fast']) {
       expect((await result(server, 'tools/call', { name, arguments: { text: 'hi' } })).content).toEqual([{ type: 'text', text: 'hi' }]);
       const bad = await result(server, 'tools/call', { name, arguments: {} });
-      expect(bad).toMatchObject({ isError: true, content: [{ type: 'text', text: `Invalid arguments for tool ${name}: (root): must have required property 'text'` }] });
+      expect(bad).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: `Invalid arguments for tool ${name}: (root): must have required property 'text'` }],
+      });
     }
   });
 

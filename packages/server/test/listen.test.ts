@@ -22,9 +22,14 @@ describe('subscriptions/listen', () => {
   it('acknowledges the granted subset first, then streams tagged notifications', async () => {
     const server = makeServer();
     const context = new TestContext();
-    const pending = send(server, 'subscriptions/listen', {
-      notifications: { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['file:///project'] },
-    }, { context, id: 1 });
+    const pending = send(
+      server,
+      'subscriptions/listen',
+      {
+        notifications: { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['file:///project'] },
+      },
+      { context, id: 1 },
+    );
     await context.waitFor(1);
     expect(context.notifications[0]).toEqual({
       jsonrpc: '2.0',
@@ -116,10 +121,15 @@ describe('subscriptions/listen', () => {
     const gate = new Promise<void>((r) => (unblock = r));
     const sent: string[] = [];
     const context = new TestContext();
-    const slow = { ...context, signal: context.signal, transport: context.transport, notify: async (n: any) => {
-      sent.push(n.method);
-      if (sent.length === 2) await gate;
-    } };
+    const slow = {
+      ...context,
+      signal: context.signal,
+      transport: context.transport,
+      notify: async (n: any) => {
+        sent.push(n.method);
+        if (sent.length === 2) await gate;
+      },
+    };
     void server.dispatch({ jsonrpc: '2.0', id: 9, method: 'subscriptions/listen', params: { _meta: meta(), notifications: { toolsListChanged: true } } }, slow);
     await tick();
     for (let i = 0; i < 50; i++) await server.toolsChanged();
@@ -156,7 +166,12 @@ describe('subscriptions/listen', () => {
   });
 
   it('is not offered by a server with nothing to announce', async () => {
-    const server = createServer({ info: { name: 'n', version: '1' }, tools: [tool({ name: 'a', handler })], capabilities: { tools: { listChanged: false } }, ...quiet });
+    const server = createServer({
+      info: { name: 'n', version: '1' },
+      tools: [tool({ name: 'a', handler })],
+      capabilities: { tools: { listChanged: false } },
+      ...quiet,
+    });
     expect((await failure(server, 'subscriptions/listen', { notifications: { toolsListChanged: true } })).code).toBe(-32601);
   });
 
@@ -209,7 +224,10 @@ describe('subscriptions/listen over a bus that fails', () => {
     await Promise.all([first.waitFor(1), second.waitFor(1)]);
     bus.lose();
     const [endA, endB] = await Promise.all([a, b]);
-    for (const [end, id] of [[endA, 'a'], [endB, 'b']] as const) {
+    for (const [end, id] of [
+      [endA, 'a'],
+      [endB, 'b'],
+    ] as const) {
       expect(end).toMatchObject({ id, error: { code: -32603, message: expect.stringContaining('listen again') } });
     }
     // A listen while the bus is down is refused at once with a clear error, and no acknowledgment.

@@ -40,10 +40,7 @@ const wizard = tool({
     if (state.step === 1) {
       const name = ctx.input.accepted('step1', nameSchema)?.name;
       if (!name) return inputRequired({ step1: elicitForm({ message: 'Name?', requestedSchema: nameSchema }) }, { state });
-      return inputRequired(
-        { step2: elicitForm({ message: 'Color?', requestedSchema: colorSchema }) },
-        { state: { step: 2, name } },
-      );
+      return inputRequired({ step2: elicitForm({ message: 'Color?', requestedSchema: colorSchema }) }, { state: { step: 2, name } });
     }
     const color = ctx.input.accepted('step2', colorSchema)?.color;
     return { content: [{ type: 'text', text: `state-ok ${state.name} likes ${color}` }] };
@@ -55,33 +52,66 @@ const server = createServer({
   tools: [
     greet,
     wizard,
-    tool({ name: 'sample', handler: (_a, ctx) => {
-      const answer = ctx.input.sampling('q');
-      if (!answer) return inputRequired({ q: createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Capital of France?' } }], maxTokens: 100 }) });
-      return { content: [{ type: 'text', text: `model said: ${(answer.content as { text: string }).text}` }] };
-    } }),
-    tool({ name: 'sample-with-tools', handler: () => inputRequired({ q: createMessage({ messages: [], maxTokens: 1, tools: [{ name: 't', inputSchema: { type: 'object' } }], includeContext: 'thisServer' }) }) }),
-    tool({ name: 'roots', handler: (_a, ctx) => {
-      const roots = ctx.input.roots('r');
-      return roots ? { content: [{ type: 'text', text: roots.roots.map((r) => r.uri).join(' ') }] } : inputRequired({ r: listRoots() });
-    } }),
-    tool({ name: 'consent', handler: () => inputRequired({ c: elicitUrl({ message: 'Authorize', url: 'https://example.com/authorize' }) }, { state: { waiting: true } }) }),
-    tool({ name: 'adaptive', handler: (_a, ctx) => {
-      const wanted = [elicitForm({ message: 'Name?', requestedSchema: nameSchema }), listRoots()];
-      const requests = Object.fromEntries(wanted.filter((r) => ctx.supports(r)).map((r, i) => [`r${i}`, r]));
-      return Object.keys(requests).length > 0 ? inputRequired(requests) : { content: [{ type: 'text', text: 'nothing to ask' }] };
-    } }),
-    tool({ name: 'shed', handler: (_a, ctx) => (ctx.state === undefined ? inputRequired(undefined, { state: 'retry-now' }) : { content: [{ type: 'text', text: `resumed ${String(ctx.state)}` }] }) }),
+    tool({
+      name: 'sample',
+      handler: (_a, ctx) => {
+        const answer = ctx.input.sampling('q');
+        if (!answer)
+          return inputRequired({ q: createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Capital of France?' } }], maxTokens: 100 }) });
+        return { content: [{ type: 'text', text: `model said: ${(answer.content as { text: string }).text}` }] };
+      },
+    }),
+    tool({
+      name: 'sample-with-tools',
+      handler: () =>
+        inputRequired({
+          q: createMessage({ messages: [], maxTokens: 1, tools: [{ name: 't', inputSchema: { type: 'object' } }], includeContext: 'thisServer' }),
+        }),
+    }),
+    tool({
+      name: 'roots',
+      handler: (_a, ctx) => {
+        const roots = ctx.input.roots('r');
+        return roots ? { content: [{ type: 'text', text: roots.roots.map((r) => r.uri).join(' ') }] } : inputRequired({ r: listRoots() });
+      },
+    }),
+    tool({
+      name: 'consent',
+      handler: () => inputRequired({ c: elicitUrl({ message: 'Authorize', url: 'https://example.com/authorize' }) }, { state: { waiting: true } }),
+    }),
+    tool({
+      name: 'adaptive',
+      handler: (_a, ctx) => {
+        const wanted = [elicitForm({ message: 'Name?', requestedSchema: nameSchema }), listRoots()];
+        const requests = Object.fromEntries(wanted.filter((r) => ctx.supports(r)).map((r, i) => [`r${i}`, r]));
+        return Object.keys(requests).length > 0 ? inputRequired(requests) : { content: [{ type: 'text', text: 'nothing to ask' }] };
+      },
+    }),
+    tool({
+      name: 'shed',
+      handler: (_a, ctx) =>
+        ctx.state === undefined ? inputRequired(undefined, { state: 'retry-now' }) : { content: [{ type: 'text', text: `resumed ${String(ctx.state)}` }] },
+    }),
   ],
   prompts: [
-    prompt({ name: 'contextual', handler: (_a, ctx) => {
-      const context = ctx.input.accepted('user_context', contextSchema)?.context;
-      if (context === undefined) return inputRequired({ user_context: elicitForm({ message: 'Context?', requestedSchema: contextSchema }) });
-      return { messages: [{ role: 'user', content: { type: 'text', text: `Use ${context}` } }] };
-    } }),
+    prompt({
+      name: 'contextual',
+      handler: (_a, ctx) => {
+        const context = ctx.input.accepted('user_context', contextSchema)?.context;
+        if (context === undefined) return inputRequired({ user_context: elicitForm({ message: 'Context?', requestedSchema: contextSchema }) });
+        return { messages: [{ role: 'user', content: { type: 'text', text: `Use ${context}` } }] };
+      },
+    }),
   ],
   resources: [
-    resource({ uri: 'vault://secret', name: 'secret', read: (_uri, ctx) => (ctx.input.accepted('ok', noFields) ? { contents: [{ text: 'opened' }] } : inputRequired({ ok: elicitForm({ message: 'Open the vault?', requestedSchema: noFields }) }, { state: 1 })) }),
+    resource({
+      uri: 'vault://secret',
+      name: 'secret',
+      read: (_uri, ctx) =>
+        ctx.input.accepted('ok', noFields)
+          ? { contents: [{ text: 'opened' }] }
+          : inputRequired({ ok: elicitForm({ message: 'Open the vault?', requestedSchema: noFields }) }, { state: 1 }),
+    }),
   ],
   state: { keys },
   ...quiet,
@@ -101,7 +131,12 @@ describe('input_required round trips', () => {
       },
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mrtr', version: '1' } },
     });
-    const second = await result(server, 'tools/call', { name: 'greet', arguments: {}, inputResponses: { user_name: accept({ name: 'Alice' }) } }, { capabilities: elicitation });
+    const second = await result(
+      server,
+      'tools/call',
+      { name: 'greet', arguments: {}, inputResponses: { user_name: accept({ name: 'Alice' }) } },
+      { capabilities: elicitation },
+    );
     expect(second).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'Hello, Alice!' }] });
   });
 
@@ -111,7 +146,12 @@ describe('input_required round trips', () => {
     expect(wrongKey.resultType).toBe('input_required');
     const declined = await result(server, 'tools/call', { name: 'greet', inputResponses: { user_name: { action: 'decline' } } }, { capabilities: elicitation });
     expect(declined.resultType).toBe('input_required');
-    const extra = await result(server, 'tools/call', { name: 'greet', inputResponses: { user_name: accept({ name: 'Bo' }), junk: { action: 'cancel' } } }, { capabilities: elicitation });
+    const extra = await result(
+      server,
+      'tools/call',
+      { name: 'greet', inputResponses: { user_name: accept({ name: 'Bo' }), junk: { action: 'cancel' } } },
+      { capabilities: elicitation },
+    );
     expect(extra.content[0].text).toBe('Hello, Bo!');
   });
 
@@ -126,10 +166,20 @@ describe('input_required round trips', () => {
     expect(r1.inputRequests.step1).toBeDefined();
     expect(typeof r1.requestState).toBe('string');
     expect(r1.requestState).not.toContain('step');
-    const r2 = await result(server, 'tools/call', { name: 'wizard', arguments: { order: 'x' }, inputResponses: { step1: accept({ name: 'Ann' }) }, requestState: r1.requestState }, caps);
+    const r2 = await result(
+      server,
+      'tools/call',
+      { name: 'wizard', arguments: { order: 'x' }, inputResponses: { step1: accept({ name: 'Ann' }) }, requestState: r1.requestState },
+      caps,
+    );
     expect(r2.inputRequests.step2).toBeDefined();
     expect(r2.requestState).not.toBe(r1.requestState);
-    const r3 = await result(server, 'tools/call', { name: 'wizard', arguments: { order: 'x' }, inputResponses: { step2: accept({ color: 'teal' }) }, requestState: r2.requestState }, caps);
+    const r3 = await result(
+      server,
+      'tools/call',
+      { name: 'wizard', arguments: { order: 'x' }, inputResponses: { step2: accept({ color: 'teal' }) }, requestState: r2.requestState },
+      caps,
+    );
     expect(r3.content[0].text).toBe('state-ok Ann likes teal');
   });
 
@@ -143,7 +193,12 @@ describe('input_required round trips', () => {
   it('round-trips sampling and roots answers through typed readers', async () => {
     const sampling = { capabilities: { sampling: {} } };
     expect((await result(server, 'tools/call', { name: 'sample' }, sampling)).inputRequests.q.method).toBe('sampling/createMessage');
-    const done = await result(server, 'tools/call', { name: 'sample', inputResponses: { q: { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm' } } }, sampling);
+    const done = await result(
+      server,
+      'tools/call',
+      { name: 'sample', inputResponses: { q: { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm' } } },
+      sampling,
+    );
     expect(done.content[0].text).toBe('model said: Paris');
     const roots = { capabilities: { roots: {} } };
     expect((await result(server, 'tools/call', { name: 'roots' }, roots)).inputRequests.r).toEqual({ method: 'roots/list', params: {} });
@@ -195,7 +250,12 @@ describe('input_required round trips', () => {
     const badRoots = { action: 'cancel', roots: [{ uri: 42 }] };
     expect((await result(server, 'tools/call', { name: 'roots', inputResponses: { r: badRoots } }, roots)).resultType).toBe('input_required');
     // Answers that are no input response at all are a protocol error (mrtr.mdx "Error Handling").
-    const error = await failure(server, 'tools/call', { name: 'sample', inputResponses: { q: { model: 'm', role: 'assistant', content: { type: 'text' } } } }, sampling);
+    const error = await failure(
+      server,
+      'tools/call',
+      { name: 'sample', inputResponses: { q: { model: 'm', role: 'assistant', content: { type: 'text' } } } },
+      sampling,
+    );
     expect(error.code).toBe(-32602);
   });
 
@@ -203,13 +263,23 @@ describe('input_required round trips', () => {
   it('works for prompts/get and resources/read', async () => {
     const first = await result(server, 'prompts/get', { name: 'contextual' }, { capabilities: elicitation });
     expect(first.inputRequests.user_context.method).toBe('elicitation/create');
-    const done = await result(server, 'prompts/get', { name: 'contextual', inputResponses: { user_context: accept({ context: 'tests' }) } }, { capabilities: elicitation });
+    const done = await result(
+      server,
+      'prompts/get',
+      { name: 'contextual', inputResponses: { user_context: accept({ context: 'tests' }) } },
+      { capabilities: elicitation },
+    );
     expect(done.messages[0].content.text).toBe('Use tests');
     const ask = await result(server, 'resources/read', { uri: 'vault://secret' }, { capabilities: elicitation });
     // spec: 2026-07-28/pages/server/utilities/caching.mdx (input_required results carry no caching hints)
     expect(ask).not.toHaveProperty('ttlMs');
     expect(ask).not.toHaveProperty('cacheScope');
-    const opened = await result(server, 'resources/read', { uri: 'vault://secret', inputResponses: { ok: accept({}) }, requestState: ask.requestState }, { capabilities: elicitation });
+    const opened = await result(
+      server,
+      'resources/read',
+      { uri: 'vault://secret', inputResponses: { ok: accept({}) }, requestState: ask.requestState },
+      { capabilities: elicitation },
+    );
     expect(opened).toMatchObject({ resultType: 'complete', contents: [{ text: 'opened' }], ttlMs: 0, cacheScope: 'private' });
   });
 });
@@ -291,15 +361,25 @@ describe('sealed requestState', () => {
   it('opens state sealed by another replica sharing the key ring, and after a key rotation', async () => {
     const replica = createServer({ info: { name: 'r', version: '1' }, tools: [wizard], state: { keys }, ...quiet });
     const { requestState } = await begin();
-    const next = await result(replica, 'tools/call', { name: 'wizard', arguments: { order: 'x' }, inputResponses: { step1: accept({ name: 'R' }) }, requestState }, caps);
+    const next = await result(
+      replica,
+      'tools/call',
+      { name: 'wizard', arguments: { order: 'x' }, inputResponses: { step1: accept({ name: 'R' }) }, requestState },
+      caps,
+    );
     expect(next.inputRequests.step2).toBeDefined();
     const rotated = createServer({ info: { name: 'r', version: '1' }, tools: [wizard], state: { keys: `${generateStateKey('k2')},${keys}` }, ...quiet });
-    expect((await result(rotated, 'tools/call', { name: 'wizard', arguments: { order: 'x' }, inputResponses: { step1: accept({ name: 'R' }) }, requestState }, caps)).resultType).toBe('input_required');
+    expect(
+      (await result(rotated, 'tools/call', { name: 'wizard', arguments: { order: 'x' }, inputResponses: { step1: accept({ name: 'R' }) }, requestState }, caps))
+        .resultType,
+    ).toBe('input_required');
     expect(next.requestState.startsWith('k1.')).toBe(true);
     const sealedByRotated = await result(rotated, 'tools/call', { name: 'wizard', arguments: {} }, caps);
     expect(sealedByRotated.requestState.startsWith('k2.')).toBe(true);
     // The old ring does not hold k2.
-    expect((await failure(server, 'tools/call', { name: 'wizard', arguments: {}, requestState: sealedByRotated.requestState }, caps)).data.reason).toBe('unknown-key');
+    expect((await failure(server, 'tools/call', { name: 'wizard', arguments: {}, requestState: sealedByRotated.requestState }, caps)).data.reason).toBe(
+      'unknown-key',
+    );
   });
 
   it('refuses a state sealed by a server with another key', async () => {

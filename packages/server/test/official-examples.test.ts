@@ -41,9 +41,7 @@ const server = createServer({
         return { content: [{ type: 'text', text: `Built ${city}` }] };
       },
     }),
-    ...read('CallToolResult').map(({ file, value }) =>
-      tool({ name: file.replace('.json', ''), handler: () => ({ ...value, resultType: undefined }) }),
-    ),
+    ...read('CallToolResult').map(({ file, value }) => tool({ name: file.replace('.json', ''), handler: () => ({ ...value, resultType: undefined }) })),
   ],
   prompts: [
     prompt({
@@ -53,7 +51,10 @@ const server = createServer({
         language: (v) => ['python', 'pytorch', 'pyside'].filter((x) => x.startsWith(v)),
         framework: (v, { arguments: args }) => (args.language === 'python' ? ['flask', 'fastapi'] : []).filter((x) => x.startsWith(v)),
       },
-      handler: ({ code }) => ({ description: 'Code review prompt', messages: [{ role: 'user', content: { type: 'text', text: `Please review this Python code:\n${code}` } }] }),
+      handler: ({ code }) => ({
+        description: 'Code review prompt',
+        messages: [{ role: 'user', content: { type: 'text', text: `Please review this Python code:\n${code}` } }],
+      }),
     }),
   ],
   resources: [
@@ -63,13 +64,23 @@ const server = createServer({
   ...quiet,
 });
 
-const requestTypes = readdirSync(EXAMPLES).filter((type) => /Request$/.test(type) && !['CreateMessageRequest', 'ElicitRequest', 'ListRootsRequest'].includes(type));
+const requestTypes = readdirSync(EXAMPLES).filter(
+  (type) => /Request$/.test(type) && !['CreateMessageRequest', 'ElicitRequest', 'ListRootsRequest'].includes(type),
+);
 
 describe('official request examples', () => {
   it('covers every client request type that has an example', () => {
     expect(requestTypes.sort()).toEqual([
-      'CallToolRequest', 'CompleteRequest', 'DiscoverRequest', 'GetPromptRequest', 'ListPromptsRequest',
-      'ListResourceTemplatesRequest', 'ListResourcesRequest', 'ListToolsRequest', 'ReadResourceRequest', 'SubscriptionsListenRequest',
+      'CallToolRequest',
+      'CompleteRequest',
+      'DiscoverRequest',
+      'GetPromptRequest',
+      'ListPromptsRequest',
+      'ListResourceTemplatesRequest',
+      'ListResourcesRequest',
+      'ListToolsRequest',
+      'ReadResourceRequest',
+      'SubscriptionsListenRequest',
     ]);
   });
 
@@ -98,7 +109,8 @@ describe('official request examples', () => {
 });
 
 describe('official params examples', () => {
-  const call = (method: string, params: unknown, context = new TestContext()) => server.dispatch({ jsonrpc: '2.0', id: 'x', method, params: params as Record<string, unknown> }, context);
+  const call = (method: string, params: unknown, context = new TestContext()) =>
+    server.dispatch({ jsonrpc: '2.0', id: 'x', method, params: params as Record<string, unknown> }, context);
 
   it('CallToolRequestParams: both examples are served; the progress token gets progress', async () => {
     for (const { value } of read('CallToolRequestParams')) {
@@ -111,7 +123,9 @@ describe('official params examples', () => {
   });
 
   it('CompleteRequestParams: prompt argument completion, with and without context', async () => {
-    const [withContext, plain] = ['prompt-argument-completion-with-context.json', 'prompt-argument-completion.json'].map((f) => example('CompleteRequestParams', f));
+    const [withContext, plain] = ['prompt-argument-completion-with-context.json', 'prompt-argument-completion.json'].map((f) =>
+      example('CompleteRequestParams', f),
+    );
     expect(((await call('completion/complete', withContext)) as any).result.completion.values).toEqual(['flask']);
     expect(((await call('completion/complete', plain)) as any).result.completion.values).toEqual(['python', 'pytorch', 'pyside']);
   });
@@ -139,9 +153,19 @@ describe('official results and errors', () => {
   });
 
   it('answers unknown tools and prompts exactly like the official InvalidParamsError examples', async () => {
-    const unknownTool = (await server.dispatch({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...example('CallToolRequest', 'call-tool-request.json').params, name: 'invalid_tool_name' } })) as any;
+    const unknownTool = (await server.dispatch({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { ...example('CallToolRequest', 'call-tool-request.json').params, name: 'invalid_tool_name' },
+    })) as any;
     expect(unknownTool.error).toEqual(example('InvalidParamsError', 'unknown-tool.json'));
-    const unknownPrompt = (await server.dispatch({ jsonrpc: '2.0', id: 2, method: 'prompts/get', params: { ...example('GetPromptRequest', 'get-prompt-request.json').params, name: 'invalid_prompt_name' } })) as any;
+    const unknownPrompt = (await server.dispatch({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'prompts/get',
+      params: { ...example('GetPromptRequest', 'get-prompt-request.json').params, name: 'invalid_prompt_name' },
+    })) as any;
     expect(unknownPrompt.error).toEqual(example('InvalidParamsError', 'unknown-prompt.json'));
   });
 

@@ -126,8 +126,18 @@ describe('scopes', () => {
   it('names the scopes of the prompt or template a completion is for, as dispatch enforces them', async () => {
     const completing = createServer({
       info: { name: 'c', version: '1' },
-      prompts: [prompt({ name: 'review', scopes: ['code:read'], arguments: [{ name: 'lang' }], complete: { lang: () => ['ts'] }, handler: () => ({ messages: [] }) })],
-      resourceTemplates: [resourceTemplate({ uriTemplate: 'repo://{name}', name: 'repo', scopes: ['repo:read'], complete: { name: () => ['mcpkit'] }, read: () => ({ contents: [] }) })],
+      prompts: [
+        prompt({ name: 'review', scopes: ['code:read'], arguments: [{ name: 'lang' }], complete: { lang: () => ['ts'] }, handler: () => ({ messages: [] }) }),
+      ],
+      resourceTemplates: [
+        resourceTemplate({
+          uriTemplate: 'repo://{name}',
+          name: 'repo',
+          scopes: ['repo:read'],
+          complete: { name: () => ['mcpkit'] },
+          read: () => ({ contents: [] }),
+        }),
+      ],
       ...quiet,
     });
     const forPrompt = { ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'lang', value: 't' } };

@@ -17,11 +17,26 @@ const server = createServer({
         messages: [{ role: 'user', content: { type: 'text', text: `Please review this ${language ?? 'code'}:\n${code}` } }],
       }),
     }),
-    prompt({ name: 'broken', handler: () => { throw new Error('secret path /etc/app/config.yml'); } }),
-    prompt({ name: 'many', arguments: [{ name: 'x' }], complete: { x: () => Array.from({ length: 150 }, (_, i) => `v${i}`) }, handler: () => ({ messages: [] }) }),
+    prompt({
+      name: 'broken',
+      handler: () => {
+        throw new Error('secret path /etc/app/config.yml');
+      },
+    }),
+    prompt({
+      name: 'many',
+      arguments: [{ name: 'x' }],
+      complete: { x: () => Array.from({ length: 150 }, (_, i) => `v${i}`) },
+      handler: () => ({ messages: [] }),
+    }),
   ],
   resourceTemplates: [
-    resourceTemplate({ uriTemplate: 'repo://{owner}/{name}', name: 'repo', complete: { name: (v, { arguments: args }) => (args.owner === 'acme' ? ['anvil', 'rocket'] : []).filter((n) => n.startsWith(v)) }, read: () => ({ contents: [] }) }),
+    resourceTemplate({
+      uriTemplate: 'repo://{owner}/{name}',
+      name: 'repo',
+      complete: { name: (v, { arguments: args }) => (args.owner === 'acme' ? ['anvil', 'rocket'] : []).filter((n) => n.startsWith(v)) },
+      read: () => ({ contents: [] }),
+    }),
   ],
   ...quiet,
   onError,
@@ -56,7 +71,10 @@ describe('prompts/get', () => {
   it('answers a failing handler with -32603 without leaking its message, and reports it to onError', async () => {
     const error = await failure(server, 'prompts/get', { name: 'broken' });
     expect(error).toEqual({ code: -32603, message: 'Internal error' });
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'secret path /etc/app/config.yml' }), expect.objectContaining({ method: 'prompts/get' }));
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'secret path /etc/app/config.yml' }),
+      expect.objectContaining({ method: 'prompts/get' }),
+    );
     // The server keeps serving.
     expect((await result(server, 'prompts/list')).prompts).toHaveLength(3);
   });
@@ -94,7 +112,9 @@ describe('completion/complete', () => {
   });
 
   it('returns no values for an argument without a completer', async () => {
-    expect((await result(server, 'completion/complete', { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'code', value: '' } })).completion).toEqual({ values: [] });
+    expect(
+      (await result(server, 'completion/complete', { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'code', value: '' } })).completion,
+    ).toEqual({ values: [] });
   });
 
   it('caps values at 100 and says there are more', async () => {

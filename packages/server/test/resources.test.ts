@@ -12,12 +12,21 @@ const server = createServer({
     resource({ uri: 'test://bytes', name: 'bytes', mimeType: 'image/png', read: () => ({ contents: [{ blob: 'iVBORw0KGgo=' }] }) }),
   ],
   resourceTemplates: [
-    resourceTemplate({ uriTemplate: 'test://template/{id}/data', name: 'data', mimeType: 'application/json', read: (uri, { id }) => ({ contents: [{ text: JSON.stringify({ id }) }] }) }),
+    resourceTemplate({
+      uriTemplate: 'test://template/{id}/data',
+      name: 'data',
+      mimeType: 'application/json',
+      read: (uri, { id }) => ({ contents: [{ text: JSON.stringify({ id }) }] }),
+    }),
     resourceTemplate({ uriTemplate: 'test://template/{id}/{file}', name: 'any file', read: (_uri, { file }) => ({ contents: [{ text: `file ${file}` }] }) }),
-    resourceTemplate({ uriTemplate: 'file:///{+path}', name: 'files', read: (_uri, { path }) => {
-      if (path === 'missing.txt') throw resourceNotFound(`file:///${path}`);
-      return { contents: [{ text: `path ${path}` }] };
-    } }),
+    resourceTemplate({
+      uriTemplate: 'file:///{+path}',
+      name: 'files',
+      read: (_uri, { path }) => {
+        if (path === 'missing.txt') throw resourceNotFound(`file:///${path}`);
+        return { contents: [{ text: `path ${path}` }] };
+      },
+    }),
   ],
   ...quiet,
 });
@@ -35,7 +44,9 @@ describe('resources/read', () => {
   });
 
   it('reads binary contents as blob', async () => {
-    expect((await result(server, 'resources/read', { uri: 'test://bytes' })).contents).toEqual([{ uri: 'test://bytes', mimeType: 'image/png', blob: 'iVBORw0KGgo=' }]);
+    expect((await result(server, 'resources/read', { uri: 'test://bytes' })).contents).toEqual([
+      { uri: 'test://bytes', mimeType: 'image/png', blob: 'iVBORw0KGgo=' },
+    ]);
   });
 
   it('takes caching hints from the read result, then the resource, then the server default', async () => {
@@ -70,7 +81,11 @@ describe('resources/read', () => {
   });
 
   it('lets a template reader report a missing resource the same way', async () => {
-    expect(await failure(server, 'resources/read', { uri: 'file:///missing.txt' })).toEqual({ code: -32602, message: 'Resource not found', data: { uri: 'file:///missing.txt' } });
+    expect(await failure(server, 'resources/read', { uri: 'file:///missing.txt' })).toEqual({
+      code: -32602,
+      message: 'Resource not found',
+      data: { uri: 'file:///missing.txt' },
+    });
   });
 
   it('refuses a uri that is not a URI with -32602', async () => {

@@ -14,7 +14,10 @@ describe('the MCPKIT_STATE_KEYS warning', () => {
       const schema = { type: 'object' as const, properties: { n: { type: 'string' as const } } };
       const hello = createServer({ info: { name: 'hello', version: '1' }, tools: [tool({ name: 'hi', handler: () => ({ content: [] }) })], onWarning });
       const asks = tool({ name: 'asks', handler: () => inputRequired({ q: elicitForm({ message: 'n?', requestedSchema: schema }) }) });
-      const seals = tool({ name: 'seals', handler: () => inputRequired({ q: elicitForm({ message: 'n?', requestedSchema: schema }) }, { state: { step: 1 } }) });
+      const seals = tool({
+        name: 'seals',
+        handler: () => inputRequired({ q: elicitForm({ message: 'n?', requestedSchema: schema }) }, { state: { step: 1 } }),
+      });
       const wizard = createServer({ info: { name: 'wizard', version: '1' }, tools: [asks, seals], onWarning });
       expect(warnings).toEqual([]);
 

@@ -56,7 +56,11 @@ describe('StateCodec', () => {
   it('refuses each kind of misbinding with a reason', async () => {
     const codec = new StateCodec(KeyRing.random());
     const token = await codec.seal('x', binding, 60_000);
-    for (const other of [{ ...binding, method: 'prompts/get' }, { ...binding, params: 'digest-b' }, { ...binding, principal: 'p' }]) {
+    for (const other of [
+      { ...binding, method: 'prompts/get' },
+      { ...binding, params: 'digest-b' },
+      { ...binding, principal: 'p' },
+    ]) {
       const error = await codec.open(token, other).catch((e) => e);
       expect(error).toBeInstanceOf(StateError);
       expect(error.reason).toBe('misbound');

@@ -34,8 +34,18 @@ describe('tools/call', () => {
     info: { name: 't', version: '1' },
     tools: [
       add,
-      tool({ name: 'boom', handler: () => { throw new Error('database unreachable'); } }),
-      tool({ name: 'refuse', handler: () => { throw new ResponseError(-32602, 'Refused on purpose', { why: 'test' }); } }),
+      tool({
+        name: 'boom',
+        handler: () => {
+          throw new Error('database unreachable');
+        },
+      }),
+      tool({
+        name: 'refuse',
+        handler: () => {
+          throw new ResponseError(-32602, 'Refused on purpose', { why: 'test' });
+        },
+      }),
       tool({ name: 'std', inputSchema: doubledCount(), handler: (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] }) }),
       tool({ name: 'liar', outputSchema: { type: 'object', required: ['sum'] }, handler: () => ({ structuredContent: { total: 1 } }) }),
       tool({ name: 'bad-block', handler: () => ({ content: [{ type: 'text' } as never] }) }),
@@ -100,7 +110,12 @@ describe('tools/call', () => {
   });
 
   it('trusts its own output in production mode', async () => {
-    const prod = createServer({ info: { name: 'p', version: '1' }, tools: [tool({ name: 'liar', outputSchema: { type: 'object', required: ['sum'] }, handler: () => ({ structuredContent: { total: 1 } }) })], mode: 'production', ...quiet });
+    const prod = createServer({
+      info: { name: 'p', version: '1' },
+      tools: [tool({ name: 'liar', outputSchema: { type: 'object', required: ['sum'] }, handler: () => ({ structuredContent: { total: 1 } }) })],
+      mode: 'production',
+      ...quiet,
+    });
     expect((await result(prod, 'tools/call', { name: 'liar' })).structuredContent).toEqual({ total: 1 });
   });
 });
@@ -110,7 +125,13 @@ describe('tools/list', () => {
     const server = createServer({
       info: { name: 't', version: '1' },
       tools: [
-        tool({ name: 'zeta', description: 'last letter', annotations: { readOnlyHint: true }, icons: [{ src: 'https://example.com/z.png' }], handler: () => ({ content: [] }) }),
+        tool({
+          name: 'zeta',
+          description: 'last letter',
+          annotations: { readOnlyHint: true },
+          icons: [{ src: 'https://example.com/z.png' }],
+          handler: () => ({ content: [] }),
+        }),
         add,
       ],
       ...quiet,
@@ -128,7 +149,11 @@ describe('tools/list', () => {
   });
 
   it('lists the JSON Schema a Standard Schema publishes', async () => {
-    const server = createServer({ info: { name: 't', version: '1' }, tools: [tool({ name: 'std', inputSchema: doubledCount(), handler: () => ({ content: [] }) })], ...quiet });
+    const server = createServer({
+      info: { name: 't', version: '1' },
+      tools: [tool({ name: 'std', inputSchema: doubledCount(), handler: () => ({ content: [] }) })],
+      ...quiet,
+    });
     expect((await result(server, 'tools/list')).tools[0].inputSchema).toEqual({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] });
   });
 });
@@ -145,18 +170,24 @@ describe('tool registration', () => {
   });
 
   it('refuses an invalid JSON Schema, naming the tool', () => {
-    expect(() => tool({ name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'nope' } } }, handler })).toThrow(/Tool "a" inputSchema: invalid JSON Schema/);
+    expect(() => tool({ name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'nope' } } }, handler })).toThrow(
+      /Tool "a" inputSchema: invalid JSON Schema/,
+    );
   });
 
   // spec: 2026-07-28/pages/basic/index.mdx ("$ref Resolution": never fetch network $refs; reject unresolved ones)
   it('refuses a network $ref instead of fetching it', () => {
-    expect(() => tool({ name: 'a', inputSchema: { type: 'object', properties: { x: { $ref: 'https://example.com/schema.json' } } }, handler })).toThrow(/invalid JSON Schema/);
+    expect(() => tool({ name: 'a', inputSchema: { type: 'object', properties: { x: { $ref: 'https://example.com/schema.json' } } }, handler })).toThrow(
+      /invalid JSON Schema/,
+    );
   });
 
   // spec: 2026-07-28/pages/basic/index.mdx ("Schema Dialect": unsupported dialects get a clear error; draft-07 may be used)
   it('accepts draft-07 and refuses an unsupported dialect', () => {
     expect(() => tool({ name: 'a', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }, handler })).not.toThrow();
-    expect(() => tool({ name: 'a', inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, handler })).toThrow(/unsupported JSON Schema dialect/);
+    expect(() => tool({ name: 'a', inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, handler })).toThrow(
+      /unsupported JSON Schema dialect/,
+    );
   });
 
   it('asks for inputJsonSchema when a Standard Schema cannot convert itself', () => {

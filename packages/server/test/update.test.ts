@@ -32,7 +32,10 @@ describe('server.update', () => {
   it('replaces an item in place with set*', async () => {
     const server = createServer({ info: { name: 'u', version: '1' }, tools: [tool({ name: 'a', handler }), tool({ name: 'b', handler })], ...quiet });
     await server.update((draft) => draft.setTool(tool({ name: 'a', description: 'new', handler })));
-    expect((await result(server, 'tools/list')).tools.map((t: any) => [t.name, t.description])).toEqual([['a', 'new'], ['b', undefined]]);
+    expect((await result(server, 'tools/list')).tools.map((t: any) => [t.name, t.description])).toEqual([
+      ['a', 'new'],
+      ['b', undefined],
+    ]);
   });
 
   it('keeps a capability advertised when forced, even while empty', async () => {
@@ -46,7 +49,15 @@ describe('server.update', () => {
     const gate = new Promise<void>((r) => (release = r));
     const server = createServer({
       info: { name: 'u', version: '1' },
-      tools: [tool({ name: 'slow', handler: async () => { await gate; return { content: [{ type: 'text', text: 'old' }] }; } })],
+      tools: [
+        tool({
+          name: 'slow',
+          handler: async () => {
+            await gate;
+            return { content: [{ type: 'text', text: 'old' }] };
+          },
+        }),
+      ],
       ...quiet,
     });
     const pending = result(server, 'tools/call', { name: 'slow' });

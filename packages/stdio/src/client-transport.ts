@@ -206,8 +206,7 @@ export class StdioClientTransport implements MessageTransport {
   private failure(summary?: string): ProcessExitedError {
     const exit = this.exitInfo;
     const spawnError = this.spawnError;
-    const how =
-      exit === undefined ? 'closed its output' : exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    const how = exit === undefined ? 'closed its output' : exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
     const text =
       summary ??
       (spawnError !== undefined
@@ -216,11 +215,7 @@ export class StdioClientTransport implements MessageTransport {
           ? `Server process was shut down (it ${how})`
           : `Server process ${how}`);
     const code = spawnError === undefined ? (exit?.code ?? null) : null;
-    return new ProcessExitedError(
-      text,
-      { code, signal: exit?.signal ?? null, stderrTail: this.tail.text() },
-      { cause: spawnError },
-    );
+    return new ProcessExitedError(text, { code, signal: exit?.signal ?? null, stderrTail: this.tail.text() }, { cause: spawnError });
   }
 
   private finish(summary?: string): void {

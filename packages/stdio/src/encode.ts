@@ -11,9 +11,13 @@ export function encodeMessage(message: JsonRpcMessage): string {
   try {
     json = JSON.stringify(message);
   } catch (error) {
-    throw new InvalidMessageError(`Refused to send a message JSON cannot encode: ${(error as Error).message}`, {}, {
-      cause: error,
-    });
+    throw new InvalidMessageError(
+      `Refused to send a message JSON cannot encode: ${(error as Error).message}`,
+      {},
+      {
+        cause: error,
+      },
+    );
   }
   if (typeof json !== 'string' || json.charCodeAt(0) !== 123 /* { */) {
     throw new InvalidMessageError('Refused to send a message that is not a JSON object');

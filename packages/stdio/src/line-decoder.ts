@@ -120,9 +120,7 @@ export class LineDecoder {
     const limit = this.maxLineBytes;
     // A broken response is never answered; anything else gets -32600 (with its id when readable).
     const reply =
-      kind === 'response'
-        ? undefined
-        : errorResponse(id, JsonRpcErrorCode.InvalidRequest, `Invalid Request: message exceeds the limit of ${limit} bytes`);
+      kind === 'response' ? undefined : errorResponse(id, JsonRpcErrorCode.InvalidRequest, `Invalid Request: message exceeds the limit of ${limit} bytes`);
     this.onOversize(new MessageTooLargeError(limit, { id, reply }));
   }
 }

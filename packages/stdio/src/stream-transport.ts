@@ -1,12 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import {
-  InvalidMessageError,
-  TransportClosedError,
-  readMessage,
-  type CloseInfo,
-  type JsonRpcMessage,
-  type MessageTransport,
-} from '@mcpkit/jsonrpc';
+import { InvalidMessageError, TransportClosedError, readMessage, type CloseInfo, type JsonRpcMessage, type MessageTransport } from '@mcpkit/jsonrpc';
 import { LineDecoder } from './line-decoder.js';
 import { MessageWriter } from './message-writer.js';
 
@@ -95,9 +88,7 @@ export class StreamTransport implements MessageTransport {
     this.input.on('error', (error) =>
       this.finish({ reason: error.message, error: new TransportClosedError(`The input stream failed: ${error.message}`, { cause: error }) }),
     );
-    this.input.on('close', () =>
-      this.finish({ reason: 'The input stream closed', error: new TransportClosedError('The input stream closed') }),
-    );
+    this.input.on('close', () => this.finish({ reason: 'The input stream closed', error: new TransportClosedError('The input stream closed') }));
   }
 
   /** Writes one message as a line; resolves when the stream has room again (backpressure). */
@@ -158,10 +149,7 @@ export class StreamTransport implements MessageTransport {
   }
 
   private outputFailed(error: Error | undefined): void {
-    const closed = new TransportClosedError(
-      error === undefined ? 'The output stream closed' : `The output stream failed: ${error.message}`,
-      { cause: error },
-    );
+    const closed = new TransportClosedError(error === undefined ? 'The output stream closed' : `The output stream failed: ${error.message}`, { cause: error });
     this.writer.fail(closed);
     this.finish({ reason: closed.message, error: closed });
   }

@@ -1,12 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import {
-  CancelledError,
-  Connection,
-  MessageTooLargeError,
-  TransportClosedError,
-  type JsonRpcNotification,
-} from '@mcpkit/jsonrpc';
+import { CancelledError, Connection, MessageTooLargeError, TransportClosedError, type JsonRpcNotification } from '@mcpkit/jsonrpc';
 import { afterAll, afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ProcessExitedError, StdioClientTransport, type StdioClientOptions } from '../src/index.js';
 
@@ -59,9 +53,7 @@ describe('StdioClientTransport with a real server process', () => {
     const { transport, connection } = start('server.mjs');
     await connection.start();
     const count = 3000;
-    const results = await Promise.all(
-      Array.from({ length: count }, (_, i) => connection.request('echo', { i, text: `é${i}😀` })),
-    );
+    const results = await Promise.all(Array.from({ length: count }, (_, i) => connection.request('echo', { i, text: `é${i}😀` })));
     results.forEach((result, i) => expect(result).toEqual({ echo: { i, text: `é${i}😀` } }));
     await connection.close();
     // spec: 2026-07-28/pages/basic/transports/stdio.mdx (Shutdown: the server exits once its stdin closes)

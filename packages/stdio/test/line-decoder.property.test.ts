@@ -4,10 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LineDecoder, encodeMessage } from '../src/index.js';
 
 // Strings with every hard case: control characters, U+2028/2029, astral characters, lone surrogates.
-const text = fc.oneof(
-  fc.string({ unit: 'binary' }),
-  fc.string({ unit: fc.constantFrom('\n', '\r', '\u2028', '\u2029', '😀', 'é', '"', '\\', '\ud800', ' ') }),
-);
+const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('\n', '\r', '\u2028', '\u2029', '😀', 'é', '"', '\\', '\ud800', ' ') }));
 const id = fc.oneof(fc.integer(), text);
 const json = fc.jsonValue({ maxDepth: 3 });
 const params = fc.dictionary(text, json, { maxKeys: 4 });
@@ -57,17 +54,12 @@ const canonical = (m: JsonRpcMessage) => JSON.parse(JSON.stringify(m)) as JsonRp
 describe('framing properties', () => {
   it('any message sequence, cut into arbitrary chunks, decodes to the same messages', () => {
     fc.assert(
-      fc.property(
-        fc.array(message, { maxLength: 20 }),
-        fc.array(fc.nat(), { maxLength: 30 }),
-        fc.boolean(),
-        (messages, points, crlf) => {
-          const wire = messages.map((m) => (crlf ? encodeMessage(m).replace(/\n$/, '\r\n') : encodeMessage(m))).join('');
-          const { messages: decoded, errors } = decode(cut(Buffer.from(wire, 'utf8'), points));
-          expect(errors).toEqual([]);
-          expect(decoded).toEqual(messages.map(canonical));
-        },
-      ),
+      fc.property(fc.array(message, { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 30 }), fc.boolean(), (messages, points, crlf) => {
+        const wire = messages.map((m) => (crlf ? encodeMessage(m).replace(/\n$/, '\r\n') : encodeMessage(m))).join('');
+        const { messages: decoded, errors } = decode(cut(Buffer.from(wire, 'utf8'), points));
+        expect(errors).toEqual([]);
+        expect(decoded).toEqual(messages.map(canonical));
+      }),
       { numRuns: 300 },
     );
   });
@@ -90,7 +82,13 @@ describe('framing properties', () => {
       .filter((g) => g.trim().length > 0 && !isMessage(g));
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(message.map((m) => ({ m })), garbage.map((g) => ({ g }))), { maxLength: 20 }),
+        fc.array(
+          fc.oneof(
+            message.map((m) => ({ m })),
+            garbage.map((g) => ({ g })),
+          ),
+          { maxLength: 20 },
+        ),
         fc.array(fc.nat(), { maxLength: 20 }),
         (items, points) => {
           const wire = items.map((item) => ('m' in item ? encodeMessage(item.m) : `${item.g}\n`)).join('');

@@ -88,9 +88,7 @@ describe('encodeMessage', () => {
   });
 
   it('refuses what JSON cannot encode, with a clear error', () => {
-    expect(() => encodeMessage({ jsonrpc: '2.0', method: 'm', params: { n: 1n } })).toThrow(
-      /Refused to send a message JSON cannot encode/,
-    );
+    expect(() => encodeMessage({ jsonrpc: '2.0', method: 'm', params: { n: 1n } })).toThrow(/Refused to send a message JSON cannot encode/);
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(() => encodeMessage({ jsonrpc: '2.0', method: 'm', params: cyclic })).toThrow(/cannot encode/);

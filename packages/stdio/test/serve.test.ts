@@ -147,7 +147,7 @@ describe('serveStdio', () => {
     }
   });
 
-  it('answers the requests of one read in writes of 16 lines, each request\'s notification before its response', async () => {
+  it("answers the requests of one read in writes of 16 lines, each request's notification before its response", async () => {
     const writes: string[] = [];
     const stdin = new PassThrough();
     const stdout = new Writable({
@@ -167,7 +167,11 @@ describe('serveStdio', () => {
     );
     stdin.write(Array.from({ length: 20 }, (_, id) => `${JSON.stringify(req(id, 'work'))}\n`).join(''));
     await tick();
-    const lines = writes.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const lines = writes
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(40);
     expect(writes.map((text) => text.split('\n').length - 1)).toEqual([16, 16, 8]);
     for (let id = 0; id < 20; id++) {

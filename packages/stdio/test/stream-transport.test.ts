@@ -1,12 +1,5 @@
 import { PassThrough, Writable } from 'node:stream';
-import {
-  Connection,
-  InvalidMessageError,
-  MessageTooLargeError,
-  TransportClosedError,
-  type CloseInfo,
-  type JsonRpcMessage,
-} from '@mcpkit/jsonrpc';
+import { Connection, InvalidMessageError, MessageTooLargeError, TransportClosedError, type CloseInfo, type JsonRpcMessage } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
 import { StreamTransport, serveStdio } from '../src/index.js';
 import { tick } from './helpers/pipes.js';
@@ -128,9 +121,7 @@ describe('StreamTransport', () => {
       await tick();
     }
     expect(resolved).toBe(40);
-    expect(chunks.join('').split('\n').slice(0, 40)).toEqual(
-      Array.from({ length: 40 }, (_, n) => `{"jsonrpc":"2.0","method":"m${n}"}`),
-    );
+    expect(chunks.join('').split('\n').slice(0, 40)).toEqual(Array.from({ length: 40 }, (_, n) => `{"jsonrpc":"2.0","method":"m${n}"}`));
   });
 
   it('a batch waiting for drain fails with TransportClosedError when the output breaks, and a bad message fails alone', async () => {
@@ -176,9 +167,7 @@ describe('StreamTransport', () => {
   it('refuses a message JSON cannot encode and stays usable', async () => {
     const output = new PassThrough();
     const transport = new StreamTransport(new PassThrough(), output);
-    await expect(transport.send({ jsonrpc: '2.0', method: 'm', params: { n: 10n } })).rejects.toBeInstanceOf(
-      InvalidMessageError,
-    );
+    await expect(transport.send({ jsonrpc: '2.0', method: 'm', params: { n: 10n } })).rejects.toBeInstanceOf(InvalidMessageError);
     await transport.send({ jsonrpc: '2.0', method: 'ok' });
     await transport.flush();
     expect(output.read().toString()).toBe('{"jsonrpc":"2.0","method":"ok"}\n');

@@ -17,7 +17,7 @@ const MESSAGES = {
   enum: 'return "must be equal to one of the allowed values";',
   anyOf: 'return "must match a schema in anyOf";',
   oneOf: 'return "must match exactly one schema in oneOf";',
-  format: 'return \'must match format "\' + params.format + \'"\';',
+  format: "return 'must match format \"' + params.format + '\"';",
   minimum: 'return "must be " + params.comparison + " " + params.limit;',
   maximum: 'return "must be " + params.comparison + " " + params.limit;',
   exclusiveMinimum: 'return "must be " + params.comparison + " " + params.limit;',
@@ -27,7 +27,7 @@ const MESSAGES = {
   minLength: 'return "must NOT have fewer than " + params.limit + " characters";',
   maxLength: 'return "must NOT have more than " + params.limit + " characters";',
   additionalProperties: 'return "must NOT have additional properties";',
-  pattern: 'return \'must match pattern "\' + params.pattern + \'"\';',
+  pattern: "return 'must match pattern \"' + params.pattern + '\"';",
 };
 
 /** Keywords `errorMessage` knows; an error site of any other keyword fails generation. */
@@ -52,7 +52,7 @@ export function errorHelper(keywords = MESSAGE_KEYWORDS) {
     'function errorMessage(keyword, params) {',
     '  switch (keyword) {',
     ...cases,
-    '    default: return \'must pass "\' + keyword + \'" keyword validation\';',
+    "    default: return 'must pass \"' + keyword + '\" keyword validation';",
     '  }',
     '}',
     '',
@@ -91,10 +91,13 @@ const errorMessage = new Function(`${errorHelper()}\nreturn errorMessage;`)();
  */
 function checkMessage(code, keyword, params, message) {
   const schemas = new Map([...code.matchAll(/^const (schema\d+) = (.*);$/gm)].map(([, name, json]) => [name, json]));
-  const scope = new Proxy({}, {
-    has: (_t, key) => typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key),
-    get: (_t, key) => (schemas.has(key) ? JSON.parse(schemas.get(key)) : `<${String(key)}>`),
-  });
+  const scope = new Proxy(
+    {},
+    {
+      has: (_t, key) => typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key),
+      get: (_t, key) => (schemas.has(key) ? JSON.parse(schemas.get(key)) : `<${String(key)}>`),
+    },
+  );
   const [values, expected] = new Function('scope', `with (scope) { return [${params}, ${message}]; }`)(scope);
   const actual = errorMessage(keyword, values);
   if (actual !== expected) throw new Error(`errorMessage("${keyword}") writes ${JSON.stringify(actual)} where ajv writes ${JSON.stringify(expected)}`);
@@ -156,7 +159,10 @@ function inlineSchemaValues(code) {
 function shareErrorAppends(code) {
   const out = code
     .replace(/vErrors = vErrors === null \? ([\w$.]+)\.errors : vErrors\.concat\(\1\.errors\);/g, 'vErrors = addErrors(vErrors, $1.errors);')
-    .replace(/^const (err\d+) = (mkError\(.*\));\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/gm, 'vErrors = addErrors(vErrors, [$2]);\n');
+    .replace(
+      /^const (err\d+) = (mkError\(.*\));\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/gm,
+      'vErrors = addErrors(vErrors, [$2]);\n',
+    );
   const left = out.match(/.{0,60}(?:vErrors === null|vErrors\.push).{0,60}/);
   if (left) throw new Error(`an error append of unknown shape is left: ${left[0]}`);
   return out;

@@ -9,7 +9,7 @@ export const HEADERS = {
     { name: 'HEADER_PROTOCOL_VERSION', value: 'MCP-Protocol-Version', doc: 'Protocol revision of the request; must equal `_meta` protocolVersion.' },
     // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx ("Standard Request Headers")
     { name: 'HEADER_METHOD', value: 'Mcp-Method', doc: 'Mirror of the JSON-RPC `method` on every request.' },
-    { name: 'HEADER_NAME', value: 'Mcp-Name', doc: 'Mirror of `params.name` or `params.uri` (see the catalogue\'s `mcpName`).' },
+    { name: 'HEADER_NAME', value: 'Mcp-Name', doc: "Mirror of `params.name` or `params.uri` (see the catalogue's `mcpName`)." },
     // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx ("Custom Headers from Tool Parameters")
     { name: 'HEADER_PARAM_PREFIX', value: 'Mcp-Param-', doc: 'Prefix of the headers mirroring tool arguments marked `x-mcp-header`.' },
   ],
@@ -39,7 +39,12 @@ export const EXTRA_ERROR_CODES = {
     { name: 'InvalidParams', code: -32602, doc: 'Invalid method parameters.', source: 'JSON-RPC 2.0 §5.1' },
     { name: 'InternalError', code: -32603, doc: 'Internal JSON-RPC error.', source: 'JSON-RPC 2.0 §5.1' },
     // spec: 2025-11-25/pages/server/resources.mdx ("Error Handling")
-    { name: 'ResourceNotFound', code: -32002, doc: 'The requested resource does not exist (-32602 in 2026-07-28).', source: '2025-11-25/pages/server/resources.mdx' },
+    {
+      name: 'ResourceNotFound',
+      code: -32002,
+      doc: 'The requested resource does not exist (-32602 in 2026-07-28).',
+      source: '2025-11-25/pages/server/resources.mdx',
+    },
   ],
 };
 

@@ -26,7 +26,11 @@ export function errorCodeKey(defName) {
 
 /** The first sentence of a description, on one line. */
 export const firstSentence = (text = '') =>
-  text.replace(/\s+/g, ' ').replace(/([.!?])\s.*$/, '$1').replaceAll('*/', '*\/').trim();
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/([.!?])\s.*$/, '$1')
+    .replaceAll('*/', '*/')
+    .trim();
 
 /** JSON-RPC 2.0's own codes first, in its order (-32700, -32600 ... -32603), then MCP's. */
 const codeRank = (code) => (code === -32700 ? 0 : code <= -32600 ? 1 : 2);
@@ -49,11 +53,17 @@ export function errorCodes(rev, defs) {
 }
 
 /** `io.modelcontextprotocol/clientInfo` → `META_CLIENT_INFO`; `progressToken` → `META_PROGRESS_TOKEN`. */
-const metaConstName = (key) => `META_${key.replace(/^.*\//, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+const metaConstName = (key) =>
+  `META_${key
+    .replace(/^.*\//, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()}`;
 
 /** Reserved `_meta` keys: the properties declared on the `_meta` objects of the schema. */
 export function metaKeys(defs) {
-  const objects = Object.entries(defs).filter(([name]) => name.endsWith('MetaObject')).map(([, def]) => def);
+  const objects = Object.entries(defs)
+    .filter(([name]) => name.endsWith('MetaObject'))
+    .map(([, def]) => def);
   // 2025-11-25 has no *MetaObject definitions: its `_meta` is declared inline on RequestParams.
   const inline = defs.RequestParams?.properties?._meta;
   if (inline && !inline.$ref) objects.push(inline);

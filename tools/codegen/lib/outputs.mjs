@@ -15,13 +15,21 @@ function listFiles(root, dir) {
   if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'))
+    .map((entry) =>
+      relative(root, join(entry.parentPath ?? entry.path, entry.name))
+        .split(sep)
+        .join('/'),
+    )
     .filter((path) => !isArtefact(relative(dir, path).split(sep).join('/')));
 }
 
 /** Files in `ownedDirs` under `root` that are not among `expected` paths: no longer generated. */
 export function extraFiles(expected, ownedDirs, root = REPO_ROOT) {
-  return ownedDirs.flatMap((dir) => listFiles(root, dir).filter((path) => !expected.has(path)).map((path) => ({ path, reason: 'no longer generated' })));
+  return ownedDirs.flatMap((dir) =>
+    listFiles(root, dir)
+      .filter((path) => !expected.has(path))
+      .map((path) => ({ path, reason: 'no longer generated' })),
+  );
 }
 
 /**

@@ -4,8 +4,17 @@
 
 const SCHEMA_MAPS = ['$defs', 'definitions', 'properties', 'patternProperties', 'dependentSchemas'];
 const SCHEMA_ONE = [
-  'items', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties',
-  'contains', 'propertyNames', 'not', 'if', 'then', 'else',
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
 ];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 

@@ -18,8 +18,7 @@ const INPUT_DIRS = ['schema', 'tools/codegen'];
  * Inside them, what it does not read: tests, documentation, the stamp itself, and the package
  * templates (they only make the package files, which `--check` always renders and compares in full).
  */
-const NOT_INPUT = (path) =>
-  path.endsWith('.test.ts') || path.endsWith('/README.md') || path === STAMP_PATH || path.startsWith('tools/codegen/templates/');
+const NOT_INPUT = (path) => path.endsWith('.test.ts') || path.endsWith('/README.md') || path === STAMP_PATH || path.startsWith('tools/codegen/templates/');
 /** The generators whose output codegen commits; their installed versions are inputs too. */
 const GENERATORS = ['typescript', 'typescript-json-schema', 'ajv', 'quicktype-core'];
 
@@ -29,7 +28,11 @@ function filesUnder(root, dir) {
   if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && !(entry.parentPath ?? entry.path).split(sep).includes('node_modules'))
-    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'))
+    .map((entry) =>
+      relative(root, join(entry.parentPath ?? entry.path, entry.name))
+        .split(sep)
+        .join('/'),
+    )
     .sort();
 }
 

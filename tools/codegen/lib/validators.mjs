@@ -48,7 +48,9 @@ export function generateValidators(rev, schema, only = undefined) {
   const id = `urn:mcpkit:schema:${rev}`;
   const ajv = createStandaloneAjv(new Name(FORMATS_REF));
   ajv.addSchema({ ...stripAnnotations(schema), $id: id });
-  const defNames = Object.keys(schema.$defs).filter((name) => !only || only.includes(name)).sort();
+  const defNames = Object.keys(schema.$defs)
+    .filter((name) => !only || only.includes(name))
+    .sort();
   const refs = Object.fromEntries(defNames.map((name) => [validatorName(name), `${id}#/$defs/${name}`]));
   const code = standaloneCode(ajv, refs);
   return { code: rewriteModule(rev, code, only ? EXTENSION_FORMATS_MODULE : FORMATS_MODULE), defNames };

@@ -5,9 +5,7 @@ import { AuthError } from '../shared/errors.js';
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** The outcome of a JSON GET: the parsed object on 200, or why not. */
-export type JsonOutcome =
-  | { ok: true; status: number; body: Record<string, unknown> }
-  | { ok: false; status?: number; reason: string };
+export type JsonOutcome = { ok: true; status: number; body: Record<string, unknown> } | { ok: false; status?: number; reason: string };
 
 /** GETs a JSON object; never throws for HTTP or network failures, so callers can try the next URL. */
 export async function getJson(fetch: FetchLike, url: string, signal?: AbortSignal): Promise<JsonOutcome> {

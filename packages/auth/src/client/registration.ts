@@ -38,12 +38,7 @@ export function preRegisteredFor(
 }
 
 /** Returns the client identity to use with `server` for the authorization-code flow. */
-export async function obtainClient(
-  ctx: RegistrationContext,
-  server: ServerMetadata,
-  redirectUri: string,
-  signal?: AbortSignal,
-): Promise<ClientIdentity> {
+export async function obtainClient(ctx: RegistrationContext, server: ServerMetadata, redirectUri: string, signal?: AbortSignal): Promise<ClientIdentity> {
   const pre = preRegisteredFor(ctx.options.clients, server.issuer, ctx.bindings);
   if (pre !== undefined) return { ...pre, source: 'pre-registered' };
 
@@ -104,13 +99,7 @@ function requestedAuthMethod(server: ServerMetadata): string {
   return 'none';
 }
 
-async function register(
-  fetch: FetchLike,
-  server: ServerMetadata,
-  redirectUri: string,
-  metadata: ClientMetadata,
-  signal?: AbortSignal,
-): Promise<StoredClient> {
+async function register(fetch: FetchLike, server: ServerMetadata, redirectUri: string, metadata: ClientMetadata, signal?: AbortSignal): Promise<StoredClient> {
   const endpoint = server.registrationEndpoint!;
   const request = {
     client_name: metadata.clientName ?? 'MCP client',

@@ -133,7 +133,10 @@ export class OAuthSession {
    * Where to authorize: the protected resource metadata and the authorization server it names; for a
    * server that publishes none and named none in its challenge, the 2025-03-26 way (its origin).
    */
-  private async discover(challenge: AuthChallenge | undefined, signal?: AbortSignal): Promise<{ resource: ResourceMetadata; issuer: string; server: ServerMetadata }> {
+  private async discover(
+    challenge: AuthChallenge | undefined,
+    signal?: AbortSignal,
+  ): Promise<{ resource: ResourceMetadata; issuer: string; server: ServerMetadata }> {
     const headerUrl = challenge?.params.resource_metadata;
     const found = await findResourceMetadata(this.fetch, this.serverUrl, headerUrl, signal);
     if (found.metadata !== undefined) {
@@ -163,7 +166,11 @@ export class OAuthSession {
     }
     if (enterpriseAuthorization !== undefined) {
       // spec: enterprise-managed-authorization.mdx §6.1: the client is pre-registered with the MCP server's authorization server.
-      const client = this.preRegistered(this.options.clients ?? [], issuer, 'Enterprise-managed authorization needs the client registered with the authorization server (`clients`)');
+      const client = this.preRegistered(
+        this.options.clients ?? [],
+        issuer,
+        'Enterprise-managed authorization needs the client registered with the authorization server (`clients`)',
+      );
       return { scopes: enterpriseAuthorization.scopes ?? [], run: (ctx) => enterpriseGrant(ctx, enterpriseAuthorization, client) };
     }
     return undefined;
@@ -198,7 +205,8 @@ export class OAuthSession {
   private chooseIssuer(issuers: readonly string[]): string {
     if (this.options.selectAuthorizationServer !== undefined) {
       const chosen = this.options.selectAuthorizationServer(issuers);
-      if (!issuers.includes(chosen)) throw new AuthError('invalid_configuration', `selectAuthorizationServer returned ${JSON.stringify(chosen)}, which the server does not list`);
+      if (!issuers.includes(chosen))
+        throw new AuthError('invalid_configuration', `selectAuthorizationServer returned ${JSON.stringify(chosen)}, which the server does not list`);
       return chosen;
     }
     const current = this.tokens?.issuer;

@@ -49,7 +49,8 @@ export async function requestToken(
     for (const [name, value] of Object.entries(params)) if (value !== undefined) body.set(name, value);
     const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' });
     // Built again for a retry: a client assertion, like a proof, is good for one request (its jti).
-    if (client !== undefined) await authenticateClient(chooseAuthMethod(client, server.tokenEndpointAuthMethodsSupported), client, server.issuer, headers, body);
+    if (client !== undefined)
+      await authenticateClient(chooseAuthMethod(client, server.tokenEndpointAuthMethodsSupported), client, server.issuer, headers, body);
     if (useDpop) headers.set('dpop', await dpop.proof('POST', server.tokenEndpoint, nonceKey, undefined, server));
 
     let response: Response;
@@ -84,7 +85,8 @@ function parseTokenResponse(json: Record<string, unknown> | undefined, grant: st
   let tokenType: TokenResponse['tokenType'];
   if (type === 'bearer') {
     // RFC 9449 §5: a Bearer answer to a DPoP request is an unbound token; usable unless binding was required.
-    if (sentProof && requireBound) throw new AuthError('token_request_failed', 'The authorization server issued an unbound (Bearer) token although DPoP-bound tokens are required');
+    if (sentProof && requireBound)
+      throw new AuthError('token_request_failed', 'The authorization server issued an unbound (Bearer) token although DPoP-bound tokens are required');
     tokenType = 'Bearer';
   } else if (type === 'dpop' && sentProof) {
     tokenType = 'DPoP';

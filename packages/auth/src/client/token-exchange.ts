@@ -68,7 +68,11 @@ export async function requestIdJag(fetch: FetchLike, request: IdJagRequest, sign
   return grant;
 }
 
-async function idpTokenEndpoint(fetch: FetchLike, idp: EnterpriseIdentityProvider, signal?: AbortSignal): Promise<{ tokenEndpoint: string; authMethods?: string[] | undefined }> {
+async function idpTokenEndpoint(
+  fetch: FetchLike,
+  idp: EnterpriseIdentityProvider,
+  signal?: AbortSignal,
+): Promise<{ tokenEndpoint: string; authMethods?: string[] | undefined }> {
   if (idp.tokenEndpoint !== undefined) {
     const what = 'The identity provider token endpoint';
     return { tokenEndpoint: requireSecureUrl(parseUrl(idp.tokenEndpoint, what, 'invalid_configuration'), what).href };

@@ -28,8 +28,7 @@ export interface LoopbackRedirect extends RedirectHandler {
   close(): Promise<void>;
 }
 
-const PAGE = (title: string) =>
-  `<!doctype html><meta charset="utf-8"><title>${title}</title><p>${title}</p><p>You can close this window.</p>`;
+const PAGE = (title: string) => `<!doctype html><meta charset="utf-8"><title>${title}</title><p>${title}</p><p>You can close this window.</p>`;
 
 /**
  * Starts listening on 127.0.0.1 and returns a redirect handler for {@link withOAuth}.
@@ -55,7 +54,9 @@ export async function startLoopbackRedirect(options: LoopbackRedirectOptions = {
     const waiting = pending;
     pending = undefined;
     const ok = url.searchParams.has('code');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(PAGE(ok ? 'Authorization complete.' : 'Authorization did not complete.'));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      .end(PAGE(ok ? 'Authorization complete.' : 'Authorization did not complete.'));
     waiting.resolve(url);
   });
   await new Promise<void>((resolve, reject) => {

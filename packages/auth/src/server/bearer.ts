@@ -6,10 +6,7 @@
 import { extractCredentials } from './credentials.js';
 
 /** What the request carries. */
-export type BearerExtraction =
-  | { kind: 'token'; token: string }
-  | { kind: 'none' }
-  | { kind: 'malformed'; reason: string };
+export type BearerExtraction = { kind: 'token'; token: string } | { kind: 'none' } | { kind: 'malformed'; reason: string };
 
 /** Extracts the bearer token of `request`. */
 export function extractBearerToken(request: Request): BearerExtraction {

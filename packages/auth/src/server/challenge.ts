@@ -33,7 +33,10 @@ export function bearerChallengeHeader(fields: ChallengeFields): string {
 /** A refusal response: 401 without or with a bad token, 403 for missing scope, 400 for a malformed request. */
 export function challengeResponse(fields: ChallengeFields): Response {
   const status = fields.error === 'insufficient_scope' ? 403 : fields.error === 'invalid_request' ? 400 : 401;
-  const body = fields.error === undefined ? { error: 'unauthorized', error_description: fields.description ?? 'Authorization required' } : { error: fields.error, ...(fields.description !== undefined && { error_description: fields.description }) };
+  const body =
+    fields.error === undefined
+      ? { error: 'unauthorized', error_description: fields.description ?? 'Authorization required' }
+      : { error: fields.error, ...(fields.description !== undefined && { error_description: fields.description }) };
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'www-authenticate': bearerChallengeHeader(fields) },

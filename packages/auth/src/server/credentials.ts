@@ -6,10 +6,7 @@
  */
 
 /** What a request carries. */
-export type Credentials =
-  | { kind: 'token'; scheme: 'Bearer' | 'DPoP'; token: string }
-  | { kind: 'none' }
-  | { kind: 'malformed'; reason: string };
+export type Credentials = { kind: 'token'; scheme: 'Bearer' | 'DPoP'; token: string } | { kind: 'none' } | { kind: 'malformed'; reason: string };
 
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 

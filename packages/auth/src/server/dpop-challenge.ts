@@ -43,7 +43,10 @@ export function dpopRefusalResponse(base: ChallengeBase, refusal: DpopRefusal): 
   challenges.push(formatChallenge('DPoP', { ...common, ...withError, algs: base.algs.join(' '), scope, resource_metadata: base.resourceMetadataUrl }));
 
   const status = error === 'insufficient_scope' ? 403 : error === 'invalid_request' ? 400 : 401;
-  const body = error === undefined ? { error: 'unauthorized', error_description: description ?? 'Authorization required' } : { error, ...(description !== undefined && { error_description: description }) };
+  const body =
+    error === undefined
+      ? { error: 'unauthorized', error_description: description ?? 'Authorization required' }
+      : { error, ...(description !== undefined && { error_description: description }) };
   const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store', 'www-authenticate': challenges.join(', ') });
   if (refusal.nonce !== undefined) headers.set(DPOP_NONCE_HEADER, refusal.nonce);
   return new Response(JSON.stringify(body), { status, headers });

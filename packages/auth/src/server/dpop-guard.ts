@@ -52,7 +52,10 @@ export class DpopChecker {
     this.algorithms = [...(options.algorithms ?? DPOP_ALGORITHMS)];
     const unknown = this.algorithms.filter((alg) => !(DPOP_ALGORITHMS as readonly string[]).includes(alg));
     if (this.algorithms.length === 0 || unknown.length > 0) {
-      throw new AuthError('invalid_configuration', `dpop.algorithms must be asymmetric JWS algorithms${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}`);
+      throw new AuthError(
+        'invalid_configuration',
+        `dpop.algorithms must be asymmetric JWS algorithms${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}`,
+      );
     }
     this.required = options.required === true;
     this.maxAge = positive(options.maxAgeSeconds ?? 60, 'dpop.maxAgeSeconds');
@@ -91,12 +94,18 @@ export class DpopChecker {
   }
 
   /** The binding and single-use checks once the token is verified; `undefined` when the request may go on. */
-  async checkBinding(principal: Principal, scheme: 'Bearer' | 'DPoP', checked: { proof: CheckedProof; until: number } | undefined): Promise<DpopRefusal | undefined> {
+  async checkBinding(
+    principal: Principal,
+    scheme: 'Bearer' | 'DPoP',
+    checked: { proof: CheckedProof; until: number } | undefined,
+  ): Promise<DpopRefusal | undefined> {
     const proof = checked?.proof;
     const jkt = boundKey(principal);
     if (scheme === 'Bearer') {
       // RFC 9449 §7.2: a resource taking both schemes MUST refuse a bound token sent as a bearer token.
-      return jkt === undefined ? undefined : { scheme, error: 'invalid_token', description: 'The access token is DPoP-bound; send it with the DPoP scheme and a proof' };
+      return jkt === undefined
+        ? undefined
+        : { scheme, error: 'invalid_token', description: 'The access token is DPoP-bound; send it with the DPoP scheme and a proof' };
     }
     if (jkt === undefined) return { scheme, error: 'invalid_token', description: 'The access token is not DPoP-bound' };
     if (proof === undefined || jkt !== proof.jkt) return { scheme, error: 'invalid_token', description: 'Invalid DPoP key binding' };

@@ -65,7 +65,8 @@ export async function checkDpopProof(header: string | null, expected: ProofExpec
   }
   if (protectedHeader.typ !== 'dpop+jwt') throw new DpopProofError('The DPoP proof is not of type dpop+jwt');
   const alg = protectedHeader.alg;
-  if (typeof alg !== 'string' || !expected.algorithms.includes(alg)) throw new DpopProofError(`The DPoP proof algorithm ${JSON.stringify(alg)} is not accepted`);
+  if (typeof alg !== 'string' || !expected.algorithms.includes(alg))
+    throw new DpopProofError(`The DPoP proof algorithm ${JSON.stringify(alg)} is not accepted`);
   const jwk = protectedHeader.jwk;
   if (jwk === null || typeof jwk !== 'object') throw new DpopProofError('The DPoP proof has no jwk header');
   if (PRIVATE_MEMBERS.some((member) => member in jwk)) throw new DpopProofError('The DPoP proof jwk is not a public key');

@@ -63,7 +63,12 @@ export function bearerGuard(options: BearerGuardOptions): (request: Request) => 
   const refuse = (refusal: DpopRefusal): Response => {
     if (dpop === undefined) {
       const error = refusal.error === 'invalid_dpop_proof' || refusal.error === 'use_dpop_nonce' ? 'invalid_token' : refusal.error;
-      return challengeResponse({ ...base, ...(error !== undefined && { error }), ...(refusal.description !== undefined && { description: refusal.description }), ...(refusal.scopes !== undefined && { scopes: refusal.scopes }) });
+      return challengeResponse({
+        ...base,
+        ...(error !== undefined && { error }),
+        ...(refusal.description !== undefined && { description: refusal.description }),
+        ...(refusal.scopes !== undefined && { scopes: refusal.scopes }),
+      });
     }
     return dpopRefusalResponse({ ...base, algs: dpop.algorithms, bearer: !dpop.required }, refusal);
   };

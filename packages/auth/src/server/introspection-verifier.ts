@@ -52,7 +52,8 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
   const tolerance = options.clockToleranceSeconds ?? 5;
   const cacheMs = (options.cacheSeconds ?? 60) * 1000;
   if (!Number.isFinite(cacheMs) || cacheMs < 0) throw new AuthError('invalid_configuration', 'introspectionVerifier cacheSeconds must be 0 or more');
-  if (options.clientSecret !== undefined && options.clientId === undefined) throw new AuthError('invalid_configuration', 'introspectionVerifier clientSecret needs its clientId');
+  if (options.clientSecret !== undefined && options.clientId === undefined)
+    throw new AuthError('invalid_configuration', 'introspectionVerifier clientSecret needs its clientId');
   const cache = new IntrospectionCache(options.cacheSize ?? 10_000);
   const inFlight = new Map<string, Promise<Record<string, unknown>>>();
 
@@ -104,7 +105,8 @@ function judge(answer: Record<string, unknown>, context: VerifyContext, options:
     throw new InvalidTokenError('The token was issued by another authorization server');
   }
   const accepted = options.audience === undefined ? [context.resource] : typeof options.audience === 'string' ? [options.audience] : [...options.audience];
-  const aud = typeof answer.aud === 'string' ? [answer.aud] : Array.isArray(answer.aud) ? answer.aud.filter((a): a is string => typeof a === 'string') : undefined;
+  const aud =
+    typeof answer.aud === 'string' ? [answer.aud] : Array.isArray(answer.aud) ? answer.aud.filter((a): a is string => typeof a === 'string') : undefined;
   if (aud === undefined ? options.allowMissingAudience !== true : !aud.some((a) => accepted.includes(a))) {
     throw new InvalidTokenError('The token was not issued for this server');
   }

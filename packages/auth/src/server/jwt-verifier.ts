@@ -64,7 +64,8 @@ export function principalFromClaims(claims: JWTPayload): Principal {
   const subject = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : undefined;
   if (subject === undefined) throw new InvalidTokenError('The token has no subject');
   const scp = claims.scope ?? claims.scp;
-  const scopes = typeof scp === 'string' ? scp.split(' ').filter((s) => s !== '') : Array.isArray(scp) ? scp.filter((s): s is string => typeof s === 'string') : [];
+  const scopes =
+    typeof scp === 'string' ? scp.split(' ').filter((s) => s !== '') : Array.isArray(scp) ? scp.filter((s): s is string => typeof s === 'string') : [];
   const clientId = typeof claims.client_id === 'string' ? claims.client_id : typeof claims.azp === 'string' ? claims.azp : undefined;
   return {
     subject,

@@ -39,7 +39,8 @@ export function protectedResourceMetadata(options: ProtectedResourceMetadataOpti
   if (options.authorizationServers.length === 0) {
     throw new AuthError('invalid_configuration', 'Protected resource metadata must list at least one authorization server');
   }
-  for (const issuer of options.authorizationServers) requireSecureUrl(parseUrl(issuer, 'An authorization server', 'invalid_configuration'), 'An authorization server');
+  for (const issuer of options.authorizationServers)
+    requireSecureUrl(parseUrl(issuer, 'An authorization server', 'invalid_configuration'), 'An authorization server');
   if (options.scopesSupported?.includes('offline_access')) {
     throw new AuthError('invalid_configuration', 'scopesSupported must not list offline_access (it is not a resource requirement)');
   }

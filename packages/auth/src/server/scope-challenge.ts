@@ -48,8 +48,13 @@ export type AuthorizeRequest = (principal: unknown, message: unknown) => Respons
 export function scopeChallenge(options: ScopeChallengeOptions): AuthorizeRequest {
   const source = options.scopes;
   const lookup: RequiredScopesFn | undefined =
-    typeof source === 'function' ? source : typeof source?.requiredScopes === 'function' ? (method, params) => source.requiredScopes(method, params) : undefined;
-  if (lookup === undefined) throw new AuthError('invalid_configuration', 'scopeChallenge needs `scopes`: an object with requiredScopes(method, params), or that function');
+    typeof source === 'function'
+      ? source
+      : typeof source?.requiredScopes === 'function'
+        ? (method, params) => source.requiredScopes(method, params)
+        : undefined;
+  if (lookup === undefined)
+    throw new AuthError('invalid_configuration', 'scopeChallenge needs `scopes`: an object with requiredScopes(method, params), or that function');
   let metadataUrl = options.resourceMetadataUrl;
   if (metadataUrl === undefined && options.resource !== undefined) metadataUrl = resourceMetadataUrl(options.resource);
   if (metadataUrl === undefined) throw new AuthError('invalid_configuration', 'scopeChallenge needs `resource` or `resourceMetadataUrl`');

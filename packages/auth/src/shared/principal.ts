@@ -25,11 +25,7 @@ export interface Principal {
 export type ScopeImplications = Readonly<Record<string, readonly string[]>>;
 
 /** The scopes of `required` that `principal` lacks (empty when it has them all), honouring implications. */
-export function missingScopes(
-  principal: Pick<Principal, 'scopes'>,
-  required: readonly string[],
-  implies: ScopeImplications = {},
-): string[] {
+export function missingScopes(principal: Pick<Principal, 'scopes'>, required: readonly string[], implies: ScopeImplications = {}): string[] {
   const granted = new Set(principal.scopes);
   for (const scope of principal.scopes) for (const implied of implies[scope] ?? []) granted.add(implied);
   return required.filter((scope) => !granted.has(scope));

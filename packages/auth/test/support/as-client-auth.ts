@@ -16,10 +16,16 @@ export interface ClientAuthContext {
 }
 
 /** Authenticates the token request's client; returns its id and method, or an error response. */
-export async function authenticateClient(request: Request, form: URLSearchParams, ctx: ClientAuthContext): Promise<{ clientId: string; method: string; confidential: boolean } | Response> {
+export async function authenticateClient(
+  request: Request,
+  form: URLSearchParams,
+  ctx: ClientAuthContext,
+): Promise<{ clientId: string; method: string; confidential: boolean } | Response> {
   const header = request.headers.get('authorization');
   if (header?.startsWith('Basic ')) {
-    const [id, secret] = atob(header.slice(6)).split(':').map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
+    const [id, secret] = atob(header.slice(6))
+      .split(':')
+      .map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
     const client = ctx.clients.get(id ?? '');
     if (!client?.clientSecret || client.clientSecret !== secret) return json({ error: 'invalid_client' }, 401);
     return { clientId: client.clientId, method: 'client_secret_basic', confidential: true };
@@ -29,7 +35,11 @@ export async function authenticateClient(request: Request, form: URLSearchParams
     const client = ctx.clients.get(form.get('client_id') ?? '');
     if (!client?.jwk) return json({ error: 'invalid_client' }, 401);
     try {
-      const { payload } = await jwtVerify(assertion, await importJWK(client.jwk, client.jwk.alg ?? 'ES256'), { audience: ctx.issuer, issuer: client.clientId, subject: client.clientId });
+      const { payload } = await jwtVerify(assertion, await importJWK(client.jwk, client.jwk.alg ?? 'ES256'), {
+        audience: ctx.issuer,
+        issuer: client.clientId,
+        subject: client.clientId,
+      });
       if (typeof payload.jti !== 'string') throw new Error('no jti');
     } catch {
       return json({ error: 'invalid_client', error_description: 'bad client assertion' }, 401);

@@ -66,7 +66,11 @@ export async function verifyWorkloadToken(assertion: string, trusted: readonly T
   try {
     const issuer = trusted.find((t) => t.issuer === decodeJwt(assertion).iss);
     if (issuer === undefined) return undefined;
-    const { payload } = await jwtVerify(assertion, await importJWK(issuer.jwk, issuer.jwk.alg ?? 'ES256'), { issuer: issuer.issuer, audience, requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(assertion, await importJWK(issuer.jwk, issuer.jwk.alg ?? 'ES256'), {
+      issuer: issuer.issuer,
+      audience,
+      requiredClaims: ['exp', 'sub'],
+    });
     return payload.sub;
   } catch {
     return undefined;
@@ -74,12 +78,21 @@ export async function verifyWorkloadToken(assertion: string, trusted: readonly T
 }
 
 /** Verifies an ID-JAG (typ oauth-id-jag+jwt, aud this server, client_id the authenticated client); returns its subject and resource. */
-export async function verifyIdJag(assertion: string, trusted: readonly TrustedIssuer[], audience: string, clientId: string): Promise<{ sub: string; resource?: string } | undefined> {
+export async function verifyIdJag(
+  assertion: string,
+  trusted: readonly TrustedIssuer[],
+  audience: string,
+  clientId: string,
+): Promise<{ sub: string; resource?: string } | undefined> {
   try {
     if (decodeProtectedHeader(assertion).typ !== 'oauth-id-jag+jwt') return undefined;
     const issuer = trusted.find((t) => t.issuer === decodeJwt(assertion).iss);
     if (issuer === undefined) return undefined;
-    const { payload } = await jwtVerify(assertion, await importJWK(issuer.jwk, issuer.jwk.alg ?? 'ES256'), { issuer: issuer.issuer, audience, requiredClaims: ['exp', 'sub', 'jti'] });
+    const { payload } = await jwtVerify(assertion, await importJWK(issuer.jwk, issuer.jwk.alg ?? 'ES256'), {
+      issuer: issuer.issuer,
+      audience,
+      requiredClaims: ['exp', 'sub', 'jti'],
+    });
     if (payload.client_id !== clientId) return undefined;
     return { sub: payload.sub!, ...(typeof payload.resource === 'string' && { resource: payload.resource }) };
   } catch {

@@ -37,7 +37,13 @@ export function recordingFetch(log: Exchange[], key: () => string | undefined = 
     const request = new Request(input, init);
     const text = request.method === 'POST' ? await request.clone().text() : '';
     const url = new URL(request.url);
-    const entry: Partial<Exchange> = { method: request.method, url: request.url, path: url.pathname, session: request.headers.get('mcp-session-id'), bearer: request.headers.has('authorization') };
+    const entry: Partial<Exchange> = {
+      method: request.method,
+      url: request.url,
+      path: url.pathname,
+      session: request.headers.get('mcp-session-id'),
+      bearer: request.headers.has('authorization'),
+    };
     entry.rpc = request.headers.get('mcp-method') ?? (text.startsWith('{') ? (JSON.parse(text) as { method?: string }).method : undefined);
     if (url.pathname.endsWith('/token')) Object.assign(entry, { grant: new URLSearchParams(text).get('grant_type') ?? undefined, keyAtSend: key() });
     const response = await fetch(request);
@@ -85,12 +91,15 @@ export async function startNotesStack(options: { as?: TestAsOptions; legacy?: bo
 /** A `withOAuth` fetch for the stack, signing in headlessly, over a recording fetch. */
 export function oauthFetch(stack: NotesStack, log: Exchange[], options: Partial<OAuthOptions> = {}): OAuthFetch {
   let authed: OAuthFetch | undefined;
-  authed = withOAuth(recordingFetch(log, () => authed?.authorizationContextKey), {
-    serverUrl: stack.url,
-    redirect: headlessRedirect({ redirectUri: REDIRECT_URI }),
-    clientMetadata: { clientName: 'notes-cli' },
-    ...options,
-  });
+  authed = withOAuth(
+    recordingFetch(log, () => authed?.authorizationContextKey),
+    {
+      serverUrl: stack.url,
+      redirect: headlessRedirect({ redirectUri: REDIRECT_URI }),
+      clientMetadata: { clientName: 'notes-cli' },
+      ...options,
+    },
+  );
   return authed;
 }
 
@@ -105,7 +114,13 @@ export function modernClient(url: string, authed: OAuthFetch, cache?: CacheStore
 
 /** A 2025-11-25 session with the stack, as the README shows it. */
 export function legacyClient(url: string, authed: OAuthFetch): Promise<DualEraClient> {
-  return connect(url, { era: 'legacy', eraCache: false, http: { fetch: authed }, authorizationContext: () => authed.authorizationContextKey, onWarning: () => undefined });
+  return connect(url, {
+    era: 'legacy',
+    eraCache: false,
+    http: { fetch: authed },
+    authorizationContext: () => authed.authorizationContextKey,
+    onWarning: () => undefined,
+  });
 }
 
 /** The text of a tool result's first block. */

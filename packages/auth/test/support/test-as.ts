@@ -126,10 +126,23 @@ export class TestAuthorizationServer {
     const now = Math.floor(Date.now() / 1000);
     if (this.options.opaqueTokens) {
       const token = `opaque-${randomUUID()}`;
-      this.opaque.set(token, { sub: claims.sub, aud: claims.aud, iss: this.issuer, exp: now + expOffsetSeconds, iat: now, ...(claims.scope !== undefined && { scope: claims.scope }), ...(claims.client_id && { client_id: claims.client_id }), ...(claims.jkt && { cnf: { jkt: claims.jkt }, token_type: 'DPoP' }) });
+      this.opaque.set(token, {
+        sub: claims.sub,
+        aud: claims.aud,
+        iss: this.issuer,
+        exp: now + expOffsetSeconds,
+        iat: now,
+        ...(claims.scope !== undefined && { scope: claims.scope }),
+        ...(claims.client_id && { client_id: claims.client_id }),
+        ...(claims.jkt && { cnf: { jkt: claims.jkt }, token_type: 'DPoP' }),
+      });
       return token;
     }
-    return new SignJWT({ ...(claims.scope !== undefined && { scope: claims.scope }), ...(claims.client_id && { client_id: claims.client_id }), ...(claims.jkt && { cnf: { jkt: claims.jkt } }) })
+    return new SignJWT({
+      ...(claims.scope !== undefined && { scope: claims.scope }),
+      ...(claims.client_id && { client_id: claims.client_id }),
+      ...(claims.jkt && { cnf: { jkt: claims.jkt } }),
+    })
       .setProtectedHeader({ alg: 'ES256', kid: 'test-key', typ: 'at+jwt' })
       .setIssuer(this.issuer)
       .setSubject(claims.sub)
@@ -143,7 +156,10 @@ export class TestAuthorizationServer {
   private grantable(scope: string | undefined): string | undefined {
     const allowed = this.options.grantableScopes;
     if (scope === undefined || allowed === undefined) return scope;
-    return scope.split(' ').filter((s) => allowed.includes(s)).join(' ');
+    return scope
+      .split(' ')
+      .filter((s) => allowed.includes(s))
+      .join(' ');
   }
 
   private async handle(request: Request): Promise<Response> {
@@ -192,7 +208,10 @@ export class TestAuthorizationServer {
       authMethod: method,
     };
     this.clients.set(client.clientId, client);
-    return json({ client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: client.redirectUris, token_endpoint_auth_method: method }, 201);
+    return json(
+      { client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: client.redirectUris, token_endpoint_auth_method: method },
+      201,
+    );
   }
 
   private authorize(url: URL, path: string): Response {
@@ -202,17 +221,27 @@ export class TestAuthorizationServer {
     const isCimd = this.options.cimd === true && (params.client_id ?? '').startsWith('https://');
     if (!client && !isCimd) return json({ error: 'invalid_client' }, 400);
     const redirectUri = params.redirect_uri ?? '';
-    if (client?.redirectUris && !client.redirectUris.includes(redirectUri)) return json({ error: 'invalid_request', error_description: 'unregistered redirect_uri' }, 400);
+    if (client?.redirectUris && !client.redirectUris.includes(redirectUri))
+      return json({ error: 'invalid_request', error_description: 'unregistered redirect_uri' }, 400);
     const back = new URL(redirectUri);
     if (params.state) back.searchParams.set('state', params.state);
-    const iss = { correct: this.issuer, wrong: 'https://evil.example', 'trailing-slash': `${this.issuer}/`, omit: undefined }[this.options.issInRedirect ?? 'correct'];
+    const iss = { correct: this.issuer, wrong: 'https://evil.example', 'trailing-slash': `${this.issuer}/`, omit: undefined }[
+      this.options.issInRedirect ?? 'correct'
+    ];
     if (iss !== undefined) back.searchParams.set('iss', iss);
     if (!params.code_challenge || params.code_challenge_method !== 'S256') {
       back.searchParams.set('error', 'invalid_request');
       back.searchParams.set('error_description', 'PKCE S256 is required');
     } else {
       const code = randomUUID();
-      this.codes.set(code, { clientId: params.client_id!, redirectUri, challenge: params.code_challenge, resource: params.resource, scope: params.scope, ...(params.dpop_jkt && { dpopJkt: params.dpop_jkt }) });
+      this.codes.set(code, {
+        clientId: params.client_id!,
+        redirectUri,
+        challenge: params.code_challenge,
+        resource: params.resource,
+        scope: params.scope,
+        ...(params.dpop_jkt && { dpopJkt: params.dpop_jkt }),
+      });
       back.searchParams.set('code', code);
     }
     return new Response(null, { status: 302, headers: { location: back.href } });
@@ -274,7 +303,8 @@ export class TestAuthorizationServer {
         const workload = jag === undefined ? await verifyWorkloadToken(assertion, this.options.workloadIssuers ?? [], this.issuer) : undefined;
         const sub = jag?.sub ?? workload;
         if (sub === undefined) return fail('invalid_grant', 'the assertion is not valid');
-        if (jag?.resource !== undefined && form.get('resource') !== null && jag.resource !== form.get('resource')) return fail('invalid_grant', 'the ID-JAG is for another resource');
+        if (jag?.resource !== undefined && form.get('resource') !== null && jag.resource !== form.get('resource'))
+          return fail('invalid_grant', 'the ID-JAG is for another resource');
         grant = { sub, resource: form.get('resource') ?? jag?.resource, scope: this.grantable(form.get('scope') ?? undefined) };
         break;
       }
@@ -283,14 +313,26 @@ export class TestAuthorizationServer {
     }
     const override = this.nextTokens.shift() ?? {};
     const accessToken = await this.sign(
-      { sub: grant.sub, aud: grant.resource ?? 'urn:no-resource', client_id: auth.clientId, ...(grant.scope !== undefined && { scope: grant.scope }), ...(jkt && { jkt }) },
+      {
+        sub: grant.sub,
+        aud: grant.resource ?? 'urn:no-resource',
+        client_id: auth.clientId,
+        ...(grant.scope !== undefined && { scope: grant.scope }),
+        ...(jkt && { jkt }),
+      },
       override.expOffset ?? 3600,
     );
     let refreshToken: string | undefined;
     const grantType = form.get('grant_type');
     if (this.options.refreshTokens !== false && (grantType === 'authorization_code' || grantType === 'refresh_token')) {
       refreshToken = randomUUID();
-      this.refresh.set(refreshToken, { clientId: auth.clientId, resource: grant.resource, scope: grant.scope, sub: grant.sub, ...(jkt && !auth.confidential && { jkt }) });
+      this.refresh.set(refreshToken, {
+        clientId: auth.clientId,
+        resource: grant.resource,
+        scope: grant.scope,
+        sub: grant.sub,
+        ...(jkt && !auth.confidential && { jkt }),
+      });
     }
     event.outcome = 'ok';
     return json({

@@ -24,7 +24,10 @@ export class TestIdentityProvider {
   publicJwk!: JWK;
 
   /** `clientId`: this client's id at the IdP; `mcpClientId`: its id at the MCP authorization server (the ID-JAG's client_id). */
-  private constructor(readonly clientId: string, readonly mcpClientId: string) {}
+  private constructor(
+    readonly clientId: string,
+    readonly mcpClientId: string,
+  ) {}
 
   static async start(clientId: string, mcpClientId: string): Promise<TestIdentityProvider> {
     const idp = new TestIdentityProvider(clientId, mcpClientId);
@@ -45,13 +48,27 @@ export class TestIdentityProvider {
 
   /** The ID token a single sign-on to the client would have given `sub`. */
   idToken(sub: string, aud = this.clientId): Promise<string> {
-    return new SignJWT({ email: `${sub}@example.com` }).setProtectedHeader({ alg: 'ES256' }).setIssuer(this.issuer).setSubject(sub).setAudience(aud).setIssuedAt().setExpirationTime('1h').sign(this.key);
+    return new SignJWT({ email: `${sub}@example.com` })
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(this.issuer)
+      .setSubject(sub)
+      .setAudience(aud)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(this.key);
   }
 
   private async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === 'GET' && url.pathname === '/.well-known/openid-configuration') {
-      return json({ issuer: this.issuer, token_endpoint: `${this.issuer}/token`, authorization_endpoint: `${this.issuer}/authorize`, jwks_uri: `${this.issuer}/jwks`, grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'], token_endpoint_auth_methods_supported: ['none'] });
+      return json({
+        issuer: this.issuer,
+        token_endpoint: `${this.issuer}/token`,
+        authorization_endpoint: `${this.issuer}/authorize`,
+        jwks_uri: `${this.issuer}/jwks`,
+        grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'],
+        token_endpoint_auth_methods_supported: ['none'],
+      });
     }
     if (request.method === 'POST' && url.pathname === '/token') return this.exchange(new URLSearchParams(await request.text()));
     return json({ error: 'not_found' }, 404);
@@ -66,7 +83,8 @@ export class TestIdentityProvider {
     };
     if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:token-exchange') return fail('unsupported_grant_type');
     if (form.get('requested_token_type') !== 'urn:ietf:params:oauth:token-type:id-jag') return fail('invalid_request');
-    if (form.get('subject_token_type') !== 'urn:ietf:params:oauth:token-type:id_token' || !form.get('audience') || !form.get('resource')) return fail('invalid_request');
+    if (form.get('subject_token_type') !== 'urn:ietf:params:oauth:token-type:id_token' || !form.get('audience') || !form.get('resource'))
+      return fail('invalid_request');
     let sub: string;
     try {
       // §4.1: the ID token's audience is the client making the exchange.

@@ -183,7 +183,7 @@ function clientCommand(name: string, operands: string[], values: Values): Client
       operandCount(name, operands, 1, 1, 'the prompt name, e.g. `prompts get code_review`');
       return { name, prompt: operands[0]!, args: values.args === undefined ? {} : readStringMap('--args', values.args, '{"code":"x = 1"}') };
     case 'skills get':
-      operandCount(name, operands, 1, 1, 'the URI of the skill\'s SKILL.md, e.g. `skills get skill://everything-tour/SKILL.md`');
+      operandCount(name, operands, 1, 1, "the URI of the skill's SKILL.md, e.g. `skills get skill://everything-tour/SKILL.md`");
       return { name, uri: operands[0]! };
     case 'complete':
       return completeCommand(operands, values);

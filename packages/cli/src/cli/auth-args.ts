@@ -27,7 +27,8 @@ export function authSettings(command: string, target: Target, values: Values): A
   }
   if (token !== undefined) {
     if (given.length > 0) throw new UsageError(`--${given[0]} is for signing in; with --token nothing signs in (the token is sent as it is)`, command);
-    if (token.trim() === '' || /\s/.test(token.trim())) throw new UsageError('--token must be one bearer token, without spaces (and without "Bearer ")', command);
+    if (token.trim() === '' || /\s/.test(token.trim()))
+      throw new UsageError('--token must be one bearer token, without spaces (and without "Bearer ")', command);
     return { mode: 'token', token: token.trim() };
   }
   const clientId = values['client-id'];
@@ -35,13 +36,15 @@ export function authSettings(command: string, target: Target, values: Values): A
   const clientKeyFile = values['client-key'];
   if (clientSecret !== undefined && clientId === undefined) throw new UsageError('--client-secret needs the --client-id it belongs to', command);
   if (clientKeyFile !== undefined && clientId === undefined) throw new UsageError('--client-key needs the --client-id it belongs to', command);
-  if (clientSecret !== undefined && clientKeyFile !== undefined) throw new UsageError('give --client-secret or --client-key (private_key_jwt), not both', command);
+  if (clientSecret !== undefined && clientKeyFile !== undefined)
+    throw new UsageError('give --client-secret or --client-key (private_key_jwt), not both', command);
   if (clientId !== undefined && clientId.trim() === '') throw new UsageError('--client-id is empty', command);
   if (clientKeyFile !== undefined && clientKeyFile.trim() === '') throw new UsageError('--client-key needs a file path (a PKCS#8 PEM private key)', command);
   const metadataUrl = values['client-metadata-url'];
   if (metadataUrl !== undefined) checkMetadataUrl(metadataUrl, command);
   const scopes = values.scope === undefined ? [] : [...new Set(values.scope.split(/\s+/).filter((s) => s !== ''))];
-  if (values.scope !== undefined && scopes.length === 0) throw new UsageError('--scope is empty; give the scopes separated by spaces, e.g. --scope "notes:read notes:write"', command);
+  if (values.scope !== undefined && scopes.length === 0)
+    throw new UsageError('--scope is empty; give the scopes separated by spaces, e.g. --scope "notes:read notes:write"', command);
   const tokenFile = values['token-file'];
   if (tokenFile !== undefined && tokenFile.trim() === '') throw new UsageError('--token-file needs a file path', command);
   const workloadTokenFile = values['workload-identity-token'];
@@ -89,7 +92,8 @@ function machineGrant(
   if (!clientCredentials && workloadTokenFile === undefined) return 'user';
   const flag = clientCredentials ? '--client-credentials' : '--workload-identity-token';
   for (const browserOption of ['open', 'client-metadata-url'] as const) {
-    if (values[browserOption] !== undefined && values[browserOption] !== false) throw new UsageError(`--${browserOption} is for signing in in a browser; ${flag} signs in without one`, command);
+    if (values[browserOption] !== undefined && values[browserOption] !== false)
+      throw new UsageError(`--${browserOption} is for signing in in a browser; ${flag} signs in without one`, command);
   }
   if (clientCredentials && (clientId === undefined || (clientSecret === undefined && clientKeyFile === undefined))) {
     throw new UsageError('--client-credentials needs --client-id and its --client-secret (or --client-key for private_key_jwt)', command);
@@ -106,6 +110,9 @@ function checkMetadataUrl(text: string, command: string): void {
     url = undefined;
   }
   if (url === undefined || url.protocol !== 'https:' || url.pathname === '/' || url.hash !== '') {
-    throw new UsageError(`--client-metadata-url must be an https URL with a path (the client's metadata document), e.g. https://example.com/mcpkit-client.json; got ${JSON.stringify(text)}`, command);
+    throw new UsageError(
+      `--client-metadata-url must be an https URL with a path (the client's metadata document), e.g. https://example.com/mcpkit-client.json; got ${JSON.stringify(text)}`,
+      command,
+    );
   }
 }

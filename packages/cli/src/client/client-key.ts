@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../cli/exit-codes.js';
 
 /** The JWS algorithm for a key type (and curve), as `private_key_jwt` signs with it. */
-const ALGORITHMS: Readonly<Record<string, string>> = { rsa: 'RS256', 'rsa-pss': 'PS256', ed25519: 'EdDSA', 'ec:prime256v1': 'ES256', 'ec:secp384r1': 'ES384', 'ec:secp521r1': 'ES512' };
+const ALGORITHMS: Readonly<Record<string, string>> = {
+  rsa: 'RS256',
+  'rsa-pss': 'PS256',
+  ed25519: 'EdDSA',
+  'ec:prime256v1': 'ES256',
+  'ec:secp384r1': 'ES384',
+  'ec:secp521r1': 'ES512',
+};
 
 /**
  * `--client-key FILE`: the client's private key for `private_key_jwt` (RFC 7523 §2.2), a PKCS#8 PEM
@@ -18,7 +25,9 @@ export function readClientKey(path: string): { privateKey: string; signingAlgori
     throw new UsageError(`--client-key: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   if (!pem.includes('-----BEGIN PRIVATE KEY-----')) {
-    throw new UsageError(`--client-key: ${path} is not a PKCS#8 PEM private key ("-----BEGIN PRIVATE KEY-----"); convert it with: openssl pkcs8 -topk8 -nocrypt -in KEY`);
+    throw new UsageError(
+      `--client-key: ${path} is not a PKCS#8 PEM private key ("-----BEGIN PRIVATE KEY-----"); convert it with: openssl pkcs8 -topk8 -nocrypt -in KEY`,
+    );
   }
   let kind: string | undefined;
   try {
@@ -28,6 +37,7 @@ export function readClientKey(path: string): { privateKey: string; signingAlgori
     throw new UsageError(`--client-key: ${path} does not hold a usable private key`);
   }
   const signingAlgorithm = kind === undefined ? undefined : ALGORITHMS[kind];
-  if (signingAlgorithm === undefined) throw new UsageError(`--client-key: a ${kind ?? 'unknown'} key cannot sign a client assertion (use EC P-256/384/521, RSA or Ed25519)`);
+  if (signingAlgorithm === undefined)
+    throw new UsageError(`--client-key: a ${kind ?? 'unknown'} key cannot sign a client assertion (use EC P-256/384/521, RSA or Ed25519)`);
   return { privateKey: pem, signingAlgorithm };
 }

@@ -86,11 +86,17 @@ export function describeError(error: unknown, target: Target, timeoutMs: number,
   if (error instanceof RemoteError) {
     const data = error.data === undefined ? '' : ` ${JSON.stringify(error.data)}`;
     const hint = error.code === -32021 ? missingCapabilityHint(error.data) : undefined;
-    return { code: ExitCode.ServerError, message: `the server answered error ${error.code}: ${error.message}${data}`, hint, rpcError: { code: error.code, message: error.message, data: error.data } };
+    return {
+      code: ExitCode.ServerError,
+      message: `the server answered error ${error.code}: ${error.message}${data}`,
+      hint,
+      rpcError: { code: error.code, message: error.message, data: error.data },
+    };
   }
   if (error instanceof UnsupportedVersionError) return { code: ExitCode.ServerError, message: error.message };
   if (error instanceof LegacyHandshakeError) return { code: ExitCode.ServerError, message: `the legacy handshake failed: ${error.message}` };
-  if (error instanceof InvalidResultError || error instanceof ProtocolError) return { code: ExitCode.ServerError, message: `the server broke the protocol: ${error.message}` };
+  if (error instanceof InvalidResultError || error instanceof ProtocolError)
+    return { code: ExitCode.ServerError, message: `the server broke the protocol: ${error.message}` };
   if (error instanceof InputRoundsExceededError) return { code: ExitCode.ServerError, message: error.message };
   if (error instanceof UnsupportedInEraError) return { code: ExitCode.Usage, message: error.message };
   if (error instanceof InputDeadlineError) return { code: ExitCode.Transport, message: error.message };
@@ -124,7 +130,11 @@ function describeAuthError(error: AuthError): Failure {
     case 'authorization_denied':
       return { code: ExitCode.Transport, message, hint: 'sign in again and allow access, or give --token TOKEN' };
     case 'client_identity_required':
-      return { code: ExitCode.Transport, message, hint: 'register mcpkit with that authorization server and give --client-id (and --client-secret), or --client-metadata-url' };
+      return {
+        code: ExitCode.Transport,
+        message,
+        hint: 'register mcpkit with that authorization server and give --client-id (and --client-secret), or --client-metadata-url',
+      };
     case 'retry_limit':
       return { code: ExitCode.Transport, message, hint: error.status === 403 ? 'the account may lack that scope; ask for it with --scope' : undefined };
     default:
@@ -162,7 +172,11 @@ function missingCapabilityHint(data: unknown): string {
 function describeExit(error: ProcessExitedError, target: Target): Failure {
   const command = target.kind === 'stdio' ? target.command : '?';
   if (causeCode(error) === 'ENOENT' || /\bENOENT\b/.test(error.message)) {
-    return { code: ExitCode.Transport, message: `cannot start ${JSON.stringify(command)}: command not found`, hint: 'check the spelling, or give its full path; --stdio runs no shell, so aliases and functions are not found' };
+    return {
+      code: ExitCode.Transport,
+      message: `cannot start ${JSON.stringify(command)}: command not found`,
+      hint: 'check the spelling, or give its full path; --stdio runs no shell, so aliases and functions are not found',
+    };
   }
   if (causeCode(error) === 'EACCES' || /\bEACCES\b/.test(error.message)) {
     return { code: ExitCode.Transport, message: `cannot start ${JSON.stringify(command)}: permission denied (is it executable?)` };
@@ -176,5 +190,9 @@ function describeExit(error: ProcessExitedError, target: Target): Failure {
 }
 
 function indent(text: string): string {
-  return text.split('\n').slice(-10).map((line) => `    ${line}`).join('\n');
+  return text
+    .split('\n')
+    .slice(-10)
+    .map((line) => `    ${line}`)
+    .join('\n');
 }

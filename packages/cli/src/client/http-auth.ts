@@ -68,7 +68,8 @@ export function httpAuth(url: string, auth: AuthSettings, hooks: SignInHooks): H
   if (auth.mode === 'none') return { close: async () => undefined };
   if (auth.mode === 'token') return { headers: { Authorization: `Bearer ${auth.token}` }, close: async () => undefined };
   const key = auth.clientKeyFile === undefined ? undefined : readClientKey(auth.clientKeyFile);
-  const client = auth.clientId === undefined ? undefined : { clientId: auth.clientId, ...(auth.clientSecret !== undefined && { clientSecret: auth.clientSecret }), ...key };
+  const client =
+    auth.clientId === undefined ? undefined : { clientId: auth.clientId, ...(auth.clientSecret !== undefined && { clientSecret: auth.clientSecret }), ...key };
   const redirect =
     auth.grant === 'user'
       ? lazyLoopbackRedirect({
@@ -124,7 +125,14 @@ function traced(endpoint: string, trace: TracePrinter | undefined): (input: stri
     if (!mcp || response.status === 401 || response.status === 403) {
       const requestHeaders: Record<string, string> = {};
       request.headers.forEach((value, name) => (requestHeaders[name] = value));
-      trace.exchange({ method: request.method, url: request.url, requestHeaders, status: response.status, statusText: response.statusText, responseHeaders: response.headers });
+      trace.exchange({
+        method: request.method,
+        url: request.url,
+        requestHeaders,
+        status: response.status,
+        statusText: response.statusText,
+        responseHeaders: response.headers,
+      });
     }
     return response;
   };

@@ -7,10 +7,16 @@ import { spawn } from 'node:child_process';
  */
 export function openBrowser(url: string, onFailure: (message: string) => void): void {
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url.replace(/&/g, '^&')]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url.replace(/&/g, '^&')]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
-    child.on('error', (error) => onFailure(`could not open a browser (${command}: ${(error as NodeJS.ErrnoException).code ?? error.message}); open the URL yourself`));
+    child.on('error', (error) =>
+      onFailure(`could not open a browser (${command}: ${(error as NodeJS.ErrnoException).code ?? error.message}); open the URL yourself`),
+    );
     child.unref();
   } catch (error) {
     onFailure(`could not open a browser (${(error as Error).message}); open the URL yourself`);

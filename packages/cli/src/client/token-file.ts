@@ -68,7 +68,14 @@ function load(path: string): FileContent {
     value = undefined;
   }
   const content = value as Partial<FileContent> | undefined;
-  if (typeof content !== 'object' || content === null || typeof content.clients !== 'object' || typeof content.tokens !== 'object' || content.clients === null || content.tokens === null) {
+  if (
+    typeof content !== 'object' ||
+    content === null ||
+    typeof content.clients !== 'object' ||
+    typeof content.tokens !== 'object' ||
+    content.clients === null ||
+    content.tokens === null
+  ) {
     throw new UsageError(`--token-file: ${path} is not a token file written by mcpkit (delete it, or name another file)`);
   }
   return { clients: content.clients, tokens: content.tokens };

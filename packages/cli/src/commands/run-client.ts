@@ -123,7 +123,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
       controller.signal,
     );
     const code = await run({ client: open.client, term, settings, signal: controller.signal, progress, handlers }, command);
-    if (queue !== undefined && queue.unused > 0) term.err(term.errStyle.yellow(`mcpkit: warning: ${queue.unused} of ${settings.answers!.length} --answers item(s) were not used`));
+    if (queue !== undefined && queue.unused > 0)
+      term.err(term.errStyle.yellow(`mcpkit: warning: ${queue.unused} of ${settings.answers!.length} --answers item(s) were not used`));
     return code;
   } catch (caught) {
     progress.stop();

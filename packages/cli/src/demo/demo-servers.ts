@@ -102,7 +102,12 @@ export async function httpServer(era: ServedEra): Promise<DemoServer & { readonl
     endpoint: example.endpoint,
     transport: (log) => new HttpClientTransport(example.endpoint, { onExchange: log.exchange }),
     async sessions() {
-      return (await store.sessions()).map((s) => ({ id: s.id, protocolVersion: s.protocolVersion, clientInfo: s.clientInfo, clientCapabilities: s.clientCapabilities }));
+      return (await store.sessions()).map((s) => ({
+        id: s.id,
+        protocolVersion: s.protocolVersion,
+        clientInfo: s.clientInfo,
+        clientCapabilities: s.clientCapabilities,
+      }));
     },
     lastExit: undefined,
     close: () => example.close(),

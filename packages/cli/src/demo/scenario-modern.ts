@@ -31,11 +31,14 @@ export async function modernScenario(ctx: ScenarioContext): Promise<void> {
     const step = await client.step('tools/call', { name: 'test_input_required_result_request_state' });
     const first = sentRequest(log, 'tools/call');
     const asked = log.responseTo(first.id);
-    const result = asked !== undefined && 'result' in asked ? (asked.result as { resultType?: string; requestState?: unknown; inputRequests?: object }) : undefined;
+    const result =
+      asked !== undefined && 'result' in asked ? (asked.result as { resultType?: string; requestState?: unknown; inputRequests?: object }) : undefined;
     expectThat(step.kind === 'input_required' && result?.resultType === 'input_required', 'an input_required result', `got ${JSON.stringify(asked)}`);
     const state = result.requestState;
     expectThat(typeof state === 'string', 'requestState in the input_required result');
-    t.pass(`input_required: the server asks for ${Object.keys(result.inputRequests ?? {}).join(', ')} and hands its work back as requestState (${state.length} characters, sealed)`);
+    t.pass(
+      `input_required: the server asks for ${Object.keys(result.inputRequests ?? {}).join(', ')} and hands its work back as requestState (${state.length} characters, sealed)`,
+    );
     await modernMemory(ctx, server, log, first.id);
 
     t.note('the client asks the user, then retries as a NEW request: the answers in inputResponses, requestState copied back unchanged');

@@ -33,13 +33,20 @@ export async function versionScenario(ctx: ScenarioContext): Promise<void> {
     t.pass(`-32022: the server supports ${supported.join(', ')} (requested ${FUTURE_VERSION})`);
     if (ctx.kind === 'http') {
       const heads = log.exchanges();
-      expectThat(heads[0]?.status === 400 && requestHeader(heads[0], 'mcp-protocol-version') === FUTURE_VERSION, 'HTTP 400 for the request sent with MCP-Protocol-Version 2099-01-01');
+      expectThat(
+        heads[0]?.status === 400 && requestHeader(heads[0], 'mcp-protocol-version') === FUTURE_VERSION,
+        'HTTP 400 for the request sent with MCP-Protocol-Version 2099-01-01',
+      );
       t.pass('on HTTP the refusal is a 400, and the header named the same version as _meta');
     }
     const retry = sentRequest(log, 'tools/call', 1);
     const chosen = declaredVersion(retry);
     expectThat(retry.id !== first.id, 'the retry to be a new request (new id)');
-    expectThat(chosen === '2026-07-28' && supported.includes(chosen), 'the retry to use a version from supported that the client speaks', `it declared ${String(chosen)}`);
+    expectThat(
+      chosen === '2026-07-28' && supported.includes(chosen),
+      'the retry to use a version from supported that the client speaks',
+      `it declared ${String(chosen)}`,
+    );
     t.pass(`picked ${chosen} from supported and retried as a new request (id ${JSON.stringify(retry.id)}); no fallback to initialize`);
     const text = (result.content[0] as { text?: string } | undefined)?.text;
     expectThat(text === 'hello again', 'the call to succeed after the retry', `it returned ${JSON.stringify(result)}`);

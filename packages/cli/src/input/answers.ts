@@ -56,7 +56,10 @@ export class AnswerQueue {
   private next = 0;
   private readonly kinds: readonly Kind[];
 
-  constructor(private readonly items: readonly unknown[], private readonly failures: InputFailures) {
+  constructor(
+    private readonly items: readonly unknown[],
+    private readonly failures: InputFailures,
+  ) {
     this.kinds = items.map((item, index) => kindOf(item, index));
   }
 
@@ -90,7 +93,9 @@ export class AnswerQueue {
     const item = this.items[index];
     const kind = KIND_OF_METHOD[method]!;
     if (this.kinds[index] !== kind) {
-      throw this.failures.record(new UsageError(`--answers[${index}] is ${an(TYPE_OF_KIND[this.kinds[index]!])}, but ${where} needs ${an(TYPE_OF_KIND[kind])}`));
+      throw this.failures.record(
+        new UsageError(`--answers[${index}] is ${an(TYPE_OF_KIND[this.kinds[index]!])}, but ${where} needs ${an(TYPE_OF_KIND[kind])}`),
+      );
     }
     const validate = kind === 'elicitation' ? validateElicitResult : kind === 'sampling' ? validateCreateMessageResult : validateListRootsResult;
     if (!validate(item)) {
@@ -102,7 +107,8 @@ export class AnswerQueue {
 
   private checkElicitation(index: number, item: ElicitResult, params: ElicitRequestFormParams | ElicitRequestURLParams, where: string): void {
     if (params.mode === 'url') {
-      if (item.content !== undefined) throw this.failures.record(new UsageError(`--answers[${index}] answers a URL elicitation (${where}): it takes no content, only an action`));
+      if (item.content !== undefined)
+        throw this.failures.record(new UsageError(`--answers[${index}] answers a URL elicitation (${where}): it takes no content, only an action`));
       return;
     }
     if (item.action !== 'accept') return;

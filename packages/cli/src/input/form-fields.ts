@@ -116,7 +116,10 @@ export function parseFieldText(field: Field, text: string): Parsed {
       break;
     }
     case 'multi': {
-      const tokens = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
+      const tokens = value
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== '');
       const picked = tokens.map((t) => pick(field, t));
       const bad = tokens.filter((_, i) => picked[i] === undefined);
       if (bad.length > 0) return { ok: false, error: `not a choice: ${bad.join(', ')}` };
@@ -169,7 +172,9 @@ export function checkFieldValue(field: Field, value: unknown): string | undefine
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false';
     case 'enum':
-      return typeof value === 'string' && field.choices!.some((c) => c.value === value) ? undefined : `must be one of ${field.choices!.map((c) => c.value).join(', ')}`;
+      return typeof value === 'string' && field.choices!.some((c) => c.value === value)
+        ? undefined
+        : `must be one of ${field.choices!.map((c) => c.value).join(', ')}`;
     case 'multi': {
       if (!Array.isArray(value)) return 'must be an array of choices';
       const bad = value.filter((v) => !field.choices!.some((c) => c.value === v));

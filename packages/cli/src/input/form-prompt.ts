@@ -36,7 +36,9 @@ function typeHint(field: Field): string {
       return 'y/n';
     case 'number':
     case 'integer': {
-      const range = [field.minimum !== undefined ? `≥ ${field.minimum}` : '', field.maximum !== undefined ? `≤ ${field.maximum}` : ''].filter(Boolean).join(', ');
+      const range = [field.minimum !== undefined ? `≥ ${field.minimum}` : '', field.maximum !== undefined ? `≤ ${field.maximum}` : '']
+        .filter(Boolean)
+        .join(', ');
       return range ? `${field.kind}, ${range}` : field.kind;
     }
     case 'enum':
@@ -58,7 +60,9 @@ async function askField(host: PromptHost, field: Field): Promise<unknown> {
   const { style } = host;
   host.say(`${style.bold(field.label)}${field.required ? style.red(' *') : ''}${field.description ? style.dim(` — ${field.description}`) : ''}`);
   if (field.choices !== undefined) {
-    field.choices.forEach((choice, i) => host.say(`  ${style.cyan(String(i + 1))}) ${choice.label}${choice.label !== choice.value ? style.dim(` (${choice.value})`) : ''}`));
+    field.choices.forEach((choice, i) =>
+      host.say(`  ${style.cyan(String(i + 1))}) ${choice.label}${choice.label !== choice.value ? style.dim(` (${choice.value})`) : ''}`),
+    );
   }
   const fallback = defaultText(field);
   const prompt = `  ${style.dim(`${typeHint(field)}${fallback ? `, default ${fallback}` : field.required ? '' : ', empty to skip'}`)} > `;

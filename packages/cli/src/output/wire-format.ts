@@ -32,8 +32,17 @@ const CANONICAL: Readonly<Record<string, string>> = {
 };
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
-  200: 'OK', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-  404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
+  200: 'OK',
+  202: 'Accepted',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
 };
 
 /** `mcp-param-region` → `Mcp-Param-Region`; known names keep their spec spelling. */

@@ -1,13 +1,7 @@
 import type { MessageTransport } from '@mcpkit/jsonrpc';
 import type { ElicitResult } from '@mcpkit/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ModernClient,
-  type InputHandlers,
-  type ListenNotification,
-  type ModernClientOptions,
-  type WireEvent,
-} from '../../src/index.js';
+import { ModernClient, type InputHandlers, type ListenNotification, type ModernClientOptions, type WireEvent } from '../../src/index.js';
 import { httpTransport, SERVERS, startHttpServer, stdioTransport, type HttpServerProcess } from './processes.js';
 
 /**
@@ -115,7 +109,9 @@ describe.each(['stdio', 'http'] as const)('examples/everything over %s', (kind: 
     const keys: string[] = [];
     while (step.kind === 'input_required') {
       keys.push(...Object.keys(step.inputRequests));
-      step = await step.respond({ [Object.keys(step.inputRequests)[0]!]: { action: 'accept', content: keys.length === 1 ? { name: 'Lin' } : { color: 'red' } } });
+      step = await step.respond({
+        [Object.keys(step.inputRequests)[0]!]: { action: 'accept', content: keys.length === 1 ? { name: 'Lin' } : { color: 'red' } },
+      });
     }
     expect(keys).toEqual(['step1', 'step2']);
     expect(step.result.content).toEqual([{ type: 'text', text: "Lin's favorite color is red" }]);
@@ -125,7 +121,9 @@ describe.each(['stdio', 'http'] as const)('examples/everything over %s', (kind: 
     const { client, wire } = connect({ protocolVersions: ['2099-01-01', '2026-07-28'] });
     await expect(client.callTool({ name: 'echo', arguments: { text: 'x' } })).resolves.toMatchObject({ content: [{ text: 'x' }] });
     expect(client.protocolVersion).toBe('2026-07-28');
-    const versions = sent(wire, 'tools/call').map((e) => (e.message as unknown as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/protocolVersion']);
+    const versions = sent(wire, 'tools/call').map(
+      (e) => (e.message as unknown as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/protocolVersion'],
+    );
     expect(versions).toEqual(['2099-01-01', '2026-07-28']);
     const errors = wire.filter((e) => e.direction === 'receive' && 'error' in e.message);
     expect(errors.map((e) => (e.message as { error: { code: number } }).error.code)).toEqual([-32022]);

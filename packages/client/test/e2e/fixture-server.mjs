@@ -19,10 +19,14 @@ tools.push(
     handler: ({ tag }, ctx) =>
       new Promise((resolve) => {
         void ctx.progress(0, 1, 'started');
-        ctx.signal.addEventListener('abort', () => {
-          cancelled.push(tag);
-          resolve({ content: [] });
-        }, { once: true });
+        ctx.signal.addEventListener(
+          'abort',
+          () => {
+            cancelled.push(tag);
+            resolve({ content: [] });
+          },
+          { once: true },
+        );
       }),
   }),
   tool({

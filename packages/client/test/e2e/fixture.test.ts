@@ -41,7 +41,10 @@ describe.each(['stdio', 'http'] as const)('fixture server over %s', (kind) => {
   it('cancels a call; the server sees the cancellation', async () => {
     const controller = new AbortController();
     // The server's first progress says it is working on the call: cancel then.
-    const call = client!.callTool({ name: 'slow', arguments: { tag: `abort-${kind}` } }, { signal: controller.signal, onProgress: () => controller.abort('stop') });
+    const call = client!.callTool(
+      { name: 'slow', arguments: { tag: `abort-${kind}` } },
+      { signal: controller.signal, onProgress: () => controller.abort('stop') },
+    );
     await expect(call).rejects.toBeInstanceOf(CancelledError);
     await eventually(async () => expect(await cancellations()).toContain(`abort-${kind}`));
     const cancelNotes = wire.filter((e) => e.direction === 'send' && 'method' in e.message && e.message.method === 'notifications/cancelled');

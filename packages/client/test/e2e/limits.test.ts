@@ -8,7 +8,7 @@ import { httpTransport, SERVERS, startHttpServer, type HttpServerProcess } from 
  * process over 127.0.0.1 with one listen stream allowed: a refused listen and a refused message are
  * clear errors, not a hang or "fetch failed".
  */
-describe('the server\'s limits, seen by the client', () => {
+describe("the server's limits, seen by the client", () => {
   let http: HttpServerProcess;
   const clients: ModernClient[] = [];
   beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('the server\'s limits, seen by the client', () => {
     patient.close();
   });
 
-  it('reports a message over the server\'s body limit as ContentTooLargeError, and goes on', async () => {
+  it("reports a message over the server's body limit as ContentTooLargeError, and goes on", async () => {
     const client = connect();
     const error = await client.callTool({ name: 'echo', arguments: { text: 'x'.repeat(5 * 1024 * 1024) } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentTooLargeError);

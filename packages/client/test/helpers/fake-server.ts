@@ -16,11 +16,7 @@ import { LoopbackTransport } from './loopback.js';
 type AnyParams = Record<string, any>;
 
 /** Answers one method: a result object, `null` for "no response" (cancelled), or throws `ResponseError`. */
-export type FakeHandler = (
-  params: AnyParams,
-  context: DispatchContext,
-  request: JsonRpcRequest,
-) => unknown | Promise<unknown>;
+export type FakeHandler = (params: AnyParams, context: DispatchContext, request: JsonRpcRequest) => unknown | Promise<unknown>;
 
 /**
  * A hand-written server for unit tests: one function per method, and a record of every request

@@ -40,8 +40,7 @@ export class ListenServer extends FakeServer {
         id: request.id,
         asked,
         context,
-        notify: (method, extra = {}) =>
-          context.notify({ jsonrpc: '2.0', method, params: { ...extra, _meta: { [SID]: request.id } } }),
+        notify: (method, extra = {}) => context.notify({ jsonrpc: '2.0', method, params: { ...extra, _meta: { [SID]: request.id } } }),
         end,
         fail,
       };

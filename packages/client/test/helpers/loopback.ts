@@ -116,9 +116,7 @@ export class LoopbackTransport implements MessageTransport {
 
   /** Requests the client sent with this method, in order. */
   requests(method?: string): JsonRpcRequest[] {
-    return this.sent.filter(
-      (m): m is JsonRpcRequest => 'id' in m && 'method' in m && (method === undefined || m.method === method),
-    );
+    return this.sent.filter((m): m is JsonRpcRequest => 'id' in m && 'method' in m && (method === undefined || m.method === method));
   }
 
   private toClient(message: JsonRpcMessage): void {

@@ -97,7 +97,10 @@ function onBodyDeadline(this: BodyTagged): void {
 class NodeRequestHead implements InterceptRequest {
   readonly headers: InterceptRequest['headers'];
 
-  constructor(private readonly exchange: NodeExchange, private readonly req: IncomingMessage) {
+  constructor(
+    private readonly exchange: NodeExchange,
+    private readonly req: IncomingMessage,
+  ) {
     this.headers = { get: (name) => exchange.header(name.toLowerCase()), has: (name) => req.headers[name.toLowerCase()] !== undefined };
   }
 
@@ -170,7 +173,11 @@ export class NodeExchange implements Exchange {
   private controller: AbortController | undefined;
   private web: Request | undefined;
 
-  constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse, private readonly limits: BodyLimits) {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly limits: BodyLimits,
+  ) {
     this.method = req.method ?? 'GET';
     this.clientAddress = req.socket.remoteAddress;
     this.startedAt = Date.now();
@@ -201,7 +208,17 @@ export class NodeExchange implements Exchange {
     }
     return new Promise<BodyOutcome>((resolve, reject) => {
       const req = this.req as BodyTagged;
-      const state: BodyState = { exchange: this, chunks: [], total: 0, maxBytes: maxBodyBytes, discardLimit, discarding: false, timer: undefined, resolve, reject };
+      const state: BodyState = {
+        exchange: this,
+        chunks: [],
+        total: 0,
+        maxBytes: maxBodyBytes,
+        discardLimit,
+        discarding: false,
+        timer: undefined,
+        resolve,
+        reject,
+      };
       req[BODY] = state;
       req.on('data', onBodyData).once('end', onBodyEnd).once('error', onBodyError).once('close', onBodyClose);
       state.timer = setTimeout(onBodyDeadline.bind(req), Math.max(0, remaining));
@@ -270,7 +287,8 @@ export class NodeExchange implements Exchange {
     const res = this.res;
     if (this.bodyLeft && !res.headersSent) res.setHeader('connection', 'close');
     const text = (response as Response & { [JSON_TEXT]?: string })[JSON_TEXT];
-    if (text === undefined || res.headersSent || res.destroyed || response.bodyUsed || response.headers.has('set-cookie')) return writeWebResponse(res, response, extraHeaders);
+    if (text === undefined || res.headersSent || res.destroyed || response.bodyUsed || response.headers.has('set-cookie'))
+      return writeWebResponse(res, response, extraHeaders);
     // A reply of `jsonResponse`: its text is at hand, no need to read the body back through a stream.
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => (headers[key] = value));

@@ -1,9 +1,4 @@
-import type {
-  CloseInfo,
-  JsonRpcMessage,
-  MessageTransport,
-  SendOptions,
-} from '../../src/index.js';
+import type { CloseInfo, JsonRpcMessage, MessageTransport, SendOptions } from '../../src/index.js';
 
 /**
  * A transport the test plays the peer of: it records what the connection sends and lets the test

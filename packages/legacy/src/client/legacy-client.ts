@@ -1,4 +1,16 @@
-import { UnsupportedInEraError, type CallOptions, type CallToolParams, type CompleteParams, type GetPromptParams, type InputCallOptions, type ListenOptions, type ListenStream, type ListParams, type McpClient, type ReadResourceParams } from '@mcpkit/client';
+import {
+  UnsupportedInEraError,
+  type CallOptions,
+  type CallToolParams,
+  type CompleteParams,
+  type GetPromptParams,
+  type InputCallOptions,
+  type ListenOptions,
+  type ListenStream,
+  type ListParams,
+  type McpClient,
+  type ReadResourceParams,
+} from '@mcpkit/client';
 import { ToolOutputChecker, walkList } from '@mcpkit/client/internal';
 import type { JsonObject, MessageTransport } from '@mcpkit/jsonrpc';
 import {
@@ -154,22 +166,38 @@ export class LegacyClient implements McpClient {
 
   /** Every tool, page after page. */
   iterateTools(options?: CallOptions): AsyncGenerator<Tool, void, undefined> {
-    return walkList('tools/list', (params) => this.listTools(params, options), (page) => page.tools);
+    return walkList(
+      'tools/list',
+      (params) => this.listTools(params, options),
+      (page) => page.tools,
+    );
   }
 
   /** Every prompt, page after page. */
   iteratePrompts(options?: CallOptions): AsyncGenerator<Prompt, void, undefined> {
-    return walkList('prompts/list', (params) => this.listPrompts(params, options), (page) => page.prompts);
+    return walkList(
+      'prompts/list',
+      (params) => this.listPrompts(params, options),
+      (page) => page.prompts,
+    );
   }
 
   /** Every resource, page after page. */
   iterateResources(options?: CallOptions): AsyncGenerator<Resource, void, undefined> {
-    return walkList('resources/list', (params) => this.listResources(params, options), (page) => page.resources);
+    return walkList(
+      'resources/list',
+      (params) => this.listResources(params, options),
+      (page) => page.resources,
+    );
   }
 
   /** Every resource template, page after page. */
   iterateResourceTemplates(options?: CallOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
-    return walkList('resources/templates/list', (params) => this.listResourceTemplates(params, options), (page) => page.resourceTemplates);
+    return walkList(
+      'resources/templates/list',
+      (params) => this.listResourceTemplates(params, options),
+      (page) => page.resourceTemplates,
+    );
   }
 
   /** The session's list-changed notifications and `resources/subscribe` updates, as a listen stream. */
@@ -230,7 +258,8 @@ export class LegacyClient implements McpClient {
     if (options?.handlers === undefined && this.session.initializeResult === undefined) await this.initialize();
     // What the negotiated revision lacks fails here, clearly, rather than as an odd answer of an older server.
     const missing = missingFeature(method, params, this.protocolVersion);
-    if (missing !== undefined) throw new UnsupportedInRevisionError(missing === 'completionContext' ? `${method} with context` : method, this.protocolVersion, FEATURE_SINCE[missing]);
+    if (missing !== undefined)
+      throw new UnsupportedInRevisionError(missing === 'completionContext' ? `${method} with context` : method, this.protocolVersion, FEATURE_SINCE[missing]);
     const result = await this.session.request(method, params, options);
     return checkLegacyResult(method, result, this.validate);
   }

@@ -44,7 +44,9 @@ export function initializeParams(version: string, capabilities: ClientCapabiliti
  */
 export function readInitializeResult(result: unknown, versions: readonly string[]): InitializeResult {
   if (!validateInitializeResult(result)) {
-    throw new LegacyHandshakeError(`The server answered initialize with something that is not an InitializeResult (${formatErrors(validateInitializeResult.errors)})`);
+    throw new LegacyHandshakeError(
+      `The server answered initialize with something that is not an InitializeResult (${formatErrors(validateInitializeResult.errors)})`,
+    );
   }
   if (!versions.includes(result.protocolVersion)) {
     // lifecycle.mdx "Version Negotiation": a version the client does not support means it SHOULD disconnect.

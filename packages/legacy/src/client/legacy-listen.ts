@@ -1,4 +1,4 @@
-import { type ListenAcknowledgement, type ListenNotification, type ListenOptions, type ListenStream } from '@mcpkit/client';
+import type { ListenAcknowledgement, ListenNotification, ListenOptions, ListenStream } from '@mcpkit/client';
 import { filterAllows, NotificationQueue } from '@mcpkit/client/internal';
 import type { JsonRpcNotification } from '@mcpkit/jsonrpc';
 import type { SubscriptionFilter } from '@mcpkit/schema';

@@ -1,14 +1,6 @@
 import { pickVersion, traceTransport, UnsupportedInEraError, type CallOptions, type ExtraCapabilities, type InputHandlers } from '@mcpkit/client';
 import { ProgressRouter } from '@mcpkit/client/internal';
-import {
-  Connection,
-  RemoteError,
-  type CancelInfo,
-  type JsonObject,
-  type JsonRpcNotification,
-  type MessageTransport,
-  type RequestId,
-} from '@mcpkit/jsonrpc';
+import { Connection, RemoteError, type CancelInfo, type JsonObject, type JsonRpcNotification, type MessageTransport, type RequestId } from '@mcpkit/jsonrpc';
 import {
   validateLoggingMessageNotificationParams,
   validateProgressNotificationParams,

@@ -32,11 +32,7 @@ export type ProbeReading =
   | { readonly kind: 'legacy'; readonly reason: string; readonly version?: string };
 
 /** The spec's own error codes: a server that sends one of them speaks the modern protocol. */
-const MODERN_CODES: ReadonlySet<number> = new Set([
-  ErrorCode.HeaderMismatch,
-  ErrorCode.MissingRequiredClientCapability,
-  ErrorCode.UnsupportedProtocolVersion,
-]);
+const MODERN_CODES: ReadonlySet<number> = new Set([ErrorCode.HeaderMismatch, ErrorCode.MissingRequiredClientCapability, ErrorCode.UnsupportedProtocolVersion]);
 
 let probeCount = 0;
 
@@ -71,7 +67,10 @@ export function readResult(result: unknown): ProbeReading {
   if (candidate.ttlMs === undefined) candidate.ttlMs = 0;
   candidate.cacheScope ??= 'private';
   if (!validateDiscoverResult(candidate)) {
-    return { kind: 'legacy', reason: `server/discover was answered with something that is not a DiscoverResult (${formatErrors(validateDiscoverResult.errors)})` };
+    return {
+      kind: 'legacy',
+      reason: `server/discover was answered with something that is not a DiscoverResult (${formatErrors(validateDiscoverResult.errors)})`,
+    };
   }
   return { kind: 'modern', discover: candidate, reason: 'server/discover returned a DiscoverResult' };
 }
@@ -101,12 +100,20 @@ export function readError(
   if (supported === undefined) return { kind: 'modern', reason: `server/discover was answered -32022 without a readable supported list` };
   const modern = pickVersion(modernVersions, supported);
   if (modern !== undefined && modern !== sent) {
-    return { kind: 'retry', version: modern, reason: `server/discover was answered -32022 (the server supports ${supported.join(', ')}); retrying with ${modern}` };
+    return {
+      kind: 'retry',
+      version: modern,
+      reason: `server/discover was answered -32022 (the server supports ${supported.join(', ')}); retrying with ${modern}`,
+    };
   }
   if (modern === sent) return { kind: 'modern', reason: `server/discover was answered -32022 for ${sent}, a version the server itself lists` };
   const legacy = pickVersion(legacyVersions, supported);
   if (legacy !== undefined) {
-    return { kind: 'legacy', version: legacy, reason: `server/discover was answered -32022; the server supports only ${supported.join(', ')}, spoken through initialize` };
+    return {
+      kind: 'legacy',
+      version: legacy,
+      reason: `server/discover was answered -32022; the server supports only ${supported.join(', ')}, spoken through initialize`,
+    };
   }
   throw new UnsupportedVersionError([...modernVersions, ...legacyVersions], supported);
 }

@@ -43,7 +43,9 @@ export async function probeStream(transport: MessageTransport, options: StreamPr
     const reading = await exchange(transport, version, options);
     if (reading.closed) {
       // Closing on the retry after a -32022 does not make a modern server legacy.
-      return attempt === 0 ? { era: 'legacy', reason: reading.reason, closed: true } : { era: 'modern', protocolVersion: version, reason: before + reading.reason, closed: true };
+      return attempt === 0
+        ? { era: 'legacy', reason: reading.reason, closed: true }
+        : { era: 'modern', protocolVersion: version, reason: before + reading.reason, closed: true };
     }
     const read = reading.read;
     if (read.kind === 'retry' && attempt === 0) {
@@ -97,10 +99,7 @@ function exchange(transport: MessageTransport, version: string, options: StreamP
       if ('method' in message) return; // a legacy server's early log line or request: not the answer
       if (message.id === request.id) {
         try {
-          const read =
-            'error' in message
-              ? readError(message.error, version, options.modernVersions, options.legacyVersions)
-              : readResult(message.result);
+          const read = 'error' in message ? readError(message.error, version, options.modernVersions, options.legacyVersions) : readResult(message.result);
           finish({ closed: false, read });
         } catch (error) {
           done = true;
@@ -109,7 +108,10 @@ function exchange(transport: MessageTransport, version: string, options: StreamP
         }
       } else if (message.id === null && 'error' in message) {
         const said = `${message.error.code} ${JSON.stringify(message.error.message)}`;
-        finish({ closed: false, read: { kind: 'legacy', reason: `server/discover was answered with an error without id (${said}): the server could not read a modern request` } });
+        finish({
+          closed: false,
+          read: { kind: 'legacy', reason: `server/discover was answered with an error without id (${said}): the server could not read a modern request` },
+        });
       }
     });
     transport.onError(ignore); // an unreadable line from a legacy server: keep waiting for the answer

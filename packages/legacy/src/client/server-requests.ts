@@ -11,12 +11,7 @@ import {
   type JsonRpcResponse,
 } from '@mcpkit/jsonrpc';
 import type { InputRequest } from '@mcpkit/schema';
-import {
-  formatErrors,
-  validateCreateMessageRequestParams,
-  validateElicitRequestParams,
-  type Validator,
-} from '@mcpkit/schema/2025-11-25';
+import { formatErrors, validateCreateMessageRequestParams, validateElicitRequestParams, type Validator } from '@mcpkit/schema/2025-11-25';
 import { revisionHas } from '../shared/revisions.js';
 
 /**
@@ -102,10 +97,12 @@ function outOfRevision(host: ServerRequestHost, method: string, params: JsonObje
  */
 function undeclared(handlers: InputHandlers, method: string, params: JsonObject) {
   if (method === 'roots/list' && handlers.roots === undefined) {
-    return (id: JsonRpcRequest['id']) => errorResponse(id, JsonRpcErrorCode.MethodNotFound, 'Roots not supported', { reason: 'Client does not have roots capability' });
+    return (id: JsonRpcRequest['id']) =>
+      errorResponse(id, JsonRpcErrorCode.MethodNotFound, 'Roots not supported', { reason: 'Client does not have roots capability' });
   }
   if (method === 'sampling/createMessage' && handlers.sampling === undefined) {
-    return (id: JsonRpcRequest['id']) => errorResponse(id, JsonRpcErrorCode.MethodNotFound, 'Sampling not supported', { reason: 'Client does not have sampling capability' });
+    return (id: JsonRpcRequest['id']) =>
+      errorResponse(id, JsonRpcErrorCode.MethodNotFound, 'Sampling not supported', { reason: 'Client does not have sampling capability' });
   }
   if (method === 'elicitation/create') {
     const mode = params.mode === 'url' ? 'url' : 'form';

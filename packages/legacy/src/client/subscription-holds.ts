@@ -40,7 +40,9 @@ export class SubscriptionHolds {
     if (!sessionOpen) return;
     void entry.granted.then((granted) => {
       if (granted && !this.holds.has(uri)) {
-        this.send('resources/unsubscribe', uri).then(undefined, (error: unknown) => this.warn(`resources/unsubscribe ${uri} failed: ${(error as Error).message}`));
+        this.send('resources/unsubscribe', uri).then(undefined, (error: unknown) =>
+          this.warn(`resources/unsubscribe ${uri} failed: ${(error as Error).message}`),
+        );
       }
     });
   }
@@ -54,9 +56,7 @@ export class SubscriptionHolds {
   async renew(subscribe: (uri: string) => Promise<unknown>): Promise<void> {
     await Promise.all(
       this.uris.map((uri) =>
-        subscribe(uri).then(undefined, (error: unknown) =>
-          this.warn(`resources/subscribe ${uri} failed on the new session: ${(error as Error).message}`),
-        ),
+        subscribe(uri).then(undefined, (error: unknown) => this.warn(`resources/subscribe ${uri} failed on the new session: ${(error as Error).message}`)),
       ),
     );
   }

@@ -5,13 +5,7 @@
  * spec: DIGEST §12 (dual-era server), §23 (legacy lifecycle)
  */
 import { createHttpHandler, type HttpDispatcher, type HttpHandler, type HttpHandlerOptions, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
-import type {
-  DispatchContext,
-  JsonRpcNotification,
-  JsonRpcRequest,
-  JsonRpcResponse,
-  MessageContext,
-} from '@mcpkit/jsonrpc';
+import type { DispatchContext, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, MessageContext } from '@mcpkit/jsonrpc';
 import { META_PROTOCOL_VERSION } from '@mcpkit/schema';
 import type { McpServer } from '@mcpkit/server';
 import { EventFanout } from './event-fanout.js';

@@ -40,16 +40,21 @@ export class EventFanout {
   private readonly targets = new Set<(event: ServerEvent) => void>();
   private subscription: Promise<Unsubscribe | undefined> | undefined;
 
-  constructor(private readonly events: EventBus, private readonly onError: (error: unknown) => void) {}
+  constructor(
+    private readonly events: EventBus,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
   /** Registers a target; resolves once events flow to it. Call the returned function to leave. */
   async add(target: (event: ServerEvent) => void): Promise<() => void> {
     this.targets.add(target);
-    this.subscription ??= this.events.subscribe((event) => this.fanOut(event)).catch((error: unknown) => {
-      this.onError(error);
-      this.subscription = undefined;
-      return undefined;
-    });
+    this.subscription ??= this.events
+      .subscribe((event) => this.fanOut(event))
+      .catch((error: unknown) => {
+        this.onError(error);
+        this.subscription = undefined;
+        return undefined;
+      });
     await this.subscription;
     return () => {
       this.targets.delete(target);

@@ -20,7 +20,11 @@ export interface LegacyExtensionCall {
    * the declared capabilities), input requests answered over the session; resolves the legacy
    * response (or null once cancelled). `signal` replaces the request's own (it must abort when it does).
    */
-  dispatch(method: string, params: JsonObject, options?: { clientExtensions?: Record<string, JsonObject>; signal?: AbortSignal }): Promise<JsonRpcResponse | null>;
+  dispatch(
+    method: string,
+    params: JsonObject,
+    options?: { clientExtensions?: Record<string, JsonObject>; signal?: AbortSignal },
+  ): Promise<JsonRpcResponse | null>;
   /** Sends a request to the session's client (a server-initiated request) and resolves its result. */
   requestClient(method: string, params: JsonObject, options?: { signal?: AbortSignal }): Promise<JsonObject>;
 }

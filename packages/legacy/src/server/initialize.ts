@@ -35,13 +35,20 @@ export function initializeSession(
       response: {
         jsonrpc: '2.0',
         id: request.id,
-        error: { code: JsonRpcErrorCode.InvalidParams, message: 'Unsupported protocol version', data: { supported: [...served], requested: requested ?? null } },
+        error: {
+          code: JsonRpcErrorCode.InvalidParams,
+          message: 'Unsupported protocol version',
+          data: { supported: [...served], requested: requested ?? null },
+        },
       },
     };
   }
   if (!validateInitializeRequestParams(params)) {
     const reason = formatErrors(validateInitializeRequestParams.errors);
-    return { ok: false, response: { jsonrpc: '2.0', id: request.id, error: { code: JsonRpcErrorCode.InvalidParams, message: `Invalid params for initialize: ${reason}` } } };
+    return {
+      ok: false,
+      response: { jsonrpc: '2.0', id: request.id, error: { code: JsonRpcErrorCode.InvalidParams, message: `Invalid params for initialize: ${reason}` } },
+    };
   }
   const protocolVersion = negotiateLegacyVersion(requested, served);
   const state: LegacySessionState = {

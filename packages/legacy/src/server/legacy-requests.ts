@@ -64,8 +64,13 @@ export async function answerLegacyRequest(server: McpServer, options: ResolvedOp
       return ok(id);
     }
     default:
-      if (MODERN_ONLY.has(method)) return fail(id, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method} is not part of MCP ${call.session.state.protocolVersion}`);
-      return withExtensionResults(options, method, await dispatchWithInput(server, options, call, method, toModernParams(params, call.session.state, server.supportedVersions[0]!)));
+      if (MODERN_ONLY.has(method))
+        return fail(id, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method} is not part of MCP ${call.session.state.protocolVersion}`);
+      return withExtensionResults(
+        options,
+        method,
+        await dispatchWithInput(server, options, call, method, toModernParams(params, call.session.state, server.supportedVersions[0]!)),
+      );
   }
 }
 

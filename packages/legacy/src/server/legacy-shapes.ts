@@ -5,14 +5,7 @@
  */
 import type { JsonObject } from '@mcpkit/jsonrpc';
 import type { ServerCapabilities } from '@mcpkit/schema';
-import {
-  META_CLIENT_CAPABILITIES,
-  META_CLIENT_INFO,
-  META_LOG_LEVEL,
-  META_PROTOCOL_VERSION,
-  META_SERVER_INFO,
-  META_SUBSCRIPTION_ID,
-} from '@mcpkit/schema';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION, META_SERVER_INFO, META_SUBSCRIPTION_ID } from '@mcpkit/schema';
 
 /** `_meta` keys that 2026-07-28 introduced; a legacy peer never sees them. */
 export const MODERN_META_KEYS: ReadonlySet<string> = new Set([

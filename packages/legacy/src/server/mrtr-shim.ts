@@ -30,7 +30,10 @@ const errorResponse = (id: RequestId, code: number, message: string, data?: unkn
 
 /** Why an input round could not be completed; it becomes the original request's error. */
 class InputRoundFailure extends Error {
-  constructor(message: string, readonly data: JsonObject) {
+  constructor(
+    message: string,
+    readonly data: JsonObject,
+  ) {
     super(message);
   }
 }

@@ -28,7 +28,11 @@ class ChannelSession implements ClientRequester {
   initialized = false;
   transport: 'stdio' | 'http+sse' = 'stdio';
 
-  constructor(readonly peer: PeerChannel, readonly session: InMemorySession, private readonly onError: (error: unknown) => void) {
+  constructor(
+    readonly peer: PeerChannel,
+    readonly session: InMemorySession,
+    private readonly onError: (error: unknown) => void,
+  ) {
     this.pending = clientRequestTable((message) => peer.send(message));
   }
 
@@ -66,7 +70,13 @@ export class ChannelSessions {
     this.sessions.set(peer.id, channel);
     peer.onClose(() => this.drop(peer.id));
     this.leave ??= await this.fanout.add((event) => this.deliver(event));
-    this.options.onSessionStart?.({ id: peer.id, transport, protocolVersion: outcome.state.protocolVersion, clientInfo: outcome.state.clientInfo, clientCapabilities: outcome.state.clientCapabilities });
+    this.options.onSessionStart?.({
+      id: peer.id,
+      transport,
+      protocolVersion: outcome.state.protocolVersion,
+      clientInfo: outcome.state.clientInfo,
+      clientCapabilities: outcome.state.clientCapabilities,
+    });
     return { jsonrpc: '2.0', id: request.id, result: outcome.result };
   }
 

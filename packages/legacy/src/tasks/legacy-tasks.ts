@@ -125,7 +125,8 @@ async function answerTasks(service: TaskService, call: LegacyExtensionCall, meth
   const id = call.request.id;
   const owner = ownerOfCall(call);
   const validator = VALIDATORS[method]!;
-  if (!validator({ ...call.request, params })) return fail(id, JsonRpcErrorCode.InvalidParams, `Invalid params for ${method}: ${formatErrors(validator.errors)}`);
+  if (!validator({ ...call.request, params }))
+    return fail(id, JsonRpcErrorCode.InvalidParams, `Invalid params for ${method}: ${formatErrors(validator.errors)}`);
   if (method === 'tasks/list') {
     const page = await service.list(owner, params.cursor as string | undefined, PAGE);
     return ok(id, { tasks: page.records.map(legacyTask), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) });
@@ -136,7 +137,8 @@ async function answerTasks(service: TaskService, call: LegacyExtensionCall, meth
     if (method === 'tasks/cancel') {
       const record = await service.find(taskId, owner);
       // tasks.mdx "Task Cancellation": a terminal task cannot be cancelled (-32602).
-      if (isTerminal(record.status)) return fail(id, JsonRpcErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${legacyStatus(record)}'`);
+      if (isTerminal(record.status))
+        return fail(id, JsonRpcErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${legacyStatus(record)}'`);
       return ok(id, legacyTask(await service.cancel(taskId, owner)));
     }
     return await result(service, call, taskId, owner);

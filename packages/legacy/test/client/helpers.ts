@@ -69,7 +69,7 @@ export function text(result: { content: Array<{ type: string; text?: string }> }
 export function sentMeta(events: WireEvent[], method: string): Array<Record<string, unknown>> {
   return events
     .filter((e) => e.direction === 'send' && 'method' in e.message && e.message.method === method)
-    .map((e) => ((e.message as unknown as { params?: { _meta?: Record<string, unknown> } }).params?._meta ?? {}));
+    .map((e) => (e.message as unknown as { params?: { _meta?: Record<string, unknown> } }).params?._meta ?? {});
 }
 
 /** A server process serving HTTP on 127.0.0.1. */

@@ -1,4 +1,12 @@
-import { InputHandlerError, InvalidResultError, OutputSchemaError, TimeoutError, UnsupportedInEraError, type InputContext, type McpClient } from '@mcpkit/client';
+import {
+  InputHandlerError,
+  InvalidResultError,
+  OutputSchemaError,
+  TimeoutError,
+  UnsupportedInEraError,
+  type InputContext,
+  type McpClient,
+} from '@mcpkit/client';
 import { ResponseError } from '@mcpkit/jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LegacyClient, LegacyHandshakeError, type LegacyClientOptions } from '../../src/index.js';
@@ -16,7 +24,10 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-function open(script: Parameters<typeof scriptedPeer>[0] = {}, options: LegacyClientOptions = {}): { client: LegacyClient; peer: ScriptedPeer; errors: Error[] } {
+function open(
+  script: Parameters<typeof scriptedPeer>[0] = {},
+  options: LegacyClientOptions = {},
+): { client: LegacyClient; peer: ScriptedPeer; errors: Error[] } {
   const { transport, peer } = scriptedPeer(script);
   const errors: Error[] = [];
   const client = new LegacyClient(transport, { onWarning: () => undefined, onError: (error) => errors.push(error), ...options });
@@ -26,14 +37,26 @@ function open(script: Parameters<typeof scriptedPeer>[0] = {}, options: LegacyCl
 
 describe('the handshake', () => {
   it('declares the capabilities its handlers give, roots with listChanged, then sends initialized', async () => {
-    const { client, peer } = open({}, {
-      handlers: { elicitation: { form: () => ({ action: 'cancel' }), url: () => ({ action: 'cancel' }) }, roots: () => ({ roots: [] }), sampling: () => ({ role: 'assistant', content: { type: 'text', text: '' }, model: 'm' }), samplingSupports: { tools: true } },
-      clientInfo: { name: 'host', version: '2.0.0' },
-    });
+    const { client, peer } = open(
+      {},
+      {
+        handlers: {
+          elicitation: { form: () => ({ action: 'cancel' }), url: () => ({ action: 'cancel' }) },
+          roots: () => ({ roots: [] }),
+          sampling: () => ({ role: 'assistant', content: { type: 'text', text: '' }, model: 'm' }),
+          samplingSupports: { tools: true },
+        },
+        clientInfo: { name: 'host', version: '2.0.0' },
+      },
+    );
     await client.initialize();
     expect(peer.received[0]).toMatchObject({
       method: 'initialize',
-      params: { protocolVersion: '2025-11-25', clientInfo: { name: 'host', version: '2.0.0' }, capabilities: { roots: { listChanged: true }, elicitation: { form: {}, url: {} }, sampling: { tools: {} } } },
+      params: {
+        protocolVersion: '2025-11-25',
+        clientInfo: { name: 'host', version: '2.0.0' },
+        capabilities: { roots: { listChanged: true }, elicitation: { form: {}, url: {} }, sampling: { tools: {} } },
+      },
     });
     expect(peer.received[1]).toMatchObject({ method: 'notifications/initialized' });
     await client.rootsChanged();
@@ -52,12 +75,16 @@ describe('the handshake', () => {
     expect(peer.received.map((m) => m.method)).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
   });
 
-  it('retries initialize once with a common version named by the server\'s version error', async () => {
+  it("retries initialize once with a common version named by the server's version error", async () => {
     const { client, peer } = open({
       initialize: (message, server) =>
         message.params?.protocolVersion === '2025-06-18'
           ? server.result(message, { ...INITIALIZE_RESULT, protocolVersion: '2025-06-18' })
-          : server.send({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: 'Unsupported protocol version', data: { supported: ['2025-06-18'], requested: '2025-11-25' } } }),
+          : server.send({
+              jsonrpc: '2.0',
+              id: message.id,
+              error: { code: -32602, message: 'Unsupported protocol version', data: { supported: ['2025-06-18'], requested: '2025-11-25' } },
+            }),
     });
     await client.initialize();
     expect(client.protocolVersion).toBe('2025-06-18');
@@ -86,7 +113,7 @@ describe('requests from the server', () => {
     expect(await peer.response('s1')).toMatchObject({ result: {} });
   });
 
-  it('passes the server\'s request to the handler with its method, its id as key, round 0', async () => {
+  it("passes the server's request to the handler with its method, its id as key, round 0", async () => {
     const seen: InputContext[] = [];
     const { client, peer } = open({}, { handlers: { roots: (_params, context) => (seen.push(context), { roots: [{ uri: 'file:///tmp', name: 'tmp' }] }) } });
     await client.initialize();
@@ -113,14 +140,17 @@ describe('requests from the server', () => {
 
   it('a handler that fails gives the server a bare -32603 and reports locally; a ResponseError keeps its code', async () => {
     let reject = true;
-    const { client, peer, errors } = open({}, {
-      handlers: {
-        sampling: () => {
-          if (reject) throw new ResponseError(-1, 'User rejected sampling request');
-          throw new Error('ENOENT /home/ada/secret');
+    const { client, peer, errors } = open(
+      {},
+      {
+        handlers: {
+          sampling: () => {
+            if (reject) throw new ResponseError(-1, 'User rejected sampling request');
+            throw new Error('ENOENT /home/ada/secret');
+          },
         },
       },
-    });
+    );
     await client.initialize();
     const params = { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 };
     peer.send({ jsonrpc: '2.0', id: 1, method: 'sampling/createMessage', params });
@@ -133,14 +163,17 @@ describe('requests from the server', () => {
 
   it('aborts the handler when the server cancels its request, and sends no response', async () => {
     let aborted: unknown;
-    const { client, peer } = open({}, {
-      handlers: {
-        elicitation: {
-          form: (_params, context) =>
-            new Promise((resolve) => context.signal.addEventListener('abort', () => ((aborted = context.signal.reason), resolve({ action: 'cancel' })))),
+    const { client, peer } = open(
+      {},
+      {
+        handlers: {
+          elicitation: {
+            form: (_params, context) =>
+              new Promise((resolve) => context.signal.addEventListener('abort', () => ((aborted = context.signal.reason), resolve({ action: 'cancel' })))),
+          },
         },
       },
-    });
+    );
     await client.initialize();
     peer.send({ jsonrpc: '2.0', id: 'e', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } });
     await expect.poll(() => peer.received.length).toBeGreaterThanOrEqual(2);
@@ -260,4 +293,3 @@ describe('rootsChanged through McpClient', () => {
     expect(peer.received).toEqual([]);
   });
 });
-

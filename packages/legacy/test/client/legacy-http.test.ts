@@ -97,7 +97,7 @@ describe('server-initiated requests', () => {
 });
 
 describe('resumability', () => {
-  it('resumes a stream closed before its response with GET and Last-Event-ID, after the server\'s retry', async () => {
+  it("resumes a stream closed before its response with GET and Last-Event-ID, after the server's retry", async () => {
     const client = await open('/resume');
     // A fake clock for the client's wait and for the fixture's timestamps; the HTTP traffic is real.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
@@ -152,7 +152,13 @@ describe('the legacy client API', () => {
     expect(second.value).toMatchObject({ method: 'notifications/resources/updated', params: { uri: 'test://a/child' } });
     stream.close();
     expect((await stream.next()).done).toBe(true);
-    await expect.poll(() => on('/listen').filter((e) => e.body?.method?.startsWith('resources/')).map((e) => e.body?.method)).toEqual(['resources/subscribe', 'resources/unsubscribe']);
+    await expect
+      .poll(() =>
+        on('/listen')
+          .filter((e) => e.body?.method?.startsWith('resources/'))
+          .map((e) => e.body?.method),
+      )
+      .toEqual(['resources/subscribe', 'resources/unsubscribe']);
     expect(client.initializeResult?.serverInfo.name).toBe('fixture');
   });
 });

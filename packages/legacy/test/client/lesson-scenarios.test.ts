@@ -50,7 +50,9 @@ describe.each(['stdio', 'http'] as const)('the lesson over %s', (kind) => {
     expect(methods(wire)).toEqual(['server/discover', 'tools/call', 'tools/call']);
     const [call, retry] = requests(wire, 'send').filter((m) => m.method === 'tools/call');
     expect(retry?.id).not.toBe(call?.id);
-    const inputRequired = wire.find((e) => e.direction === 'receive' && 'result' in e.message && (e.message.result as { resultType?: string }).resultType === 'input_required');
+    const inputRequired = wire.find(
+      (e) => e.direction === 'receive' && 'result' in e.message && (e.message.result as { resultType?: string }).resultType === 'input_required',
+    );
     const state = (inputRequired?.message as { result: { requestState?: string } } | undefined)?.result.requestState;
     expect(retry?.params?.inputResponses).toMatchObject({ user_info: { action: 'accept' } });
     expect(retry?.params?.requestState).toBe(state);
@@ -87,7 +89,10 @@ describe.each(['stdio', 'http'] as const)('the lesson over %s', (kind) => {
     const calls = requests(wire, 'send').filter((m) => m.method === 'tools/call');
     expect(calls.map((m) => meta(m)?.['io.modelcontextprotocol/protocolVersion'])).toEqual(['2027-01-01', '2026-07-28']);
     const refusal = wire.find((e) => e.direction === 'receive' && 'error' in e.message);
-    expect((refusal?.message as { error: { code: number; data: { supported: string[] } } } | undefined)?.error).toMatchObject({ code: -32022, data: { supported: expect.arrayContaining(['2026-07-28']) } });
+    expect((refusal?.message as { error: { code: number; data: { supported: string[] } } } | undefined)?.error).toMatchObject({
+      code: -32022,
+      data: { supported: expect.arrayContaining(['2026-07-28']) },
+    });
     expect(methods(wire)).not.toContain('initialize');
   });
 

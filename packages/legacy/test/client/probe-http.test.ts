@@ -104,7 +104,7 @@ describe('statuses that decide nothing', () => {
 });
 
 describe('modern answers', () => {
-  it('time an injected fetch spends before sending (a user signing in) is not a legacy server\'s silence', async () => {
+  it("time an injected fetch spends before sending (a user signing in) is not a legacy server's silence", async () => {
     // The default HTTP probe timeout is the request timeout, not stdio's 5 s: this sign-in takes 5.5 s
     // of a fake clock, which runs every timer the probe set meanwhile; then the real fetch goes out.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -159,6 +159,10 @@ describe('the era cache on HTTP', () => {
     const before = posts('/status-405').length;
     const second = await open('/status-405', { eraCache: cache });
     expect(second.verdict).toMatchObject({ era: 'legacy', source: 'cache' });
-    expect(posts('/status-405').slice(before).map((e) => e.body?.method)[0]).toBe('initialize');
+    expect(
+      posts('/status-405')
+        .slice(before)
+        .map((e) => e.body?.method)[0],
+    ).toBe('initialize');
   });
 });

@@ -140,7 +140,12 @@ describe('modern servers', () => {
 
   it('-32022 is retried with a supported version and never falls back', async () => {
     const wire = recorder();
-    const client = await connect(node(SERVERS.everythingStdio), { eraCache: false, trace: wire.trace, probeTimeoutMs: SLOW_START, protocolVersions: ['2027-01-01', '2026-07-28'] });
+    const client = await connect(node(SERVERS.everythingStdio), {
+      eraCache: false,
+      trace: wire.trace,
+      probeTimeoutMs: SLOW_START,
+      protocolVersions: ['2027-01-01', '2026-07-28'],
+    });
     clients.push(client);
     expect(client.era).toBe('modern');
     expect(client.protocolVersion).toBe('2026-07-28');

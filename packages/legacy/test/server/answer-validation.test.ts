@@ -150,7 +150,10 @@ describe('2025-11-25 sessions through the MRTR shim', () => {
 
   it('ends the call with a clear error for a sampling or roots answer that is not a valid result, never handing it over', async () => {
     const { url, seen } = await serveIt();
-    for (const [name, bad] of [['sample', { model: 'm', role: 'assistant', content: { type: 'text' } }], ['roots', { roots: [{ uri: 42 }] }]] as const) {
+    for (const [name, bad] of [
+      ['sample', { model: 'm', role: 'assistant', content: { type: 'text' } }],
+      ['roots', { roots: [{ uri: 42 }] }],
+    ] as const) {
       const { reply, answer } = await legacyCall(url, name);
       const asked = (await reply.message())!.message;
       await answer(asked.id, bad);

@@ -28,7 +28,9 @@ function makeServer() {
       tool({
         name: 'visit',
         handler: (_args, ctx) =>
-          ctx.input.elicitation('go')?.action === 'accept' ? { content: [{ type: 'text', text: 'visited' }] } : inputRequired({ go: elicitUrl({ message: 'Open this', url: 'https://example.com/consent' }) }),
+          ctx.input.elicitation('go')?.action === 'accept'
+            ? { content: [{ type: 'text', text: 'visited' }] }
+            : inputRequired({ go: elicitUrl({ message: 'Open this', url: 'https://example.com/consent' }) }),
       }),
     ],
   });
@@ -84,7 +86,9 @@ describe('era routing on a channel', () => {
     })) as { result: Record<string, unknown> };
     expect(modern.result.resultType).toBe('complete');
     // spec: lifecycle.mdx — initialization happens once
-    expect(await c.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } })).toMatchObject({ error: { code: -32600 } });
+    expect(await c.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } })).toMatchObject({
+      error: { code: -32600 },
+    });
     expect(await c.request('server/discover')).toMatchObject({ error: { code: -32601 } });
     await c.dual.close();
   });
@@ -99,7 +103,9 @@ describe('a legacy-only server (modern: false)', () => {
     // spec: DIGEST §12 — a dual-era client reads any error other than a modern one as "legacy"
     expect(probe).toMatchObject({ error: { code: -32600 } });
     await c.init();
-    expect(await c.request('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } })).toMatchObject({ result: { tools: expect.any(Array) } });
+    expect(await c.request('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } })).toMatchObject({
+      result: { tools: expect.any(Array) },
+    });
     await c.dual.close();
   });
 });

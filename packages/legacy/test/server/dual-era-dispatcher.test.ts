@@ -17,7 +17,11 @@ afterEach(async () => {
 describe('dualEra as an HttpDispatcher', () => {
   it('a modern request without _meta gets 400 -32602 with data.supported through dualEra', async () => {
     running = await startDual();
-    const res = await post(running.url, { jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' });
+    const res = await post(
+      running.url,
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} },
+      { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
+    );
     expect(res.status).toBe(400);
     const reply = (await res.json()) as { id: number; error: { code: number; data?: { supported?: string[] } } };
     expect(reply.id).toBe(7);

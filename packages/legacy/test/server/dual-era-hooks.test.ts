@@ -100,13 +100,20 @@ describe('dual-era hooks', () => {
       new Request('http://127.0.0.1/mcp', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
       }),
     );
     const id = init.headers.get('mcp-session-id');
     expect(id).toBeTruthy();
     expect(ended).toEqual([]);
-    const deleted = await handler(new Request('http://127.0.0.1/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id!, 'mcp-protocol-version': '2025-11-25' } }));
+    const deleted = await handler(
+      new Request('http://127.0.0.1/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id!, 'mcp-protocol-version': '2025-11-25' } }),
+    );
     expect(deleted.status).toBe(200);
     expect(ended).toEqual([{ id, transport: 'http', reason: 'deleted' }]);
     await dual.close();

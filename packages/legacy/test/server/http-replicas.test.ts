@@ -36,14 +36,22 @@ describe('replicas sharing a SessionStore', () => {
     expect(await (await post(b, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(sessionId))).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
 
     // The call runs on A; its reply's connection closes at once (polling), so the elicitation waits in the stream's log.
-    const call = await post(a, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who?' } } }, inSession(sessionId));
+    const call = await post(
+      a,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who?' } } },
+      inSession(sessionId),
+    );
     const [priming] = await new SseReader(call).rest();
     // Resumed on B, which replays the elicitation and then follows the stream live.
     const resumed = new SseReader(await fetch(b, { headers: { ...inSession(sessionId), accept: 'text/event-stream', 'last-event-id': priming!.id! } }));
     const ask = await resumed.message();
     expect(ask?.message).toMatchObject({ method: 'elicitation/create', params: { message: 'Who?' } });
     // The answer lands on B; A's waiting round is settled through the store's signal.
-    const answered = await post(b, { jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'lin', email: 'lin@example.com' } } }, inSession(sessionId));
+    const answered = await post(
+      b,
+      { jsonrpc: '2.0', id: ask!.message.id, result: { action: 'accept', content: { username: 'lin', email: 'lin@example.com' } } },
+      inSession(sessionId),
+    );
     expect(answered.status).toBe(202);
     const result = await resumed.message();
     expect(result?.message).toMatchObject({ id: 2, result: { content: [{ text: expect.stringContaining('lin@example.com') }] } });
@@ -63,13 +71,23 @@ describe('a replica that only serves requests of a session', () => {
     const b = await replica(dualEra(createEverythingServer({ onWarning: () => {} }), { sessions: store, onError: () => {} }));
     const { sessionId } = await initialize(a, { elicitation: {} });
     // The call runs on B, which asks the client on the call's own stream.
-    const call = new SseReader(await post(b, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who?' } } }, inSession(sessionId)));
+    const call = new SseReader(
+      await post(
+        b,
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who?' } } },
+        inSession(sessionId),
+      ),
+    );
     let ask = await call.next();
     while (ask && ask.data === '') ask = await call.next(); // the priming event
     const request = JSON.parse(ask!.data) as { id: string; method: string };
     expect(request.method).toBe('elicitation/create');
     // The answer lands on A; B learns of it through the store's signal.
-    const answered = await post(a, { jsonrpc: '2.0', id: request.id, result: { action: 'accept', content: { username: 'kim', email: 'kim@example.com' } } }, inSession(sessionId));
+    const answered = await post(
+      a,
+      { jsonrpc: '2.0', id: request.id, result: { action: 'accept', content: { username: 'kim', email: 'kim@example.com' } } },
+      inSession(sessionId),
+    );
     expect(answered.status).toBe(202);
     const result = await call.next();
     expect(JSON.parse(result!.data)).toMatchObject({ id: 1, result: { content: [{ text: expect.stringContaining('kim@example.com') }] } });
@@ -80,7 +98,11 @@ describe('session binding', () => {
   it('answers a session only to the principal that opened it', async () => {
     const authenticate = (request: Request) => ({ principal: { subject: request.headers.get('x-user') ?? 'anonymous', issuer: 'https://issuer.test' } });
     const url = await replica(dualEra(createEverythingServer({ onWarning: () => {} }), { onError: () => {} }), { authenticate });
-    const opened = await post(url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }, { 'x-user': 'alice' });
+    const opened = await post(
+      url,
+      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } },
+      { 'x-user': 'alice' },
+    );
     const sessionId = opened.headers.get('mcp-session-id')!;
     expect((await post(url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...inSession(sessionId), 'x-user': 'alice' })).status).toBe(200);
     // spec: basic/security_best_practices.mdx (session hijacking) — another user cannot use the id

@@ -55,9 +55,13 @@ describe('sessions', () => {
     const { sessionId } = await initialize(running.url);
     const ping = await (await post(running.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(sessionId))).json();
     expect(ping).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
-    const level = await (await post(running.url, { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'info' } }, inSession(sessionId))).json();
+    const level = await (
+      await post(running.url, { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'info' } }, inSession(sessionId))
+    ).json();
     expect(level).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
-    const tools = (await (await post(running.url, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, inSession(sessionId))).json()) as { result: Record<string, unknown> };
+    const tools = (await (await post(running.url, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, inSession(sessionId))).json()) as {
+      result: Record<string, unknown>;
+    };
     expect(Array.isArray(tools.result.tools)).toBe(true);
     for (const key of ['resultType', 'ttlMs', 'cacheScope', '_meta']) expect(tools.result).not.toHaveProperty(key);
   });
@@ -65,7 +69,9 @@ describe('sessions', () => {
   it('refuses a bad level, and a version header that is not the session’s', async () => {
     running = await startDual();
     const { sessionId } = await initialize(running.url);
-    const bad = (await (await post(running.url, { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'loud' } }, inSession(sessionId))).json()) as { error: { code: number } };
+    const bad = (await (
+      await post(running.url, { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'loud' } }, inSession(sessionId))
+    ).json()) as { error: { code: number } };
     expect(bad.error.code).toBe(-32602);
     const mismatch = await post(running.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' });
     expect(mismatch.status).toBe(400);
@@ -79,7 +85,12 @@ describe('sessions', () => {
     expect((await initialize(running.url, {}, '2025-06-18')).result.protocolVersion).toBe('2025-06-18');
     expect((await initialize(running.url, {}, '2025-03-26')).result.protocolVersion).toBe('2025-03-26');
     expect((await initialize(running.url, {}, '2024-01-01')).result.protocolVersion).toBe(LEGACY);
-    const broken = await post(running.url, { jsonrpc: '2.0', id: 9, method: 'initialize', params: { capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const broken = await post(running.url, {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'initialize',
+      params: { capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
     const body = (await broken.json()) as { error: { code: number; data: { supported: string[]; requested: unknown } } };
     expect(body.error.code).toBe(-32602);
     expect(body.error.data.supported).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
@@ -130,7 +141,12 @@ describe('a session store that fails', () => {
     sessions.down = true;
     for (const response of [
       await post(running.url, { jsonrpc: '2.0', id: 7, method: 'ping' }, inSession(sessionId)),
-      await post(running.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+      await post(running.url, {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
       await fetch(running.url, { headers: { ...inSession(sessionId), accept: 'text/event-stream' } }),
     ]) {
       expect(response.status).toBe(503);
@@ -142,7 +158,11 @@ describe('a session store that fails', () => {
     const modern = await post(running.url, { jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: modernMeta } }, modernHeaders);
     expect(modern.status).toBe(200);
     sessions.down = false;
-    expect(await (await post(running.url, { jsonrpc: '2.0', id: 9, method: 'ping' }, inSession(sessionId))).json()).toEqual({ jsonrpc: '2.0', id: 9, result: {} });
+    expect(await (await post(running.url, { jsonrpc: '2.0', id: 9, method: 'ping' }, inSession(sessionId))).json()).toEqual({
+      jsonrpc: '2.0',
+      id: 9,
+      result: {},
+    });
     await sessions.close();
   });
 });
@@ -179,11 +199,20 @@ describe('a session store that cannot subscribe at first', () => {
     }
     const sessions = new LateStore();
     running = await startDual({ sessions });
-    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     expect((await post(running.url, init)).status).toBe(503);
     sessions.down = false;
     const { sessionId } = await initialize(running.url);
-    expect(await (await post(running.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(sessionId))).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(await (await post(running.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(sessionId))).json()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {},
+    });
     await sessions.close();
   });
 });
@@ -197,14 +226,20 @@ describe('one endpoint, both eras', () => {
     const modernBody = (await modern.json()) as { result: Record<string, unknown> };
     expect(modernBody.result.resultType).toBe('complete');
     expect(modern.headers.get('mcp-session-id')).toBeNull();
-    const legacy = (await (await post(running.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, inSession(sessionId))).json()) as { result: Record<string, unknown> };
+    const legacy = (await (await post(running.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, inSession(sessionId))).json()) as {
+      result: Record<string, unknown>;
+    };
     expect(legacy.result).not.toHaveProperty('resultType');
     expect(legacy.result.tools).toEqual((modernBody.result.tools as unknown[]).map((t) => t));
   });
 
   it('a legacy-only endpoint (modern: false) refuses modern requests with 400 and no modern error', async () => {
     running = await startDual({ modern: false });
-    const modern = await post(running.url, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'server/discover' });
+    const modern = await post(
+      running.url,
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } },
+      { 'mcp-protocol-version': MODERN, 'mcp-method': 'server/discover' },
+    );
     expect(modern.status).toBe(400);
     expect(((await modern.json()) as { error: { code: number } }).error.code).toBe(-32600);
     expect((await fetch(running.url, { headers: { accept: 'text/event-stream' } })).status).toBe(400);
@@ -233,7 +268,14 @@ describe('one endpoint, both eras', () => {
     const stdout = new PassThrough();
     const served = serveStdio(createEverythingServer({ onWarning: () => {} }), { stdin, stdout, exitOnClose: false });
     const line = new Promise<string>((resolve) => stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
-    stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } } }) + '\n');
+    stdin.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }) + '\n',
+    );
     const body = JSON.parse(await line) as { error: { code: number; message: string; data: { supported: string[] } } };
     // spec: DIGEST §12 — a modern-only server's error to initialize should name the supported versions
     expect(body.error.code).toBe(-32601);
@@ -256,7 +298,11 @@ describe('streams', () => {
     expect(priming?.id).toMatch(/\.0$/);
 
     // The POST stream is closed at once (polling), so the elicitation goes out on the GET stream.
-    const call = await post(running.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who?' } } }, inSession(sessionId));
+    const call = await post(
+      running.url,
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'Who?' } } },
+      inSession(sessionId),
+    );
     expect(call.headers.get('content-type')).toBe('text/event-stream');
     const postEvents = await new SseReader(call).rest();
     expect(postEvents).toHaveLength(1);
@@ -267,7 +313,11 @@ describe('streams', () => {
     const request = await stream.message();
     expect(request?.message).toMatchObject({ method: 'elicitation/create', params: { message: 'Who?' } });
     expect(request?.id?.split('.')[0]).toBe(priming!.id!.split('.')[0]); // an event of the GET stream
-    const answer = await post(running.url, { jsonrpc: '2.0', id: request!.message.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } }, inSession(sessionId));
+    const answer = await post(
+      running.url,
+      { jsonrpc: '2.0', id: request!.message.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } },
+      inSession(sessionId),
+    );
     expect(answer.status).toBe(202);
 
     // The tool's result waits in the POST stream's log: resume it after the priming event.

@@ -56,7 +56,12 @@ async function handshake(session: Awaited<ReturnType<typeof openSse>>, initializ
   if (initialized) expect((await session.send({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
 }
 
-const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 
 /** A Streamable HTTP `initialize` from a chosen source address; resolves the status. */
 function initializeFrom(url: string, localAddress: string): Promise<number> {

@@ -46,10 +46,7 @@ async function startHttpServer(): Promise<{ url: string; child: ChildProcess }> 
 }
 
 async function connect(kind: Transport): Promise<Peer> {
-  const client = new Client(
-    { name: 'v1-interop', version: '1.0.0' },
-    { capabilities: { elicitation: {}, sampling: {}, roots: { listChanged: true } } },
-  );
+  const client = new Client({ name: 'v1-interop', version: '1.0.0' }, { capabilities: { elicitation: {}, sampling: {}, roots: { listChanged: true } } });
   const peer: Peer = { client, elicitations: [], logs: [], updates: [], toolChanges: 0, close: async () => {} };
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
     peer.elicitations.push(request.params as Record<string, unknown>);
@@ -87,7 +84,7 @@ async function connect(kind: Transport): Promise<Peer> {
   return peer;
 }
 
-const text = (result: unknown) => ((result as { content: Array<{ text?: string }> }).content[0]?.text ?? '');
+const text = (result: unknown) => (result as { content: Array<{ text?: string }> }).content[0]?.text ?? '';
 
 /** Waits until `check` holds, polling on the event loop; only the test's timeout ends the wait (`what` names it then). */
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -128,7 +125,9 @@ describe.each<Transport>(['stdio', 'http'])('official v1 client over %s', (kind)
   it('runs sampling and roots rounds, several inputs at once, and several rounds with sealed state', async () => {
     expect(text(await peer.client.callTool({ name: 'test_sampling', arguments: { prompt: 'Say hi' } }))).toBe('LLM response: echo: Say hi');
     expect(text(await peer.client.callTool({ name: 'test_input_required_result_list_roots', arguments: {} }))).toBe('Roots: file:///test/root');
-    expect(text(await peer.client.callTool({ name: 'test_input_required_result_multiple_inputs', arguments: {} }))).toBe('All inputs received: Alice, 1 root(s)');
+    expect(text(await peer.client.callTool({ name: 'test_input_required_result_multiple_inputs', arguments: {} }))).toBe(
+      'All inputs received: Alice, 1 root(s)',
+    );
     expect(text(await peer.client.callTool({ name: 'test_input_required_result_multi_round', arguments: {} }))).toBe("Alice's favorite color is blue");
     expect(text(await peer.client.getPrompt({ name: 'test_simple_prompt' }).then((r) => ({ content: [r.messages[0]!.content] })))).toContain('simple prompt');
   });

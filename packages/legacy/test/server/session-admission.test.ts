@@ -15,15 +15,24 @@ afterEach(async () => {
   running = undefined;
 });
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'flood', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'flood', version: '1' } },
+});
 
 /** `initialize` from a chosen source address (never followed by notifications/initialized); resolves status and session id. */
 function initializeFrom(url: string, localAddress: string): Promise<{ status: number; sessionId: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, sessionId: res.headers['mcp-session-id'] as string | undefined }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, sessionId: res.headers['mcp-session-id'] as string | undefined }));
+      },
+    );
     req.on('error', reject);
     req.end(INITIALIZE);
   });
@@ -41,7 +50,9 @@ async function flood(url: string, count: number, localAddress: (i: number) => st
 const ping = async (url: string, sessionId: string) => (await post(url, { jsonrpc: '2.0', id: 9, method: 'ping' }, inSession(sessionId))).status;
 
 describe('legacy session admission', () => {
-  it('3,000 initialize calls from one address keep at most maxSessionsPerClient of them; a new legacy client is admitted after', { timeout: 120_000 }, async () => {
+  it('3,000 initialize calls from one address keep at most maxSessionsPerClient of them; a new legacy client is admitted after', {
+    timeout: 120_000,
+  }, async () => {
     const sessions = new MemorySessionStore();
     running = await startDual({ sessions });
     const statuses = await flood(running.url, 3000, () => '127.0.0.2');
@@ -72,7 +83,11 @@ describe('legacy session admission', () => {
     await events.next();
     const b = await initialize(url);
     const c = await initialize(url, { elicitation: {} });
-    const call = await post(url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'ok?' } } }, inSession(c.sessionId));
+    const call = await post(
+      url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_elicitation', arguments: { message: 'ok?' } } },
+      inSession(c.sessionId),
+    );
     const reply = new SseReader(call);
     const asked = (await reply.message())!.message;
     expect(asked.method).toBe('elicitation/create');
@@ -83,7 +98,11 @@ describe('legacy session admission', () => {
     expect(await ping(url, b.sessionId)).toBe(404);
     expect(await ping(url, a.sessionId)).toBe(200);
     // C's call is still waiting on its answer: it was not evicted.
-    await post(url, { jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } }, inSession(c.sessionId));
+    await post(
+      url,
+      { jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } } },
+      inSession(c.sessionId),
+    );
     expect((await reply.message())!.message).toMatchObject({ id: 1, result: { content: [{ type: 'text' }] } });
     await reply.rest();
     await events.cancel();

@@ -84,7 +84,12 @@ export class LegacySession {
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities, clientInfo: { name: 'legacy-test', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: LEGACY, capabilities, clientInfo: { name: 'legacy-test', version: '1' } },
+      }),
     });
     const id = response.headers.get('mcp-session-id');
     const body = (await response.json()) as { result?: { protocolVersion?: string } };
@@ -114,7 +119,8 @@ export class LegacySession {
     const response = await this.post({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
     if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       const reader = new SseReader(response);
-      for (let event = await reader.message(); event; event = await reader.message()) if (event.message.id === id && !('method' in event.message)) return event.message;
+      for (let event = await reader.message(); event; event = await reader.message())
+        if (event.message.id === id && !('method' in event.message)) return event.message;
       throw new Error(`the stream of ${method} ended without its response`);
     }
     return response.json();

@@ -14,15 +14,44 @@ type Check = (value: unknown) => boolean;
 
 /** Standard keywords with an effect on validation that this subset leaves to the full validator. */
 const UNHANDLED = new Set([
-  '$ref', '$dynamicRef', '$recursiveRef', '$id', 'id', '$anchor', '$dynamicAnchor', '$recursiveAnchor', '$defs', 'definitions',
-  '$vocabulary', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas',
-  'dependencies', 'patternProperties', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'prefixItems',
-  'contains', 'minContains', 'maxContains', 'additionalItems', 'multipleOf', 'uniqueItems', 'contentSchema',
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  '$id',
+  'id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$defs',
+  'definitions',
+  '$vocabulary',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'patternProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'prefixItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'additionalItems',
+  'multipleOf',
+  'uniqueItems',
+  'contentSchema',
 ]);
 
 const ALWAYS: Check = () => true;
 const NEVER: Check = () => false;
-const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
+const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
 
 function isType(value: unknown, type: string): boolean {
   switch (type) {

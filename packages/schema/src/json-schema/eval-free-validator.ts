@@ -36,7 +36,13 @@ function toValidationError(unit: OutputUnit, previous: OutputUnit | undefined): 
       // A property refused by `additionalProperties: false` (or another false schema): name the property.
       if (previous?.keyword === 'additionalProperties' || previous?.keyword === 'unevaluatedProperties') {
         const property = /"([^"]*)"/.exec(previous.error)?.[1];
-        return { ...base, instancePath: previous.instanceLocation.slice(1), keyword: 'additionalProperties', params: { additionalProperty: property }, message: 'must NOT have additional properties' };
+        return {
+          ...base,
+          instancePath: previous.instanceLocation.slice(1),
+          keyword: 'additionalProperties',
+          params: { additionalProperty: property },
+          message: 'must NOT have additional properties',
+        };
       }
       return { ...base, message: 'must not be present (false schema)' };
     default:

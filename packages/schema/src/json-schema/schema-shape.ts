@@ -8,14 +8,34 @@ import { isObject } from '../json-object.js';
 
 const TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']);
 const SCHEMA = new Set([
-  'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'not', 'if', 'then', 'else',
-  'contains', 'unevaluatedItems', 'additionalItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'unevaluatedItems',
+  'additionalItems',
 ]);
 const SCHEMA_ARRAY = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const COUNT = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'maxContains', 'minContains']);
 const NUMBER = new Set(['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum']);
-const STRING = new Set(['$id', '$ref', '$dynamicRef', '$recursiveRef', '$comment', '$schema', 'format', 'title', 'description', 'contentMediaType', 'contentEncoding']);
+const STRING = new Set([
+  '$id',
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  '$comment',
+  '$schema',
+  'format',
+  'title',
+  'description',
+  'contentMediaType',
+  'contentEncoding',
+]);
 const BOOLEAN = new Set(['uniqueItems', 'readOnly', 'writeOnly', 'deprecated', '$recursiveAnchor']);
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 

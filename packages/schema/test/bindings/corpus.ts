@@ -92,10 +92,14 @@ export function probeCorpus(rev: Revision): ProbeItem[] {
       probe: '_meta extension key',
       type: 'CallToolRequest',
       name: 'probe/meta-extension-request.json',
-      value: callToolRequest(rev, { arguments: { city: 'Paris' } }, {
-        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
-        'com.example/tenant': { id: 't-1', tags: ['a'] },
-      }),
+      value: callToolRequest(
+        rev,
+        { arguments: { city: 'Paris' } },
+        {
+          traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+          'com.example/tenant': { id: 't-1', tags: ['a'] },
+        },
+      ),
     },
     {
       probe: '_meta extension key',

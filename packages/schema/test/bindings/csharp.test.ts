@@ -22,7 +22,9 @@ bindingSuite({
     return { version: mcs };
   },
   build: (work) => {
-    const sources = readdirSync(projectDir).filter((f) => f.endsWith('.cs')).map((f) => join(projectDir, f));
+    const sources = readdirSync(projectDir)
+      .filter((f) => f.endsWith('.cs'))
+      .map((f) => join(projectDir, f));
     const library = join(work, 'Mcpkit.Schema.dll');
     // C# 6 mode: what the project promises; mcs's default (C# 7) accepts it too.
     run('mcs', ['-langversion:6', '-target:library', '-nowarn:1591', `-r:${NEWTONSOFT}`, `-out:${library}`, ...sources], { env, lowPriority: true });

@@ -94,9 +94,7 @@ export function failures(report: Report): string[] {
 /** Every `_meta` member lost or changed and every `null` added, over all results (one line each). */
 export function metaAndNullLosses(report: Report): string[] {
   return report.results.flatMap((r) =>
-    r.differences
-      .filter((d) => d.path.includes('/_meta') || (d.kind === 'added' && d.detail === 'null'))
-      .map((d) => `${r.item.name}: ${d.kind} ${d.path}`),
+    r.differences.filter((d) => d.path.includes('/_meta') || (d.kind === 'added' && d.detail === 'null')).map((d) => `${r.item.name}: ${d.kind} ${d.path}`),
   );
 }
 
@@ -122,7 +120,10 @@ export function run(command: string, args: string[], options: SpawnSyncOptions &
 export function versionOf(command: string, args = ['--version']): string | undefined {
   const result = spawnSync(command, args, { encoding: 'utf8' });
   if (result.error || result.status !== 0) return undefined;
-  return `${result.stdout}${result.stderr}`.split('\n').find((line) => line.trim().length > 0)?.trim();
+  return `${result.stdout}${result.stderr}`
+    .split('\n')
+    .find((line) => line.trim().length > 0)
+    ?.trim();
 }
 
 /**

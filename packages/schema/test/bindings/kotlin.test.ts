@@ -21,7 +21,9 @@ function registry(): string {
     const declared = [...readFileSync(sourceOf(rev), 'utf8').matchAll(/^(?:data class|class|sealed class|enum class|typealias) (\w+)/gm)].map((m) => m[1]!);
     for (const [def, name] of typeNameTable(corpusTypes(rev), declared)) {
       const type = `${pkg(rev)}.${name}`;
-      lines.push(`    "${rev}\\t${def}" to { json: String -> ${pkg(rev)}.mapper.writeValueAsString(${pkg(rev)}.mapper.readValue(json, object : TypeReference<${type}>() {})) },`);
+      lines.push(
+        `    "${rev}\\t${def}" to { json: String -> ${pkg(rev)}.mapper.writeValueAsString(${pkg(rev)}.mapper.readValue(json, object : TypeReference<${type}>() {})) },`,
+      );
     }
   }
   lines.push(')', '');

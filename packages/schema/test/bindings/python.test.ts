@@ -20,7 +20,14 @@ bindingSuite({
     return version ? { version } : { missing: 'no `python3` on PATH (Debian: apt-get install python3)' };
   },
   build: () => {
-    run(python, ['-B', '-I', '-S', '-c', 'import sys; sys.path.insert(0, sys.argv[1]); import mcpkit_schema.mcp_2026_07_28, mcpkit_schema.mcp_2025_11_25', packageDir]);
+    run(python, [
+      '-B',
+      '-I',
+      '-S',
+      '-c',
+      'import sys; sys.path.insert(0, sys.argv[1]); import mcpkit_schema.mcp_2026_07_28, mcpkit_schema.mcp_2025_11_25',
+      packageDir,
+    ]);
     return { command: python, args: ['-B', '-I', '-S', join(PACKAGE_DIR, 'test', 'fixtures', 'bindings', 'python', 'round_trip.py'), packageDir] };
   },
   readme: () => run(python, ['-B', join(packageDir, 'examples', 'readme.py')], { env: { ...process.env, PYTHONPATH: packageDir, PYTHONIOENCODING: 'utf-8' } }),

@@ -21,7 +21,15 @@ function registry(): string {
       arms.push(`        ("${rev}", "${def}") => round_trip::<mcpkit_schema::${moduleOf(rev)}::${name}>(json),`);
     }
   }
-  return ['fn convert(rev: &str, ty: &str, json: &str) -> Option<Result<String, String>> {', '    Some(match (rev, ty) {', ...arms, '        _ => return None,', '    })', '}', ''].join('\n');
+  return [
+    'fn convert(rev: &str, ty: &str, json: &str) -> Option<Result<String, String>> {',
+    '    Some(match (rev, ty) {',
+    ...arms,
+    '        _ => return None,',
+    '    })',
+    '}',
+    '',
+  ].join('\n');
 }
 
 bindingSuite({
@@ -32,7 +40,8 @@ bindingSuite({
     if (!cargo || !rustc) return { missing: 'no `cargo`/`rustc` on PATH (Debian: apt-get install rustc cargo)' };
     const crates = existsSync(REGISTRY) ? readdirSync(REGISTRY) : [];
     for (const crate of ['serde-', 'serde_derive-', 'serde_json-']) {
-      if (!crates.some((c) => c.startsWith(crate))) return { missing: `no ${crate}* crate in ${REGISTRY} (Debian: apt-get install librust-serde-dev librust-serde-derive-dev librust-serde-json-dev)` };
+      if (!crates.some((c) => c.startsWith(crate)))
+        return { missing: `no ${crate}* crate in ${REGISTRY} (Debian: apt-get install librust-serde-dev librust-serde-derive-dev librust-serde-json-dev)` };
     }
     return { version: `${rustc}, ${cargo}` };
   },
@@ -44,17 +53,37 @@ bindingSuite({
     writeFileSync(
       join(work, 'Cargo.toml'),
       [
-        '[package]', 'name = "roundtrip"', 'version = "0.0.0"', 'edition = "2021"', '',
-        '[dependencies]', `mcpkit-schema = { path = "${crateDir}" }`, 'serde = "1"', 'serde_json = "1"', '',
-        '[[bin]]', 'name = "roundtrip"', 'path = "src/main.rs"', '',
-        '[[bin]]', 'name = "readme"', `path = "${join(crateDir, 'examples', 'readme.rs')}"`, '',
+        '[package]',
+        'name = "roundtrip"',
+        'version = "0.0.0"',
+        'edition = "2021"',
+        '',
+        '[dependencies]',
+        `mcpkit-schema = { path = "${crateDir}" }`,
+        'serde = "1"',
+        'serde_json = "1"',
+        '',
+        '[[bin]]',
+        'name = "roundtrip"',
+        'path = "src/main.rs"',
+        '',
+        '[[bin]]',
+        'name = "readme"',
+        `path = "${join(crateDir, 'examples', 'readme.rs')}"`,
+        '',
       ].join('\n'),
     );
     copyFileSync(join(PACKAGE_DIR, 'test', 'fixtures', 'bindings', 'rust', 'main.rs'), join(work, 'src', 'main.rs'));
     writeFileSync(join(work, 'src', 'registry.rs'), registry());
     // No debug info and no incremental cache: the build is thrown away after one run (159 s → 95 s
     // with Debian's rustc 1.63 on this two-core machine).
-    const cargoEnv = { ...process.env, CARGO_TARGET_DIR: join(work, 'target'), CARGO_TERM_COLOR: 'never', CARGO_PROFILE_DEV_DEBUG: '0', CARGO_INCREMENTAL: '0' };
+    const cargoEnv = {
+      ...process.env,
+      CARGO_TARGET_DIR: join(work, 'target'),
+      CARGO_TERM_COLOR: 'never',
+      CARGO_PROFILE_DEV_DEBUG: '0',
+      CARGO_INCREMENTAL: '0',
+    };
     run('cargo', ['build', '--offline', '--quiet', '--bins'], { cwd: work, env: cargoEnv, lowPriority: true });
     return { command: join(work, 'target', 'debug', 'roundtrip'), args: [] };
   },

@@ -92,7 +92,11 @@ export function bindingSuite(binding: BindingUnderTest): void {
       const seconds = { build: (built - started) / 1000, run: (performance.now() - built) / 1000 };
       for (const rev of REVISIONS) {
         const mine = items.map((entry, i) => ({ ...entry, outcome: outcomes[i]! })).filter((entry) => entry.rev === rev);
-        const report = evaluate(rev, mine.map((e) => e.item), mine.map((e) => e.outcome));
+        const report = evaluate(
+          rev,
+          mine.map((e) => e.item),
+          mine.map((e) => e.outcome),
+        );
         reports.set(rev, report);
         console.info(summary(binding.lang, report, seconds));
       }

@@ -26,7 +26,8 @@ export function checkCompleters(owner: string, completers: Completers | undefine
   if (!completers) return undefined;
   for (const [name, completer] of Object.entries(completers)) {
     if (typeof completer !== 'function') throw new TypeError(`${owner}: the completer of "${name}" must be a function`);
-    if (known && !known.includes(name)) throw new TypeError(`${owner}: a completer is given for "${name}", which is not one of its arguments (${known.join(', ') || 'none'})`);
+    if (known && !known.includes(name))
+      throw new TypeError(`${owner}: a completer is given for "${name}", which is not one of its arguments (${known.join(', ') || 'none'})`);
   }
   return Object.freeze({ ...completers });
 }

@@ -23,9 +23,7 @@ export interface CacheHint {
 }
 
 /** One item of a read answer; `uri` defaults to the URI read and `mimeType` to the resource's. */
-export type ContentsItem =
-  | (Omit<TextResourceContents, 'uri'> & { uri?: string })
-  | (Omit<BlobResourceContents, 'uri'> & { uri?: string });
+export type ContentsItem = (Omit<TextResourceContents, 'uri'> & { uri?: string }) | (Omit<BlobResourceContents, 'uri'> & { uri?: string });
 
 /** What a read handler returns when it is done: the contents, optionally with cache hints. */
 export interface ReadResult extends CacheHint {

@@ -62,9 +62,7 @@ export interface ToolConfig<S extends ToolSchema = JsonSchemaObject> {
 }
 
 /** A checked input or output validator. */
-export type SchemaCheck =
-  | { readonly kind: 'json'; readonly check: CompiledJsonSchema }
-  | { readonly kind: 'standard'; readonly schema: StandardSchemaV1 };
+export type SchemaCheck = { readonly kind: 'json'; readonly check: CompiledJsonSchema } | { readonly kind: 'standard'; readonly schema: StandardSchemaV1 };
 
 /** A tool ready to register: its wire descriptor, compiled validators and header parameters. */
 export interface ToolDefinition {
@@ -114,7 +112,9 @@ export function tool<S extends ToolSchema = JsonSchemaObject>(config: ToolConfig
   if (typeof config.handler !== 'function') throw new TypeError(`Tool "${name}": handler must be a function`);
   const input = prepare(config.inputSchema ?? NO_ARGUMENTS, config.inputJsonSchema, 'input', `Tool "${name}" inputSchema`, config.validator);
   if (input.json.type !== 'object') throw new TypeError(`Tool "${name}": inputSchema must have "type": "object" at its root (server/tools.mdx)`);
-  const output = config.outputSchema ? prepare(config.outputSchema, config.outputJsonSchema, 'output', `Tool "${name}" outputSchema`, config.validator) : undefined;
+  const output = config.outputSchema
+    ? prepare(config.outputSchema, config.outputJsonSchema, 'output', `Tool "${name}" outputSchema`, config.validator)
+    : undefined;
   const descriptor: Tool = {
     name,
     ...(config.title !== undefined && { title: config.title }),

@@ -56,11 +56,5 @@ export interface MethodHandler {
   /** Whether the method is offered (its server capability is advertised). */
   enabled(core: ServerCore, registry: Registry): boolean;
   /** Serves the request: the result, or `null` when nothing must be answered (cancelled). */
-  handle(
-    params: JsonObject,
-    call: RequestContext,
-    core: ServerCore,
-    registry: Registry,
-    context: DispatchContext,
-  ): Promise<JsonObject | null> | JsonObject;
+  handle(params: JsonObject, call: RequestContext, core: ServerCore, registry: Registry, context: DispatchContext): Promise<JsonObject | null> | JsonObject;
 }

@@ -22,10 +22,4 @@ export const METHODS: ReadonlyMap<string, MethodHandler> = new Map([
 ]);
 
 /** Methods of earlier revisions that 2026-07-28 removed (changelog.mdx); they get a -32601 that says so. */
-export const REMOVED_METHODS: ReadonlySet<string> = new Set([
-  'initialize',
-  'ping',
-  'logging/setLevel',
-  'resources/subscribe',
-  'resources/unsubscribe',
-]);
+export const REMOVED_METHODS: ReadonlySet<string> = new Set(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']);

@@ -41,11 +41,29 @@ function listMethod<T extends Listable>(
 }
 
 /** `tools/list` (server/tools.mdx "Listing Tools"). */
-export const listTools = listMethod('tools', 'tools', 'tools', (r) => r.tools, (t) => t.name);
+export const listTools = listMethod(
+  'tools',
+  'tools',
+  'tools',
+  (r) => r.tools,
+  (t) => t.name,
+);
 /** `prompts/list` (server/prompts.mdx "Listing Prompts"). */
-export const listPrompts = listMethod('prompts', 'prompts', 'prompts', (r) => r.prompts, (p) => p.name);
+export const listPrompts = listMethod(
+  'prompts',
+  'prompts',
+  'prompts',
+  (r) => r.prompts,
+  (p) => p.name,
+);
 /** `resources/list` (server/resources.mdx "Listing Resources"): direct resources only. */
-export const listResources = listMethod('resources', 'resources', 'resources', (r) => r.resources, (r) => r.uri);
+export const listResources = listMethod(
+  'resources',
+  'resources',
+  'resources',
+  (r) => r.resources,
+  (r) => r.uri,
+);
 /** `resources/templates/list` (server/resources.mdx "Resource Templates"). */
 export const listResourceTemplates = listMethod(
   'resourceTemplates',

@@ -69,7 +69,10 @@ export const readResource: MethodHandler = {
     if (out instanceof InputRequired) return round.answer(out);
     const result = toResult(core, uri, out, mimeType, hint, scoped);
     if (core.development && !validateReadResourceResult(result)) {
-      throw new ResponseError(ErrorCode.InternalError, `Resource ${uri} was read as an invalid ReadResourceResult: ${formatErrors(validateReadResourceResult.errors)}`);
+      throw new ResponseError(
+        ErrorCode.InternalError,
+        `Resource ${uri} was read as an invalid ReadResourceResult: ${formatErrors(validateReadResourceResult.errors)}`,
+      );
     }
     return result;
   },

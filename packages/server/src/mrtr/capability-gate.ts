@@ -9,11 +9,7 @@ import type { ClientCapabilities, InputRequest } from '@mcpkit/schema';
  * means form only; sampling needs `sampling`, plus `sampling.tools` for `tools`/`toolChoice` and
  * `sampling.context` for an `includeContext` other than `none`; `roots/list` needs `roots`.
  */
-export function addMissingCapabilities(
-  request: InputRequest,
-  declared: ClientCapabilities,
-  into: Record<string, Record<string, unknown>>,
-): boolean {
+export function addMissingCapabilities(request: InputRequest, declared: ClientCapabilities, into: Record<string, Record<string, unknown>>): boolean {
   const need = (capability: string, sub?: string): true => {
     const entry = (into[capability] ??= {});
     if (sub) entry[sub] = {};

@@ -63,7 +63,7 @@ export function checkFormContent(schema: FormSchema, content: unknown): { ok: tr
   if (problem !== undefined) return { ok: false, reason: problem };
   const declared: Record<string, unknown> = {};
   for (const name of Object.keys(schema.properties)) {
-    if (Object.prototype.hasOwnProperty.call(value, name)) declared[name] = (value as Record<string, unknown>)[name];
+    if (Object.hasOwn(value, name)) declared[name] = (value as Record<string, unknown>)[name];
   }
   return { ok: true, content: declared };
 }

@@ -46,9 +46,6 @@ export class InputRequired {
  * @example
  * return inputRequired({ login: elicitForm({ message: 'GitHub user?', requestedSchema }) }, { state: { step: 2 } });
  */
-export function inputRequired(
-  inputRequests?: Record<string, InputRequest>,
-  options?: InputRequiredOptions,
-): InputRequired {
+export function inputRequired(inputRequests?: Record<string, InputRequest>, options?: InputRequiredOptions): InputRequired {
   return new InputRequired(inputRequests, options);
 }

@@ -57,13 +57,32 @@ export class Registry {
   readonly hasCompleters: boolean;
 
   constructor(contents: RegistryContents) {
-    this.tools = new ItemList('Tool', contents.tools ?? [], (t) => t.name, (t) => t.scopes);
-    this.prompts = new ItemList('Prompt', contents.prompts ?? [], (p) => p.name, (p) => p.scopes);
-    this.resources = new ItemList('Resource', contents.resources ?? [], (r) => r.uri, (r) => r.scopes);
-    this.templates = new ItemList('Resource template', contents.resourceTemplates ?? [], (t) => t.uriTemplate, (t) => t.scopes);
+    this.tools = new ItemList(
+      'Tool',
+      contents.tools ?? [],
+      (t) => t.name,
+      (t) => t.scopes,
+    );
+    this.prompts = new ItemList(
+      'Prompt',
+      contents.prompts ?? [],
+      (p) => p.name,
+      (p) => p.scopes,
+    );
+    this.resources = new ItemList(
+      'Resource',
+      contents.resources ?? [],
+      (r) => r.uri,
+      (r) => r.scopes,
+    );
+    this.templates = new ItemList(
+      'Resource template',
+      contents.resourceTemplates ?? [],
+      (t) => t.uriTemplate,
+      (t) => t.scopes,
+    );
     this.matcher = this.templates.size > 0 ? new TemplateMatcher(this.templates.items.map((t) => t.template)) : undefined;
-    this.hasCompleters =
-      this.prompts.items.some((p) => p.complete !== undefined) || this.templates.items.some((t) => t.complete !== undefined);
+    this.hasCompleters = this.prompts.items.some((p) => p.complete !== undefined) || this.templates.items.some((t) => t.complete !== undefined);
   }
 
   /** A draft holding this snapshot's contents, to build the next snapshot from. */

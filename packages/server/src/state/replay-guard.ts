@@ -43,7 +43,9 @@ export class MemoryReplayGuard implements ReplayGuard {
     const until = this.used.get(id);
     if (until !== undefined && until > now) return Promise.resolve(false);
     if (this.used.size >= this.maxEntries) {
-      return Promise.reject(new Error(`MemoryReplayGuard: ${this.maxEntries} unexpired requestStates are remembered, the most it holds; retry once some expire`));
+      return Promise.reject(
+        new Error(`MemoryReplayGuard: ${this.maxEntries} unexpired requestStates are remembered, the most it holds; retry once some expire`),
+      );
     }
     this.used.set(id, expiresAt);
     return Promise.resolve(true);

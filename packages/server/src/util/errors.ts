@@ -22,11 +22,9 @@ export function resourceNotFound(uri: string): ResponseError {
 /** `-32021 MissingRequiredClientCapability` naming, as a `ClientCapabilities` object, what this request lacked. */
 export function missingClientCapabilities(required: ClientCapabilities): ResponseError {
   const names = Object.keys(required).join(', ');
-  return new ResponseError(
-    ErrorCode.MissingRequiredClientCapability,
-    `This request needs client capabilities it did not declare: ${names}`,
-    { requiredCapabilities: required },
-  );
+  return new ResponseError(ErrorCode.MissingRequiredClientCapability, `This request needs client capabilities it did not declare: ${names}`, {
+    requiredCapabilities: required,
+  });
 }
 
 /** `-32601 Method not found`. */
@@ -39,9 +37,7 @@ export function methodNotFound(message: string): ResponseError {
  * `data.requiredCapabilities` is `{ extensions: { [id]: {} } }` (basic/versioning.mdx "Extensions").
  */
 export function missingClientExtension(id: string): ResponseError {
-  return new ResponseError(
-    ErrorCode.MissingRequiredClientCapability,
-    `This request needs the client to declare the extension ${id} in its capabilities`,
-    { requiredCapabilities: { extensions: { [id]: {} } } },
-  );
+  return new ResponseError(ErrorCode.MissingRequiredClientCapability, `This request needs the client to declare the extension ${id} in its capabilities`, {
+    requiredCapabilities: { extensions: { [id]: {} } },
+  });
 }

@@ -182,10 +182,12 @@ export class TaskService {
    * when `signal` aborts.
    */
   changed(taskId: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    this.watching ??= this.settings.store.subscribe((id) => this.wake(id)).catch((error: unknown) => {
-      this.watching = undefined;
-      this.host?.onError(error, { method: 'tasks/result', requestId: 'subscribe' });
-    });
+    this.watching ??= this.settings.store
+      .subscribe((id) => this.wake(id))
+      .catch((error: unknown) => {
+        this.watching = undefined;
+        this.host?.onError(error, { method: 'tasks/result', requestId: 'subscribe' });
+      });
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);

@@ -30,7 +30,7 @@ export interface TaskToolConfig<S extends ToolSchema = JsonSchemaObject> extends
    * to ask the client through the request itself (MRTR) before committing to a task; its answers (and
    * state) reach the handler as `ctx.input` (and `ctx.state`). Extensions/tasks/tasks.md "Task Creation".
    */
-  prepare?: (args: ArgsOf<S>, ctx: RequestContext) => InputRequired | undefined | void | Promise<InputRequired | undefined | void>;
+  prepare?: (args: ArgsOf<S>, ctx: RequestContext) => InputRequired | undefined | Promise<InputRequired | undefined>;
   /** This tool's task lifetime from creation in ms (`null`: unlimited); default the server's. */
   ttlMs?: number | null;
   /** The polling interval this tool's tasks suggest, in ms; default the server's. */

@@ -31,7 +31,10 @@ function postProcess(text, rev, schema) {
       // `func (r *JSONValue) Marshal()` does not compile (an interface type cannot have methods), nor
       // does one on an alias (it would be a second Marshal of the aliased type).
       name: 'no Marshal method on interface types and aliases',
-      pattern: new RegExp(`\\nfunc \\(r \\*(?:${methodless.join('|') || '(?!)'})\\) Marshal\\(\\) \\(\\[\\]byte, error\\) \\{\\n\\treturn json\\.Marshal\\(r\\)\\n\\}\\n`, 'g'),
+      pattern: new RegExp(
+        `\\nfunc \\(r \\*(?:${methodless.join('|') || '(?!)'})\\) Marshal\\(\\) \\(\\[\\]byte, error\\) \\{\\n\\treturn json\\.Marshal\\(r\\)\\n\\}\\n`,
+        'g',
+      ),
       min: methodless.length,
       replace: '',
     },

@@ -73,7 +73,11 @@ function postProcess(text, rev, schema) {
       pattern: /^import com\.fasterxml\.jackson\.module\.kotlin\.\*\n/gm,
       replace: 'import com.fasterxml.jackson.core.type.TypeReference\n',
     },
-    { name: 'reified helpers defined in the file', pattern: /^(@Suppress\("UNCHECKED_CAST"\)\nprivate fun <T> ObjectMapper\.convert)/gm, replace: `${HELPERS.trimStart()}\n$1` },
+    {
+      name: 'reified helpers defined in the file',
+      pattern: /^(@Suppress\("UNCHECKED_CAST"\)\nprivate fun <T> ObjectMapper\.convert)/gm,
+      replace: `${HELPERS.trimStart()}\n$1`,
+    },
     {
       name: 'a plain ObjectMapper: tolerant of unknown members, nulls inside maps kept',
       pattern: /^val mapper = jacksonObjectMapper\(\)\.apply \{\n(.*\n)? {4}setSerializationInclusion\(JsonInclude\.Include\.NON_NULL\)\n/gm,

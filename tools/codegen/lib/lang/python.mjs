@@ -27,16 +27,22 @@ function rewriteClass(label, name, body) {
   const tuple = known.length === 0 ? '()' : `(${known.join(', ')}${known.length === 1 ? ',' : ''})`;
   const construct = new RegExp(`^( {8}return ${name}\\()(.*)\\)$`, 'm');
   if (!construct.test(fromDict[1])) throw new Error(`codegen: ${label}: ${name}.from_dict does not end with return ${name}(...)`);
-  const newFromDict = fromDict[0].replace(construct, (line, start, args) => `${start}${args}${args ? ', ' : ''}additional_properties=_unknown_members(obj, ${tuple}))`);
+  const newFromDict = fromDict[0].replace(
+    construct,
+    (line, start, args) => `${start}${args}${args ? ', ' : ''}additional_properties=_unknown_members(obj, ${tuple}))`,
+  );
   const returns = body.match(/^ {8}return result$/gm) ?? [];
   if (returns.length !== 1) throw new Error(`codegen: ${label}: ${name}.to_dict has ${returns.length} 'return result' lines`);
   return body
-    .replace(fromDict[0], [
-      '    additional_properties: Dict[str, Any] = field(default_factory=dict)',
-      '    """Members not declared above (and explicit nulls), kept as received and written back."""',
-      '',
-      newFromDict,
-    ].join('\n'))
+    .replace(
+      fromDict[0],
+      [
+        '    additional_properties: Dict[str, Any] = field(default_factory=dict)',
+        '    """Members not declared above (and explicit nulls), kept as received and written back."""',
+        '',
+        newFromDict,
+      ].join('\n'),
+    )
     .replace(/^ {8}return result$/m, '        return _with_unknown_members(result, self.additional_properties)');
 }
 

@@ -32,7 +32,9 @@ export function missingAliases({ label, schema, used, declared, alias, skipUnmat
   for (const name of [...new Set(used)].filter((n) => !have.has(n)).sort()) {
     const defName = defNameFor(schema, name);
     if (!defName) throw new Error(`codegen: ${label}: quicktype used undeclared type ${name}, which names no definition`);
-    const target = sameShapeAs(schema, defName).map((other) => byNormal.get(normalizeName(other))).find(Boolean);
+    const target = sameShapeAs(schema, defName)
+      .map((other) => byNormal.get(normalizeName(other)))
+      .find(Boolean);
     if (!target && skipUnmatched) continue;
     if (!target) throw new Error(`codegen: ${label}: ${name} is undeclared and no definition of the same shape was kept`);
     lines.push(alias(name, target, defName));

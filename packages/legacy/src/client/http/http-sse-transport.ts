@@ -240,7 +240,9 @@ export class HttpSseClientTransport implements MessageTransport {
     }
     if (resolved.origin !== new URL(this.url).origin) {
       reader.cancel().catch(ignore);
-      throw new HttpTransportError(`The endpoint event of ${this.url} names another origin (${resolved.origin}); refusing to send the session's messages there`);
+      throw new HttpTransportError(
+        `The endpoint event of ${this.url} names another origin (${resolved.origin}); refusing to send the session's messages there`,
+      );
     }
     return resolved.href;
   }

@@ -122,7 +122,14 @@ export class LegacyHttpClientTransport implements MessageTransport {
     const session = initializing ? undefined : this.sessionId;
     try {
       const response = await this.fetchImpl(this.url, { method: 'POST', headers, body: JSON.stringify(message), signal });
-      reportExchange(this.options, { method: 'POST', url: this.url, message, requestHeaders: headers, status: response.status, responseHeaders: response.headers });
+      reportExchange(this.options, {
+        method: 'POST',
+        url: this.url,
+        message,
+        requestHeaders: headers,
+        status: response.status,
+        responseHeaders: response.headers,
+      });
       if (response.status === 404 && session !== undefined) {
         await response.body?.cancel();
         throw this.expire(session);
@@ -250,7 +257,9 @@ export class LegacyHttpClientTransport implements MessageTransport {
       if (finished || answered) return;
       // transports.mdx: a closed connection is not a cancellation; resume with GET after `retry`.
       if (cursor.lastEventId === undefined) {
-        throw new HttpTransportError(`the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended before its response, with no event id to resume from`);
+        throw new HttpTransportError(
+          `the response stream of request ${JSON.stringify(request.id)} (${request.method}) ended before its response, with no event id to resume from`,
+        );
       }
       if (events > 0) failures = 0;
       if (failures >= (this.options.maxReconnects ?? 5)) {
@@ -261,7 +270,8 @@ export class LegacyHttpClientTransport implements MessageTransport {
       const resumedType = (resumed.headers.get('content-type') ?? '').toLowerCase();
       if (!resumed.ok || !resumedType.startsWith('text/event-stream') || resumed.body === null) {
         const text = await readExcerpt(resumed);
-        if (resumed.status === 405) throw new HttpTransportError(`the stream of request ${JSON.stringify(request.id)} ended early and the server does not allow resuming it (GET 405)`);
+        if (resumed.status === 405)
+          throw new HttpTransportError(`the stream of request ${JSON.stringify(request.id)} ended early and the server does not allow resuming it (GET 405)`);
         failures++;
         this.report(new HttpError(resumed.status, resumed.statusText, text));
         body = new ReadableStream({ start: (controller) => controller.close() });

@@ -96,15 +96,19 @@ async function post(url: string, version: string, options: HttpProbeOptions): Pr
     const status = response.status;
     if (undecided(status)) {
       const body = excerpt(await readExcerpt(response));
-      const why = status === 401 || status === 403 || status === 407 ? 'authorization decides nothing about the era: authorize, then connect again' : 'the server could not answer';
+      const why =
+        status === 401 || status === 403 || status === 407
+          ? 'authorization decides nothing about the era: authorize, then connect again'
+          : 'the server could not answer';
       throw new EraProbeError(`The era probe got HTTP ${status}${body ? ` (${body})` : ''}; ${why}`, status);
     }
     const type = (response.headers.get('content-type') ?? '').toLowerCase();
     let reply: JsonRpcMessage | undefined;
     try {
-      reply = type.startsWith('text/event-stream') && response.body !== null
-        ? await replyFromSse(response.body, request.id as string)
-        : replyFromJson(await readTextLimited(response, 16 * 1024 * 1024));
+      reply =
+        type.startsWith('text/event-stream') && response.body !== null
+          ? await replyFromSse(response.body, request.id as string)
+          : replyFromJson(await readTextLimited(response, 16 * 1024 * 1024));
     } catch (error) {
       if (timedOut) return timeout;
       throw error;

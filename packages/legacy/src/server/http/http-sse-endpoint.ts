@@ -101,7 +101,8 @@ export class HttpSseEndpoint {
     return async (request) => {
       const origin = request.headers.get('origin');
       // 2024-11-05 transports.mdx "Security Warning": validate Origin on every connection.
-      if (origin !== null && !originAllowed(origin)) return jsonRpcErrorResponse(403, undefined, JsonRpcErrorCode.InvalidRequest, `Origin ${origin} is not allowed`);
+      if (origin !== null && !originAllowed(origin))
+        return jsonRpcErrorResponse(403, undefined, JsonRpcErrorCode.InvalidRequest, `Origin ${origin} is not allowed`);
       let principal: unknown;
       if (handlerOptions.authenticate) {
         const outcome = await handlerOptions.authenticate(request);
@@ -132,7 +133,8 @@ export class HttpSseEndpoint {
 
   private async open(request: Request, principal: unknown): Promise<Response> {
     const accept = request.headers.get('accept') ?? '*/*';
-    if (!/text\/event-stream|\*\/\*/i.test(accept)) return jsonRpcErrorResponse(406, undefined, JsonRpcErrorCode.InvalidRequest, 'Accept must list text/event-stream');
+    if (!/text\/event-stream|\*\/\*/i.test(accept))
+      return jsonRpcErrorResponse(406, undefined, JsonRpcErrorCode.InvalidRequest, 'Accept must list text/event-stream');
     this.stopSignals ??= this.store.subscribe((signal) => {
       if (signal.type === 'closed') {
         const session = this.sessions.get(signal.sessionId);
@@ -208,9 +210,16 @@ export class HttpSseEndpoint {
     }
     if (kind === 'request') {
       if (session.requests.size >= MAX_IN_FLIGHT) {
-        return jsonRpcErrorResponse(503, (message as JsonRpcRequest).id, JsonRpcErrorCode.InternalError, 'Too many requests in flight in this session', undefined, {
-          'retry-after': '1',
-        });
+        return jsonRpcErrorResponse(
+          503,
+          (message as JsonRpcRequest).id,
+          JsonRpcErrorCode.InternalError,
+          'Too many requests in flight in this session',
+          undefined,
+          {
+            'retry-after': '1',
+          },
+        );
       }
       session.requests.handle(message as JsonRpcRequest);
     } else if (kind === 'notification') {

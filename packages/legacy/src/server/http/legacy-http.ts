@@ -4,7 +4,7 @@
  * GET streams, DELETE) is served here; modern traffic passes through untouched.
  * spec: 2025-11-25/pages/basic/transports.mdx; DIGEST §23 (dispatch on era first, then on method)
  */
-import { type InterceptContext, type InterceptRequest } from '@mcpkit/http';
+import type { InterceptContext, InterceptRequest } from '@mcpkit/http';
 import { emptyResponse, jsonResponse, jsonRpcErrorResponse } from '@mcpkit/http/internal';
 import {
   JsonRpcErrorCode,
@@ -137,16 +137,28 @@ export class LegacyHttp extends SessionStreams {
     };
     if (!(await this.store.create(record))) {
       // Only when every session the cap counts is in use: idle ones are evicted to make room.
-      return jsonRpcErrorResponse(503, request.id, JsonRpcErrorCode.InternalError, 'Too many sessions in use: try again later', undefined, { 'retry-after': '5' });
+      return jsonRpcErrorResponse(503, request.id, JsonRpcErrorCode.InternalError, 'Too many sessions in use: try again later', undefined, {
+        'retry-after': '5',
+      });
     }
-    this.options.onSessionStart?.({ id: record.id, transport: 'http', protocolVersion: record.protocolVersion, clientInfo: record.clientInfo, clientCapabilities: record.clientCapabilities });
+    this.options.onSessionStart?.({
+      id: record.id,
+      transport: 'http',
+      protocolVersion: record.protocolVersion,
+      clientInfo: record.clientInfo,
+      clientCapabilities: record.clientCapabilities,
+    });
     return jsonResponse({ jsonrpc: '2.0', id: request.id, result: outcome.result }, 200, { 'mcp-session-id': record.id });
   }
 
   private serveRequest(request: JsonRpcRequest, record: SessionRecord, context: InterceptContext): Promise<Response> | Response {
     const running = this.inflightOf(record.id);
     if (running.has(request.id)) {
-      return jsonResponse({ jsonrpc: '2.0', id: request.id, error: { code: JsonRpcErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(request.id)} is already in use in this session` } });
+      return jsonResponse({
+        jsonrpc: '2.0',
+        id: request.id,
+        error: { code: JsonRpcErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(request.id)} is already in use in this session` },
+      });
     }
     const controller = new AbortController();
     running.set(request.id, controller);
@@ -181,7 +193,8 @@ export class LegacyHttp extends SessionStreams {
     const related = options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId };
     const via = async (message: JsonRpcMessage): Promise<void> => {
       // The request is stored before it is sent, so an answer reaching another replica finds it.
-      if ('method' in message && 'id' in message) await this.store.addPending(sessionId, { id: String(message.id), method, expiresAt: Date.now() + options.timeoutMs, ...related });
+      if ('method' in message && 'id' in message)
+        await this.store.addPending(sessionId, { id: String(message.id), method, expiresAt: Date.now() + options.timeoutMs, ...related });
       return this.route(sessionId, reply, message);
     };
     return this.waitersOf(sessionId).request(method, params, { signal: options.signal, timeoutMs: options.timeoutMs, via });
@@ -192,7 +205,8 @@ export class LegacyHttp extends SessionStreams {
     const standalone = this.standaloneOf(sessionId);
     if (!standalone?.connected) throw new TransportClosedError(`Session ${sessionId} has no open GET stream on this server to send a ping on`);
     const via = async (message: JsonRpcMessage): Promise<void> => {
-      if ('method' in message && 'id' in message) await this.store.addPending(sessionId, { id: String(message.id), method: 'ping', expiresAt: Date.now() + timeoutMs });
+      if ('method' in message && 'id' in message)
+        await this.store.addPending(sessionId, { id: String(message.id), method: 'ping', expiresAt: Date.now() + timeoutMs });
       return standalone.send(message);
     };
     await this.waitersOf(sessionId).request('ping', undefined, { timeoutMs, via });

@@ -33,7 +33,11 @@ export class LogicalStream {
   private ended = false;
   private queue: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly host: StreamHost, readonly sessionId: string, readonly streamId: string) {}
+  private constructor(
+    private readonly host: StreamHost,
+    readonly sessionId: string,
+    readonly streamId: string,
+  ) {}
 
   /**
    * Starts a stream on `connection`, with the priming event (an id and empty data, plus `retry`)

@@ -229,7 +229,10 @@ export class MemorySessionStore implements SessionStore {
   sweep(): number {
     const now = this.now();
     let ended = 0;
-    for (const [map, timeout] of [[this.fresh, this.uninitializedTimeoutMs], [this.settled, this.idleTimeoutMs]] as const) {
+    for (const [map, timeout] of [
+      [this.fresh, this.uninitializedTimeoutMs],
+      [this.settled, this.idleTimeoutMs],
+    ] as const) {
       // Least recently used first: the first one still fresh ends the walk, bar sessions in use.
       for (const [id, entry] of map) {
         if (entry.record.lastSeenAt >= now - timeout) break;

@@ -19,7 +19,11 @@ export class PostReply {
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly id: RequestId;
 
-  constructor(private readonly host: StreamHost, private readonly sessionId: string, request: JsonRpcRequest) {
+  constructor(
+    private readonly host: StreamHost,
+    private readonly sessionId: string,
+    request: JsonRpcRequest,
+  ) {
     this.id = request.id;
     this.response = new Promise<Response>((resolve) => (this.settle = resolve));
     const delay = host.options.closeStreamAfterMs?.(request);

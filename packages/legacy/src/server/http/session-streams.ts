@@ -4,7 +4,7 @@
  * `Last-Event-ID`, keep-alives, change notifications, and the signals of the `SessionStore`.
  * spec: 2025-11-25/pages/basic/transports.mdx (Listening for Messages from the Server, Resumability)
  */
-import { type InterceptRequest } from '@mcpkit/http';
+import type { InterceptRequest } from '@mcpkit/http';
 import { jsonRpcErrorResponse, SseResponse, Ticker } from '@mcpkit/http/internal';
 import { JsonRpcErrorCode, TransportClosedError, type OutgoingRequests, type RequestId } from '@mcpkit/jsonrpc';
 import type { McpServer, ServerEvent } from '@mcpkit/server';
@@ -133,7 +133,8 @@ export abstract class SessionStreams implements StreamHost {
     if (lastEventId !== null) {
       const parsed = parseEventId(lastEventId);
       const replay = parsed && (await this.store.replay(record.id, lastEventId));
-      if (!parsed || !replay) return jsonRpcErrorResponse(400, undefined, JsonRpcErrorCode.InvalidRequest, `Unknown Last-Event-ID ${JSON.stringify(lastEventId)}`);
+      if (!parsed || !replay)
+        return jsonRpcErrorResponse(400, undefined, JsonRpcErrorCode.InvalidRequest, `Unknown Last-Event-ID ${JSON.stringify(lastEventId)}`);
       const local = this.streams.get(streamKey(record.id, parsed.streamId));
       this.inUse(record.id);
       if (local) void local.resume(connection, lastEventId);

@@ -28,7 +28,11 @@ export function principalKey(principal: unknown): string | undefined {
 export class StoredSession implements LegacySession {
   state: LegacySessionState;
 
-  constructor(private readonly store: SessionStore, private readonly id: string, record: SessionRecord) {
+  constructor(
+    private readonly store: SessionStore,
+    private readonly id: string,
+    record: SessionRecord,
+  ) {
     this.state = stateOf(record);
   }
 

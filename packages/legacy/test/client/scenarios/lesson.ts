@@ -62,7 +62,7 @@ export async function modernScenario(target: ConnectTarget, options: ScenarioOpt
     const info = await client.discover();
     say(`the server supports ${info.supportedVersions.join(', ')}`);
     const result = await client.callTool({ name: 'test_elicitation', arguments: { message: 'Please confirm your account' } });
-    say('the retry carried the answer and the server\'s requestState; the call completed');
+    say("the retry carried the answer and the server's requestState; the call completed");
     return { era: client.era, protocolVersion: client.protocolVersion, verdict: client.verdict, answer: textOf(result) };
   } finally {
     say('shutdown: stdio closes stdin; HTTP has nothing to tear down');
