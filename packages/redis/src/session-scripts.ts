@@ -9,6 +9,21 @@
 import { LuaScript } from './lua-script.js';
 
 /**
+ * `stamp(index, now)`: the score that makes `now` the most recent use in `index`. Scores are epoch
+ * milliseconds, and sessions used in the same millisecond would tie; Redis orders ties by member
+ * (here a random id), so the least recently used session would be a coin toss on a fast machine.
+ * A use at or before the newest score gets that score plus 2^-10 ms (exact in a double up to
+ * year 2248), keeping the order of uses without moving any score more than a hair from its clock.
+ */
+const STAMP = `
+local function stamp(index, now)
+  local top = redis.call('ZREVRANGE', index, 0, 0, 'WITHSCORES')
+  if top[2] ~= nil and tonumber(top[2]) >= now then return tonumber(top[2]) + 0.0009765625 end
+  return now
+end
+`;
+
+/**
  * Ends session `id` (its keys and its entries in the indexes); appends `why`, `id` to `ended`.
  * KEYS[2] and KEYS[3] are the sessions and fresh indexes; `base` and `cbase` prefix the session
  * keys and the per-client indexes.
@@ -35,7 +50,7 @@ end
  * maxPerClient, uninitMs, session key base, client index base, K.
  * Returns { 1 | 0 (exists) | -1 (full), why, id, why, id... } (the sessions ended to make room).
  */
-export const CREATE = new LuaScript(`${DROP}
+export const CREATE = new LuaScript(`${DROP}${STAMP}
 local now, idle, uninit, K = tonumber(ARGV[3]), tonumber(ARGV[7]), tonumber(ARGV[11]), tonumber(ARGV[14])
 local base, cbase, addr = ARGV[12], ARGV[13], ARGV[9]
 if redis.call('EXISTS', KEYS[1]) == 1 then return { 0 } end
@@ -74,10 +89,10 @@ if live >= tonumber(ARGV[8]) and not evict(KEYS[3], now - uninit, false) and not
 redis.call('HSET', KEYS[1], 'rec', ARGV[2], 'seen', now, 'init', ARGV[4], 'subs', ARGV[5], 'addr', addr)
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'level', ARGV[6]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[4] == '1' and idle or uninit)
-redis.call('ZADD', KEYS[2], now, ARGV[1])
-if ARGV[4] ~= '1' then redis.call('ZADD', KEYS[3], now, ARGV[1]) end
+redis.call('ZADD', KEYS[2], stamp(KEYS[2], now), ARGV[1])
+if ARGV[4] ~= '1' then redis.call('ZADD', KEYS[3], stamp(KEYS[3], now), ARGV[1]) end
 if addr ~= '' then
-  redis.call('ZADD', cbase .. addr, now, ARGV[1])
+  redis.call('ZADD', cbase .. addr, stamp(cbase .. addr, now), ARGV[1])
   redis.call('PEXPIRE', cbase .. addr, idle)
 end
 local out = { 1 }
@@ -87,17 +102,18 @@ return out
 
 // KEYS: record, pending, streams, events, sessions, fresh. ARGV: id, now, idleMs, uninitMs, client index base.
 // Marks the session seen; one that never completed initialization keeps the shorter expiry.
-export const TOUCH = new LuaScript(`
+export const TOUCH = new LuaScript(`${STAMP}
+local now = tonumber(ARGV[2])
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 redis.call('HSET', KEYS[1], 'seen', ARGV[2])
 local initialized = redis.call('HGET', KEYS[1], 'init') == '1'
 local ttl = initialized and ARGV[3] or ARGV[4]
 for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ttl) end
-redis.call('ZADD', KEYS[5], ARGV[2], ARGV[1])
-if not initialized then redis.call('ZADD', KEYS[6], ARGV[2], ARGV[1]) end
+redis.call('ZADD', KEYS[5], stamp(KEYS[5], now), ARGV[1])
+if not initialized then redis.call('ZADD', KEYS[6], stamp(KEYS[6], now), ARGV[1]) end
 local addr = redis.call('HGET', KEYS[1], 'addr')
 if addr and addr ~= '' then
-  redis.call('ZADD', ARGV[5] .. addr, ARGV[2], ARGV[1])
+  redis.call('ZADD', ARGV[5] .. addr, stamp(ARGV[5] .. addr, now), ARGV[1])
   redis.call('PEXPIRE', ARGV[5] .. addr, ARGV[3])
 end
 return redis.call('HGETALL', KEYS[1])

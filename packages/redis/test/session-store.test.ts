@@ -1,5 +1,5 @@
 import type { SessionRecord, SessionSignal } from '@mcpkit/legacy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RedisConnection, RedisUnavailableError } from '../src/index.js';
 import { CorruptSessionError, RedisSessionStore, type RedisSessionStoreOptions } from '../src/legacy.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
@@ -35,6 +35,9 @@ describe('RedisSessionStore', () => {
 
   beforeAll(async () => {
     redis = await startRedisServer();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
@@ -167,6 +170,31 @@ describe('RedisSessionStore', () => {
     expect(await a.get(first.id)).toMatchObject({ id: first.id });
     expect(await a.get(third.id)).toBeUndefined();
     stop();
+  });
+
+  it('keeps the order of uses within one millisecond: the session used least recently is evicted, whatever its id', async () => {
+    // One frozen clock for the store and the records: every create and every touch ties on time.
+    // The ids sort opposite to the order of use, so ordering ties by member would evict the wrong one.
+    const at = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(at);
+    const prefix = `same-ms-${counter}:`;
+    const { store } = await replica({ maxSessions: 2 }, prefix);
+    const used = record({ id: `${prefix}b`, initialized: true, createdAt: at, lastSeenAt: at });
+    const idle = record({ id: `${prefix}c`, initialized: true, createdAt: at, lastSeenAt: at });
+    expect(await store.create(used)).toBe(true);
+    expect(await store.create(idle)).toBe(true);
+    await store.get(used.id); // same millisecond: still the most recent use
+    expect(await store.create(record({ id: `${prefix}a`, initialized: true, createdAt: at, lastSeenAt: at }))).toBe(true);
+    expect(await store.get(idle.id)).toBeUndefined();
+    expect(await store.get(used.id)).toMatchObject({ id: used.id });
+
+    // The per-client index orders ties the same way.
+    const { store: perClient } = await replica({ maxSessionsPerClient: 2 }, `${prefix}pc:`);
+    const mine = ['z', 'y', 'x'].map((tail) => record({ id: `${prefix}${tail}`, clientAddress: '192.0.2.9', createdAt: at, lastSeenAt: at }));
+    for (const r of mine) expect(await perClient.create(r)).toBe(true);
+    expect(await perClient.get(mine[0]!.id)).toBeUndefined();
+    expect(await perClient.get(mine[1]!.id)).toMatchObject({ id: mine[1]!.id });
+    expect(await perClient.get(mine[2]!.id)).toMatchObject({ id: mine[2]!.id });
   });
 
   it("caps the sessions of one client address, evicting that address's own least recently used ones", async () => {

@@ -136,3 +136,28 @@ describe('legacy session admission', () => {
     expect(await ping(running.url, finished.sessionId)).toBe(404);
   });
 });
+
+describe('MemorySessionStore eviction order on a frozen clock', () => {
+  it("evicts the client's least recently used session when every use falls in the same millisecond", async () => {
+    const now = 5_000_000;
+    const store = new MemorySessionStore({ maxSessionsPerClient: 2, now: () => now });
+    const session = (id: string) => ({
+      id,
+      protocolVersion: LEGACY,
+      clientCapabilities: {},
+      clientInfo: { name: 'tie', version: '1' },
+      subscriptions: [],
+      initialized: true,
+      createdAt: now,
+      lastSeenAt: now,
+      clientAddress: '192.0.2.5',
+    });
+    expect(await store.create(session('first'))).toBe(true);
+    expect(await store.create(session('second'))).toBe(true);
+    await store.get('first'); // same millisecond as the creation of `second`, yet the later use
+    expect(await store.create(session('third'))).toBe(true);
+    expect(await store.get('second')).toBeUndefined();
+    expect((await store.get('first'))?.id).toBe('first');
+    await store.close();
+  });
+});

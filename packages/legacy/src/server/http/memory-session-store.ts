@@ -125,6 +125,9 @@ export class MemorySessionStore implements SessionStore {
     const map = entry.record.initialized ? this.settled : this.fresh;
     map.delete(id);
     map.set(id, entry);
+    // The client's set in order of use too, so a tie on the clock (same millisecond) evicts the one used least recently.
+    const mates = entry.record.clientAddress === undefined ? undefined : this.byClient.get(entry.record.clientAddress);
+    if (mates?.delete(entry)) mates.add(entry);
     return Promise.resolve(entry.record);
   }
 
