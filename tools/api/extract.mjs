@@ -5,6 +5,7 @@ import { Extractor, ExtractorConfig, CompilerState } from '@microsoft/api-extrac
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { exportedElsewhere } from './exported-elsewhere.mjs';
 import { normalizeReport } from './format.mjs';
 
 // The compiler settings of tsconfig.base.json that matter for reading declaration files.
@@ -21,8 +22,9 @@ const COMPILER_OPTIONS = {
 const MESSAGES = {
   compilerMessageReporting: { default: { logLevel: 'error' } },
   // No release tags in this repo: every exported item is public. A type reachable from the API but
-  // not exported (ae-forgotten-export) stays in the report, with its warning, because its shape is
-  // part of the contract; every other extractor and TSDoc message is beside the point here.
+  // not exported (ae-forgotten-export) stays in the report, with its warning (or, when another entry
+  // of the package exports it, a note naming that entry: exported-elsewhere.mjs), because its shape
+  // is part of the contract; every other extractor and TSDoc message is beside the point here.
   extractorMessageReporting: {
     default: { logLevel: 'none', addToApiReportFile: false },
     'ae-forgotten-export': { logLevel: 'none', addToApiReportFile: true },
@@ -59,9 +61,11 @@ export function extractPackage(entries) {
   const out = new Map();
   try {
     let compilerState;
+    let rewrite;
     for (const entry of entries) {
       const config = configFor(root, entry.dts, tempDir, files);
       compilerState ??= CompilerState.create(config, { additionalEntryPoints: files });
+      rewrite ??= exportedElsewhere(compilerState.program, entries);
       const errors = [];
       const result = Extractor.invoke(config, {
         localBuild: true,
@@ -74,7 +78,7 @@ export function extractPackage(entries) {
       if (!result.succeeded || errors.length > 0) {
         throw new Error(`API Extractor failed on ${entry.pkg} ${entry.subpath} (${entry.dts}):\n${errors.join('\n')}`);
       }
-      out.set(entry.subpath, normalizeReport(readFileSync(join(tempDir, 'entry.api.md'), 'utf8'), entry));
+      out.set(entry.subpath, normalizeReport(rewrite(entry, readFileSync(join(tempDir, 'entry.api.md'), 'utf8')), entry));
     }
   } finally {
     rmSync(tempDir, { recursive: true, force: true });

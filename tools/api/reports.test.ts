@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../checks/workspace.js';
 import { reportedEntries } from './entries.mjs';
+import { extractPackage } from './extract.mjs';
 import { generateReports, main, staleReports } from './run.mjs';
 
 const repoRoot = findRepoRoot(import.meta.dirname);
@@ -91,6 +92,43 @@ describe('API reports', () => {
       await run(['--quiet'], root);
       expect(fs.existsSync(extra)).toBe(false);
     });
+  });
+
+  it('every type a public signature uses can be named: the entry exports it, or another entry of its package does', () => {
+    const forgotten: string[] = [];
+    for (const entry of reportedEntries(repoRoot)) {
+      const text = fs.readFileSync(path.join(entry.root, entry.report), 'utf8');
+      for (const line of text.split('\n')) if (line.includes('ae-forgotten-export')) forgotten.push(`${entry.pkg}${entry.subpath.slice(1)}: ${line.trim()}`);
+    }
+    expect(forgotten, 'export these types (with a README line and a changeset), or stop using them in the public API').toEqual([]);
+  });
+
+  it('names the entry that exports a type another entry uses, and keeps the warning for a type no entry exports', { timeout: 120_000 }, () => {
+    // A package of two entries whose declarations share a chunk, as tsup writes them.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpkit-api-shared-'));
+    try {
+      const pkg = path.join(root, 'packages', 'shapes');
+      fs.mkdirSync(path.join(pkg, 'dist'), { recursive: true });
+      fs.symlinkSync(path.join(repoRoot, 'tools', 'node_modules'), path.join(root, 'node_modules'), 'dir');
+      const manifest = { name: '@mcpkit/shapes', version: '0.0.0', exports: { '.': { types: './dist/index.d.ts' }, './draw': { types: './dist/draw.d.ts' } } };
+      fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify(manifest));
+      fs.writeFileSync(
+        path.join(pkg, 'dist/chunk-A1.d.ts'),
+        'interface Point { x: number; y: number }\ninterface Secret { key: string }\nexport { Point as P, Secret as S };\n',
+      );
+      fs.writeFileSync(path.join(pkg, 'dist/index.d.ts'), "export { P as Point } from './chunk-A1.js';\n");
+      fs.writeFileSync(
+        path.join(pkg, 'dist/draw.d.ts'),
+        "import { P as Point, S as Secret } from './chunk-A1.js';\nexport declare function draw(at: Point, secret: Secret): void;\n",
+      );
+      const entries = reportedEntries(root);
+      const draw = extractPackage(entries).get('./draw') ?? '';
+      expect(draw).toContain('// "Point" is exported by @mcpkit/shapes\n');
+      expect(draw).toContain('// Warning: (ae-forgotten-export) The symbol "Secret" needs to be exported by the entry point draw.d.ts');
+      expect(draw).not.toContain('The symbol "Point"');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('rejects unknown options with usage', async () => {

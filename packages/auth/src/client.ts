@@ -1,5 +1,6 @@
 /** `@mcpkit/auth/client`: OAuth 2.1 for MCP clients over HTTP, as a fetch wrapper. */
 export { withOAuth, type OAuthFetch } from './client/oauth-fetch.js';
+export type { FetchFunction } from './client/http.js';
 export type {
   OAuthOptions,
   RedirectHandler,

@@ -27,27 +27,27 @@ import { MODERN_PROTOCOL_VERSIONS, versionToRetry } from './versions.js';
 import { version as CLIENT_VERSION } from '../package.json';
 
 /**
- * The machinery under `ModernClient`: the `Connection`, one round trip with its `_meta`
+ * The machinery `ModernClient` holds (not exported: its members are public to the client only): the `Connection`, one round trip with its `_meta`
  * (`RequestMeta`) and the `-32022` retry, and the routing of what the server sends outside responses
  * (progress, log messages, listen streams and the cache invalidation they trigger).
  */
 export class ClientCore {
-  protected readonly connection: Connection;
-  protected readonly handlers: InputHandlers;
-  protected readonly cache: ResultCache | undefined;
-  protected readonly tools: ToolIndex;
+  readonly connection: Connection;
+  readonly handlers: InputHandlers;
+  readonly cache: ResultCache | undefined;
+  readonly tools: ToolIndex;
   /** HTTP mirrors `x-mcp-header` arguments and drops tools with invalid annotations. */
-  protected readonly mirrorHeaders: boolean;
-  protected readonly versions: readonly string[];
+  readonly mirrorHeaders: boolean;
+  readonly versions: readonly string[];
   /** The extensions the client runs. */
-  protected readonly extensions: ClientExtensions;
+  readonly extensions: ClientExtensions;
   private readonly meta: RequestMeta;
   private readonly progress: ProgressRouter;
   private readonly routes = new Map<RequestId, Subscription>();
   private readonly streams = new Set<Subscription>();
   /** Listen ids the server ended itself: cancelling them locally must not tell the server. */
   private readonly silenced = new Set<RequestId>();
-  protected readonly validate: boolean;
+  readonly validate: boolean;
   private readonly logLevel: LoggingLevel | undefined;
   private readonly options: ModernClientOptions;
   /** Aborted (with a `TransportClosedError`) when the client closes: handlers still waiting give up. */
@@ -94,7 +94,7 @@ export class ClientCore {
   }
 
   /** The client's lifetime: aborted when it closes. */
-  protected get lifetime(): AbortSignal {
+  get lifetime(): AbortSignal {
     return this.closer.signal;
   }
 
@@ -131,7 +131,7 @@ export class ClientCore {
    * both sides speak switches the client to it and retries once (basic/versioning.mdx); none in
    * common rejects with `UnsupportedVersionError`.
    */
-  protected async send(
+  async send(
     method: string,
     params: Record<string, unknown> | undefined,
     options: CallOptions | undefined,
@@ -163,7 +163,7 @@ export class ClientCore {
   }
 
   /** Switches every later request to `version`. */
-  protected useVersion(version: string): void {
+  useVersion(version: string): void {
     this.meta.useVersion(version);
   }
 
@@ -209,7 +209,7 @@ export class ClientCore {
   }
 
   /** What listen streams need from the client (kept off the client's public surface). */
-  protected readonly listenHost: ListenHost = {
+  readonly listenHost: ListenHost = {
     open: (stream) => this.openListen(stream),
     route: (id, stream) => {
       if (stream !== undefined) this.routes.set(id, stream);
@@ -242,12 +242,12 @@ export class ClientCore {
   }
 
   /** Reports a problem that failed nothing. */
-  protected warn(message: string): void {
+  warn(message: string): void {
     if (this.options.onWarning !== undefined) this.options.onWarning(message);
     else console.warn(`[@mcpkit/client] ${message}`);
   }
 
-  protected report(error: Error): void {
+  report(error: Error): void {
     if (this.options.onError !== undefined) this.options.onError(error);
     else this.warn(error.message);
   }

@@ -49,24 +49,46 @@ type Params = Record<string, unknown>;
  * const client = new ModernClient(new StdioClientTransport({ command: 'my-server' }));
  * const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
  */
-export class ModernClient extends ClientCore implements McpClient {
+export class ModernClient implements McpClient {
   readonly era: 'modern' = 'modern';
+  /** The machinery (connection, `_meta`, routing): held, not inherited, so none of it is API. */
+  private readonly core: ClientCore;
   private readonly limits: Limits;
   /** `ModernClientOptions.discovered` and when it turns stale (`performance.now()`), until a discover asks the server. */
   private given: { readonly result: DiscoverResult; readonly staleAt: number } | undefined;
 
   constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
-    super(transport, options);
+    this.core = new ClientCore(transport, options);
     this.limits = {
       maxRounds: options.maxInputRounds ?? 10,
       deadlineMs: options.inputDeadlineMs ?? 600_000,
-      lifetime: this.lifetime,
+      lifetime: this.core.lifetime,
     };
     const discovered = options.discovered;
     if (discovered !== undefined) {
       this.given = { result: discovered, staleAt: performance.now() + discovered.ttlMs };
       this.adoptVersions(discovered);
     }
+  }
+
+  /** The protocol version every request now carries (it changes after a `-32022` renegotiation). */
+  get protocolVersion(): string {
+    return this.core.protocolVersion;
+  }
+
+  /** True once `close()` was called or the transport closed. */
+  get closed(): boolean {
+    return this.core.closed;
+  }
+
+  /** Starts the transport (spawns the process...). Requests do it on their own; calling it first surfaces start errors early. */
+  start(): Promise<void> {
+    return this.core.start();
+  }
+
+  /** Ends every listen stream and request, then closes the transport. */
+  close(): Promise<void> {
+    return this.core.close();
   }
 
   /**
@@ -90,30 +112,30 @@ export class ModernClient extends ClientCore implements McpClient {
 
   /** `tools/call`; `structuredContent` is checked against the tool's `outputSchema` when the tool was listed. */
   async callTool(params: CallToolParams, options?: InputCallOptions): Promise<CallToolResult> {
-    const handlers = options?.handlers ?? this.handlers;
-    let headers = this.mirrorHeaders ? this.tools.headers(params.name, params.arguments) : undefined;
+    const handlers = options?.handlers ?? this.core.handlers;
+    let headers = this.core.mirrorHeaders ? this.core.tools.headers(params.name, params.arguments) : undefined;
     let result: JsonObject;
     try {
-      result = await this.send('tools/call', params, options, handlers, headers);
+      result = await this.core.send('tools/call', params, options, handlers, headers);
     } catch (error) {
       // streamable-http.mdx "Client Behavior": after a HeaderMismatch, list the tools again and retry.
-      if (!this.mirrorHeaders || !(error instanceof RemoteError) || error.code !== ErrorCode.HeaderMismatch) throw error;
+      if (!this.core.mirrorHeaders || !(error instanceof RemoteError) || error.code !== ErrorCode.HeaderMismatch) throw error;
       await this.relearnTool(params.name, options);
-      headers = this.tools.headers(params.name, params.arguments);
-      result = await this.send('tools/call', params, options, handlers, headers);
+      headers = this.core.tools.headers(params.name, params.arguments);
+      result = await this.core.send('tools/call', params, options, handlers, headers);
     }
     if (result.resultType === 'input_required') {
       result = await continueWithInput(result as InputRequiredResult, this.inputCall('tools/call', params, options, handlers, headers), this.limits);
     }
     if (isExtensionResult(result)) result = await this.settle('tools/call', params, result, options);
-    const checking = this.tools.checkOutput(params.name, result as CallToolResult);
+    const checking = this.core.tools.checkOutput(params.name, result as CallToolResult);
     if (checking !== undefined) await checking;
     return result as CallToolResult;
   }
 
   /** `resources/read` (a first-round complete result is cached per its hints; MRTR retries never are). */
   async readResource(params: ReadResourceParams, options?: InputCallOptions): Promise<ReadResourceResult> {
-    const cache = this.cache;
+    const cache = this.core.cache;
     const mode = options?.cache;
     const key = ResultCache.paramKey('resources/read', params);
     if (cache !== undefined && mode !== 'reload' && mode !== 'no-store') {
@@ -121,8 +143,8 @@ export class ModernClient extends ClientCore implements McpClient {
       if (hit !== undefined) return hit as ReadResourceResult;
     }
     const generation = cache?.generation ?? 0;
-    const handlers = options?.handlers ?? this.handlers;
-    const first = await this.send('resources/read', params, options, handlers);
+    const handlers = options?.handlers ?? this.core.handlers;
+    const first = await this.core.send('resources/read', params, options, handlers);
     if (first.resultType === 'complete') {
       if (cache !== undefined && mode !== 'no-store') await cache.put('resources/read', key, first, generation);
       return first as ReadResourceResult;
@@ -134,8 +156,8 @@ export class ModernClient extends ClientCore implements McpClient {
 
   /** `prompts/get`. */
   async getPrompt(params: GetPromptParams, options?: InputCallOptions): Promise<GetPromptResult> {
-    const handlers = options?.handlers ?? this.handlers;
-    const first = await this.send('prompts/get', params, options, handlers);
+    const handlers = options?.handlers ?? this.core.handlers;
+    const first = await this.core.send('prompts/get', params, options, handlers);
     if (first.resultType === 'complete') return first as GetPromptResult;
     const call = this.inputCall('prompts/get', params, options, handlers, undefined);
     const last = first.resultType === 'input_required' ? await continueWithInput(first as InputRequiredResult, call, this.limits) : first;
@@ -144,7 +166,7 @@ export class ModernClient extends ClientCore implements McpClient {
 
   /** `completion/complete`. */
   async complete(params: CompleteParams, options?: CallOptions): Promise<CompleteResult> {
-    return (await this.send('completion/complete', params, options, options?.handlers ?? this.handlers)) as CompleteResult;
+    return (await this.core.send('completion/complete', params, options, options?.handlers ?? this.core.handlers)) as CompleteResult;
   }
 
   /** One page of `tools/list`; on HTTP, tools with invalid `x-mcp-header` annotations are left out (with a warning). */
@@ -189,24 +211,24 @@ export class ModernClient extends ClientCore implements McpClient {
 
   /** Opens a `subscriptions/listen` stream for `filter`. */
   listen(filter: SubscriptionFilter, options?: ListenOptions): ListenStream {
-    return new Subscription(filter, this.listenHost, options);
+    return new Subscription(filter, this.core.listenHost, options);
   }
 
   /** Starts an input-capable request in step-by-step mode: each `input_required` round is handed to the caller. */
   async step<M extends InputMethod>(method: M, params: InputMethods[M]['params'], options?: CallOptions): Promise<Step<InputMethods[M]['result']>> {
-    const handlers = options?.handlers ?? this.handlers;
+    const handlers = options?.handlers ?? this.core.handlers;
     const args = (params as CallToolParams).arguments;
     const name = (params as CallToolParams).name;
-    const headers = method === 'tools/call' && this.mirrorHeaders ? this.tools.headers(name, args) : undefined;
+    const headers = method === 'tools/call' && this.core.mirrorHeaders ? this.core.tools.headers(name, args) : undefined;
     const call = this.inputCall(method, params as Params, options, handlers, headers);
     const first = await call.send(params as Params, options, call);
-    return toStep(first, call, 1, this.lifetime);
+    return toStep(first, call, 1, this.core.lifetime);
   }
 
   /** Any request with the protocol `_meta`; an `input_required` result of an MRTR method is answered with the handlers. */
   async request(method: string, params?: Record<string, unknown>, options?: InputCallOptions): Promise<JsonObject> {
-    const handlers = options?.handlers ?? this.handlers;
-    const first = await this.send(method, params, options, handlers);
+    const handlers = options?.handlers ?? this.core.handlers;
+    const first = await this.core.send(method, params, options, handlers);
     if (first.resultType !== 'input_required') return first;
     return continueWithInput(first as InputRequiredResult, this.inputCall(method, params ?? {}, options, handlers, undefined), this.limits);
   }
@@ -216,11 +238,11 @@ export class ModernClient extends ClientCore implements McpClient {
    * `settle` (the tasks extension waits for the task); checked again as a complete result.
    */
   private async settle(method: string, params: Params, result: JsonObject, options: CallOptions | undefined): Promise<JsonObject> {
-    const type = this.extensions.resultType(method, result.resultType);
+    const type = this.core.extensions.resultType(method, result.resultType);
     if (type?.settle === undefined) {
       throw new InvalidResultError(method, `resultType ${JSON.stringify(result.resultType)} cannot be the result of ${method}() (use request())`, result);
     }
-    const handlers = options?.handlers ?? this.handlers;
+    const handlers = options?.handlers ?? this.core.handlers;
     const settled = await type.settle(result, { method, params, options, handlers, request: (m, p, o) => this.request(m, p, o) });
     if (settled.resultType !== undefined && settled.resultType !== 'complete') {
       throw new InvalidResultError(
@@ -229,18 +251,18 @@ export class ModernClient extends ClientCore implements McpClient {
         settled,
       );
     }
-    return checkResult(method, settled, this.validate, this.extensions);
+    return checkResult(method, settled, this.core.validate, this.core.extensions);
   }
 
   /** Moves to the best version both sides speak, when the server's list names one. */
   private adoptVersions(result: DiscoverResult): void {
-    const best = pickVersion(this.versions, result.supportedVersions);
-    if (best !== undefined && best !== this.protocolVersion) this.useVersion(best);
+    const best = pickVersion(this.core.versions, result.supportedVersions);
+    if (best !== undefined && best !== this.protocolVersion) this.core.useVersion(best);
   }
 
   /** A cacheable request: a fresh cached result, or a fetch that is then stored per its hints. */
   private async cached(method: string, params: ListParams | undefined, options: CallOptions | undefined): Promise<JsonObject> {
-    const cache = this.cache;
+    const cache = this.core.cache;
     const mode = options?.cache;
     const key = ResultCache.paramKey(method, params);
     let result: JsonObject | undefined;
@@ -248,7 +270,7 @@ export class ModernClient extends ClientCore implements McpClient {
     if (result === undefined) {
       const generation = cache?.generation ?? 0;
       try {
-        result = await this.send(method, params as Params | undefined, options, options?.handlers ?? this.handlers);
+        result = await this.core.send(method, params as Params | undefined, options, options?.handlers ?? this.core.handlers);
       } catch (error) {
         // caching.mdx "Interaction with Pagination": a rejected cursor invalidates every cached page of the list.
         if (cache !== undefined && params?.cursor !== undefined && error instanceof RemoteError && error.code === ErrorCode.InvalidParams) {
@@ -256,10 +278,10 @@ export class ModernClient extends ClientCore implements McpClient {
         }
         throw error;
       }
-      if (method === 'tools/list') this.tools.admit(result as ListToolsResult);
+      if (method === 'tools/list') this.core.tools.admit(result as ListToolsResult);
       if (cache !== undefined && mode !== 'no-store') await cache.put(method, key, result, generation);
     } else if (method === 'tools/list') {
-      this.tools.admit(result as ListToolsResult);
+      this.core.tools.admit(result as ListToolsResult);
     }
     return result;
   }
@@ -287,8 +309,8 @@ export class ModernClient extends ClientCore implements McpClient {
       params,
       handlers,
       options,
-      send: (retry, roundOptions, call) => this.send(method, retry, roundOptions, handlers, headers, call),
-      finish: method === 'tools/call' ? (result) => this.tools.checkOutput(params.name as string, result as CallToolResult) : undefined,
+      send: (retry, roundOptions, call) => this.core.send(method, retry, roundOptions, handlers, headers, call),
+      finish: method === 'tools/call' ? (result) => this.core.tools.checkOutput(params.name as string, result as CallToolResult) : undefined,
     };
   }
 }

@@ -7,6 +7,7 @@ export { encodeSseComment, encodeSseEvent, type SseEvent } from './sse-encode.js
 export { SseParser, SseEventTooLargeError, pumpSse, type ParsedSseEvent } from './sse-decode.js';
 export { SseResponse, type SseResponseOptions } from './sse-response.js';
 export { Ticker, type TickTarget } from './ticker.js';
+export type { PeerGoneListener } from './exchange.js';
 export { readExcerpt, readSseData, readTextLimited } from './reply-reading.js';
 export { defaultFetch, reportExchange } from './exchange-info.js';
 export { isLocalOrigin } from './origin.js';

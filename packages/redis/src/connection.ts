@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { guarded } from './errors.js';
-import { readyWithin, Subscriber } from './subscriber.js';
+import { readyWithin, RedisSubscriber } from './subscriber.js';
 
 /** Options of `RedisConnection`. */
 export interface RedisConnectionOptions {
@@ -33,7 +33,7 @@ export class RedisConnection {
   readonly commandTimeoutMs: number;
   /** The ioredis client that runs commands (for your own commands; do not switch it into subscriber mode). */
   readonly client: Redis;
-  private subscriber: Subscriber | undefined;
+  private subscriber: RedisSubscriber | undefined;
   private subscriberClient: Redis | undefined;
   private readonly log: (message: string) => void;
   private readonly down = new Set<string>();
@@ -90,11 +90,11 @@ export class RedisConnection {
   }
 
   /** @internal The pub/sub side, connected on first use. */
-  pubsub(): Subscriber {
+  pubsub(): RedisSubscriber {
     if (!this.subscriber) {
       this.subscriberClient = this.client.duplicate();
       this.watch(this.subscriberClient, 'pub/sub');
-      this.subscriber = new Subscriber(this.subscriberClient, this.commandTimeoutMs);
+      this.subscriber = new RedisSubscriber(this.subscriberClient, this.commandTimeoutMs);
     }
     return this.subscriber;
   }

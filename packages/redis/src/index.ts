@@ -5,6 +5,8 @@
  * legacy code.
  */
 export { RedisConnection, type RedisConnectionOptions } from './connection.js';
+// The type of RedisConnection.pubsub(), which this package's own entries use; not constructed by users.
+export type { RedisSubscriber } from './subscriber.js';
 export { RedisUnavailableError } from './errors.js';
 export { RedisEventBus } from './event-bus.js';
 export { RedisReplayGuard, type RedisReplayGuardOptions } from './replay-guard.js';

@@ -13,7 +13,7 @@ interface Entry {
  * published meanwhile are gone; the others stay and resume after the reconnection (the client
  * subscribes its channels again by itself).
  */
-export class Subscriber {
+export class RedisSubscriber {
   private readonly channels = new Map<string, Set<Entry>>();
   /** Channels Redis confirmed since the connection last came up. */
   private readonly confirmed = new Set<string>();

@@ -39,7 +39,7 @@ export type { DispatchAround, DispatchNext } from './dispatch/around.js';
 export { inputRequired, InputRequired, type InputRequiredOptions } from './mrtr/input-required.js';
 export { elicitForm, elicitUrl, createMessage, listRoots, type ElicitFormOptions, type ElicitUrlOptions } from './mrtr/builders.js';
 export { InputResponsesReader, type ElicitAnswer } from './mrtr/input-responses.js';
-export type { FormSchema, FormContent, FormFieldValue } from './mrtr/form-schema.js';
+export type { FormSchema, FormContent, FormFieldValue, FormRequired, DeepReadonly } from './mrtr/form-schema.js';
 export { clientSupports } from './mrtr/capability-gate.js';
 
 export { KeyRing, parseStateKeys, generateStateKey, STATE_KEYS_ENV, type StateKey } from './state/key-ring.js';

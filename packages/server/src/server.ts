@@ -227,8 +227,7 @@ export class McpServer implements Dispatcher {
     if (method === 'resources/read' && typeof uri === 'string') {
       const direct = registry.resources.get(uri);
       if (direct) return direct.scopes;
-      const match = registry.matcher?.match(uri);
-      return match ? registry.templates.items[match.index]?.scopes : undefined;
+      return registry.matchTemplate(uri)?.template.scopes;
     }
     return undefined;
   }

@@ -3,6 +3,7 @@
  * server beyond its public API. Outside semver: it may change in any release.
  */
 export { SERVICES } from './server/tasks-server.js';
-export type { TaskService } from './server/task-service.js';
+export type { TaskService, ServiceSettings, TaskTool } from './server/task-service.js';
+export type { TaskRunner } from './server/runner.js';
 export { OWNER_OVERRIDES, ownerOf } from './server/owner.js';
 export { isTerminal, iso } from './server/views.js';

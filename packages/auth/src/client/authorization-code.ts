@@ -6,7 +6,7 @@
 import { AuthError } from '../shared/errors.js';
 import type { DpopProver } from './dpop.js';
 import type { ClientIdentity } from './registration.js';
-import type { FetchLike } from './http.js';
+import type { FetchFunction } from './http.js';
 import { oneLine } from './http.js';
 import type { RedirectHandler } from './options.js';
 import { createPkce, randomToken } from './pkce.js';
@@ -35,7 +35,7 @@ interface PendingAuthorization {
 }
 
 /** Sends the user to authorize, validates the response and exchanges the code for tokens. */
-export async function authorizeWithCode(fetch: FetchLike, request: AuthorizationRequest, signal?: AbortSignal): Promise<TokenResponse> {
+export async function authorizeWithCode(fetch: FetchFunction, request: AuthorizationRequest, signal?: AbortSignal): Promise<TokenResponse> {
   const { server, client, redirect, resource, scopes } = request;
   if (server.authorizationEndpoint === undefined) {
     throw new AuthError('discovery_failed', `The authorization server ${server.issuer} has no authorization_endpoint`);

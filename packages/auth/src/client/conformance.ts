@@ -6,7 +6,7 @@
  * `packages/auth/CONFORMANCE.md`.
  */
 import { AuthError } from '../shared/errors.js';
-import type { FetchLike } from './http.js';
+import type { FetchFunction } from './http.js';
 import { headlessRedirect } from './headless-redirect.js';
 import type { OAuthOptions } from './options.js';
 
@@ -33,7 +33,7 @@ interface ConformanceContext {
  * Builds everything but `serverUrl` from the suite's environment variables.
  * @example withOAuth(fetch, { serverUrl, ...conformanceOAuthOptions(process.env) })
  */
-export function conformanceOAuthOptions(env: Record<string, string | undefined>, fetch?: FetchLike): Omit<OAuthOptions, 'serverUrl'> {
+export function conformanceOAuthOptions(env: Record<string, string | undefined>, fetch?: FetchFunction): Omit<OAuthOptions, 'serverUrl'> {
   const scenario = env.MCP_CONFORMANCE_SCENARIO ?? '';
   let context: ConformanceContext = {};
   if (env.MCP_CONFORMANCE_CONTEXT !== undefined && env.MCP_CONFORMANCE_CONTEXT !== '') {

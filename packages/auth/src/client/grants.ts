@@ -10,7 +10,7 @@ import { base64urlText } from '../shared/base64url.js';
 import { AuthError } from '../shared/errors.js';
 import type { ClientCredentialsInput } from './client-auth.js';
 import type { DpopProver } from './dpop.js';
-import type { FetchLike } from './http.js';
+import type { FetchFunction } from './http.js';
 import type { EnterpriseAuthorizationOptions, TokenSource, WorkloadIdentityOptions } from './options.js';
 import type { ServerMetadata } from './server-metadata.js';
 import { ID_TOKEN_TYPE, requestIdJag } from './token-exchange.js';
@@ -20,7 +20,7 @@ export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /** What every grant here needs. */
 export interface GrantContext {
-  fetch: FetchLike;
+  fetch: FetchFunction;
   server: ServerMetadata;
   /** The resource identifier, verbatim from the protected resource metadata. */
   resource: string;

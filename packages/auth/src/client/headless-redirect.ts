@@ -4,7 +4,7 @@
  * a login page (test servers, the conformance suite, pre-consented machine setups).
  */
 import { AuthError } from '../shared/errors.js';
-import type { FetchLike } from './http.js';
+import type { FetchFunction } from './http.js';
 import type { RedirectHandler } from './options.js';
 
 /** Options of {@link headlessRedirect}. */
@@ -12,7 +12,7 @@ export interface HeadlessRedirectOptions {
   /** The redirect URI to register and to wait for (never actually requested). */
   redirectUri: string;
   /** The fetch to use (default: the global one). */
-  fetch?: FetchLike;
+  fetch?: FetchFunction;
   /** How many redirects to follow before giving up (default 5). */
   maxRedirects?: number;
 }

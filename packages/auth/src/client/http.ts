@@ -1,14 +1,18 @@
 /** Small helpers for the client's own HTTP calls to metadata, registration and token endpoints. */
 import { AuthError } from '../shared/errors.js';
 
-/** The fetch function the client uses for its own requests. */
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+/**
+ * A `fetch`-compatible function: what `withOAuth` wraps and the discovery helpers call (the global
+ * `fetch`, or one with a proxy, logging or a test double). Its input may be a `Request`, since the
+ * wrapper forwards the transport's own requests.
+ */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** The outcome of a JSON GET: the parsed object on 200, or why not. */
 export type JsonOutcome = { ok: true; status: number; body: Record<string, unknown> } | { ok: false; status?: number; reason: string };
 
 /** GETs a JSON object; never throws for HTTP or network failures, so callers can try the next URL. */
-export async function getJson(fetch: FetchLike, url: string, signal?: AbortSignal): Promise<JsonOutcome> {
+export async function getJson(fetch: FetchFunction, url: string, signal?: AbortSignal): Promise<JsonOutcome> {
   let response: Response;
   try {
     response = await fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal });

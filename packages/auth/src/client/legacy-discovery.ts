@@ -8,13 +8,13 @@
  * without Metadata Discovery")
  */
 import { AuthError } from '../shared/errors.js';
-import type { FetchLike } from './http.js';
+import type { FetchFunction } from './http.js';
 import type { ResourceMetadata } from './resource-metadata.js';
 import { discoverServerMetadata, type ServerMetadata } from './server-metadata.js';
 
 /** The resource and authorization server of a server without protected resource metadata. */
 export async function legacyAuthorization(
-  fetch: FetchLike,
+  fetch: FetchFunction,
   serverUrl: URL,
   resource: string,
   signal?: AbortSignal,

@@ -8,7 +8,7 @@
  */
 import { AuthError } from '../shared/errors.js';
 import { oauthChallenge, parseWwwAuthenticate, type AuthChallenge } from '../shared/www-authenticate.js';
-import type { FetchLike } from './http.js';
+import type { FetchFunction } from './http.js';
 import type { OAuthOptions } from './options.js';
 import { splitScopes } from './scopes.js';
 import { OAuthSession, type RecoveryReason } from './session.js';
@@ -30,7 +30,7 @@ export interface OAuthFetch {
  * const authed = withOAuth(fetch, { serverUrl, redirect: await startLoopbackRedirect() });
  * const transport = new HttpClientTransport(serverUrl, { fetch: authed });
  */
-export function withOAuth(fetch: FetchLike, options: OAuthOptions): OAuthFetch {
+export function withOAuth(fetch: FetchFunction, options: OAuthOptions): OAuthFetch {
   const session = new OAuthSession(fetch, options);
   const max = options.maxAuthorizations ?? 3;
   if (!Number.isInteger(max) || max < 1) throw new AuthError('invalid_configuration', 'maxAuthorizations must be a positive integer');

@@ -7,7 +7,7 @@
 import { AuthError } from '../shared/errors.js';
 import { isLoopbackHost } from '../shared/urls.js';
 import type { ClientCredentialsInput } from './client-auth.js';
-import { oauthErrorOf, readJsonObject, stringArrayField, type FetchLike } from './http.js';
+import { oauthErrorOf, readJsonObject, stringArrayField, type FetchFunction } from './http.js';
 import type { ClientMetadata, OAuthOptions, PreRegisteredClient } from './options.js';
 import type { ServerMetadata } from './server-metadata.js';
 import type { OAuthStore, StoredClient } from './store.js';
@@ -17,7 +17,7 @@ export type ClientIdentity = ClientCredentialsInput & { source: StoredClient['so
 
 /** State the registration step needs from the wrapper. */
 export interface RegistrationContext {
-  fetch: FetchLike;
+  fetch: FetchFunction;
   store: OAuthStore;
   options: OAuthOptions;
   /** Issuers that issuer-less pre-registered clients were bound to (client id → issuer). */
@@ -99,7 +99,13 @@ function requestedAuthMethod(server: ServerMetadata): string {
   return 'none';
 }
 
-async function register(fetch: FetchLike, server: ServerMetadata, redirectUri: string, metadata: ClientMetadata, signal?: AbortSignal): Promise<StoredClient> {
+async function register(
+  fetch: FetchFunction,
+  server: ServerMetadata,
+  redirectUri: string,
+  metadata: ClientMetadata,
+  signal?: AbortSignal,
+): Promise<StoredClient> {
   const endpoint = server.registrationEndpoint!;
   const request = {
     client_name: metadata.clientName ?? 'MCP client',

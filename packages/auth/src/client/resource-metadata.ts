@@ -5,7 +5,7 @@
  */
 import { AuthError } from '../shared/errors.js';
 import { parseUrl, requireSecureUrl, resourceCovers, resourceMetadataCandidates } from '../shared/urls.js';
-import { getJson, stringArrayField, stringField, type FetchLike } from './http.js';
+import { getJson, stringArrayField, stringField, type FetchFunction } from './http.js';
 
 /** The parts of a protected resource metadata document the client uses. */
 export interface ResourceMetadata {
@@ -24,7 +24,7 @@ export interface ResourceMetadata {
  * must cover the server URL (same origin, a parent path), or the document is refused.
  */
 export async function discoverResourceMetadata(
-  fetch: FetchLike,
+  fetch: FetchFunction,
   serverUrl: URL,
   headerUrl: string | undefined,
   signal?: AbortSignal,
@@ -39,7 +39,7 @@ export async function discoverResourceMetadata(
  * error: it may be a 2025-03-26 server, whose origin is its authorization server.
  */
 export async function findResourceMetadata(
-  fetch: FetchLike,
+  fetch: FetchFunction,
   serverUrl: URL,
   headerUrl: string | undefined,
   signal?: AbortSignal,

@@ -5,7 +5,7 @@
  */
 import { AuthError } from '../shared/errors.js';
 import { authorizationServerMetadataCandidates, parseUrl, requireSecureUrl } from '../shared/urls.js';
-import { getJson, stringArrayField, stringField, type FetchLike } from './http.js';
+import { getJson, stringArrayField, stringField, type FetchFunction } from './http.js';
 
 /** The parts of authorization server metadata the client uses. */
 export interface ServerMetadata {
@@ -28,7 +28,7 @@ export interface ServerMetadata {
 }
 
 /** Fetches the metadata of the authorization server `issuer`, trying each well-known URL in order. */
-export async function discoverServerMetadata(fetch: FetchLike, issuer: string, signal?: AbortSignal): Promise<ServerMetadata> {
+export async function discoverServerMetadata(fetch: FetchFunction, issuer: string, signal?: AbortSignal): Promise<ServerMetadata> {
   const issuerUrl = requireSecureUrl(parseUrl(issuer, 'The authorization server issuer'), 'The authorization server');
   if (issuerUrl.search !== '' || issuerUrl.hash !== '') {
     throw new AuthError('discovery_failed', `The issuer ${JSON.stringify(issuer)} has a query or fragment (RFC 8414 §2)`);

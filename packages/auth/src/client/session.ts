@@ -12,7 +12,7 @@ import { authorizeWithCode } from './authorization-code.js';
 import { authorizationContextKey } from './context-key.js';
 import { DpopProver } from './dpop.js';
 import { clientCredentialsGrant, enterpriseGrant, workloadIdentityGrant, type GrantContext, type GrantOutcome } from './grants.js';
-import type { FetchLike } from './http.js';
+import type { FetchFunction } from './http.js';
 import type { OAuthOptions, PreRegisteredClient } from './options.js';
 import { randomToken } from './pkce.js';
 import { obtainClient, preRegisteredFor, type ClientIdentity, type RegistrationContext } from './registration.js';
@@ -48,7 +48,7 @@ export class OAuthSession {
   readonly dpop: DpopProver;
 
   constructor(
-    private readonly fetch: FetchLike,
+    private readonly fetch: FetchFunction,
     private readonly options: OAuthOptions,
   ) {
     this.key = canonicalResourceUri(options.serverUrl);

@@ -6,7 +6,7 @@
 import { AuthError } from '../shared/errors.js';
 import { authenticateClient, chooseAuthMethod, type ClientCredentialsInput } from './client-auth.js';
 import type { DpopProver } from './dpop.js';
-import { oauthErrorOf, readJsonObject, type FetchLike } from './http.js';
+import { oauthErrorOf, readJsonObject, type FetchFunction } from './http.js';
 import { splitScopes } from './scopes.js';
 import type { ServerMetadata } from './server-metadata.js';
 
@@ -34,7 +34,7 @@ export interface TokenRequestOptions {
  * `client` the request is not authenticated (an assertion grant whose assertion says who is asking).
  */
 export async function requestToken(
-  fetch: FetchLike,
+  fetch: FetchFunction,
   server: ServerMetadata,
   client: ClientCredentialsInput | undefined,
   params: Record<string, string | undefined>,

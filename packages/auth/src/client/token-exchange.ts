@@ -5,7 +5,7 @@
  */
 import { AuthError } from '../shared/errors.js';
 import { authenticateClient, chooseAuthMethod } from './client-auth.js';
-import { oauthErrorOf, readJsonObject, type FetchLike } from './http.js';
+import { oauthErrorOf, readJsonObject, type FetchFunction } from './http.js';
 import type { EnterpriseIdentityProvider } from './options.js';
 import { discoverServerMetadata } from './server-metadata.js';
 import { parseUrl, requireSecureUrl } from '../shared/urls.js';
@@ -27,7 +27,7 @@ export interface IdJagRequest {
 }
 
 /** Exchanges the identity assertion for an ID-JAG at the IdP's token endpoint; returns the ID-JAG. */
-export async function requestIdJag(fetch: FetchLike, request: IdJagRequest, signal?: AbortSignal): Promise<string> {
+export async function requestIdJag(fetch: FetchFunction, request: IdJagRequest, signal?: AbortSignal): Promise<string> {
   const { idp } = request;
   const { tokenEndpoint, authMethods } = await idpTokenEndpoint(fetch, idp, signal);
   const body = new URLSearchParams({
@@ -69,7 +69,7 @@ export async function requestIdJag(fetch: FetchLike, request: IdJagRequest, sign
 }
 
 async function idpTokenEndpoint(
-  fetch: FetchLike,
+  fetch: FetchFunction,
   idp: EnterpriseIdentityProvider,
   signal?: AbortSignal,
 ): Promise<{ tokenEndpoint: string; authMethods?: string[] | undefined }> {

@@ -82,8 +82,8 @@ export function formFields(requestedSchema: ElicitRequestFormParams['requestedSc
   });
 }
 
-/** The outcome of reading one field. */
-export type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+/** The outcome of reading one field: its value, or why the text does not fit the field. */
+export type ParsedField = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
 
 const YES = new Set(['y', 'yes', 'true', '1']);
 const NO = new Set(['n', 'no', 'false', '0']);
@@ -96,7 +96,7 @@ function pick(field: Field, token: string): string | undefined {
 }
 
 /** Reads what the user typed for `field` (not empty: empty means "default" or "skip"). */
-export function parseFieldText(field: Field, text: string): Parsed {
+export function parseFieldText(field: Field, text: string): ParsedField {
   const value = text.trim();
   let parsed: unknown;
   switch (field.kind) {

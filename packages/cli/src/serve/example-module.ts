@@ -8,11 +8,17 @@ import type { TasksServer } from '@mcpkit/tasks/server';
  * the other commands never pay for it.
  */
 
+/**
+ * Options of the example server itself: the server options it does not fix (its tools, prompts,
+ * resources and extensions are its own), and a tasks service for its long-running tools.
+ */
+export type ExampleServerOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'extensions'>> & {
+  tasks?: TasksServer;
+};
+
 /** What the CLI uses of the example. */
 export interface EverythingModule {
-  createEverythingServer(
-    options?: Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'extensions'>> & { tasks?: TasksServer },
-  ): McpServer;
+  createEverythingServer(options?: ExampleServerOptions): McpServer;
 }
 
 /** The package name of examples/everything. */

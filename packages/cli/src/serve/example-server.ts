@@ -7,7 +7,7 @@ import type { McpServer } from '@mcpkit/server';
 import type { ServerInstrumentation } from '@mcpkit/otel';
 import { serveStdio } from '@mcpkit/stdio';
 import { tasksServer } from '@mcpkit/tasks/server';
-import { loadEverything, type EverythingModule } from './example-module.js';
+import { loadEverything, type ExampleServerOptions } from './example-module.js';
 import { reportingDispatcher } from './memory-report.js';
 
 /**
@@ -38,7 +38,7 @@ export interface ExampleOptions {
   /** `--otel`: the hooks of `@mcpkit/otel` (a span per request, legacy session durations). */
   readonly instrument?: ServerInstrumentation;
   /** Options of the example server itself (state keys, page size...). */
-  readonly server?: Parameters<EverythingModule['createEverythingServer']>[0];
+  readonly server?: ExampleServerOptions;
 }
 
 /**

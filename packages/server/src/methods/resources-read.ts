@@ -55,9 +55,9 @@ export const readResource: MethodHandler = {
       hint = def.cache;
       scoped = !!def.scopes?.length;
     } else {
-      const match = registry.matcher?.match(uri);
-      const template = match && registry.templates.items[match.index];
-      if (!match || !template) throw resourceNotFound(uri);
+      const match = registry.matchTemplate(uri);
+      if (!match) throw resourceNotFound(uri);
+      const { template } = match;
       requireScopes(call, `resource ${uri}`, template.scopes);
       await round.begin(params);
       out = await template.read(uri, match.variables, call);

@@ -7,7 +7,12 @@
 import type { ElicitRequestFormParams } from '@mcpkit/schema';
 import { compileJsonSchema, type CompiledJsonSchema, type JsonSchemaObject } from '../json-schema/compile.js';
 
-type DeepReadonly<T> = T extends readonly (infer I)[] ? readonly DeepReadonly<I>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+/** `T` with every member and array read-only, all the way down (what an `as const` literal is). */
+export type DeepReadonly<T> = T extends readonly (infer I)[]
+  ? readonly DeepReadonly<I>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
 
 /**
  * A form's `requestedSchema` (a flat object of string, number, boolean and enum fields). Written
@@ -34,16 +39,21 @@ export type FormFieldValue<F> = F extends { readonly type: 'array'; readonly ite
                 ? boolean
                 : never;
 
-type RequiredOf<S> = S extends { readonly required: readonly (infer R)[] } ? R : never;
-type Props<S extends FormSchema> = S['properties'];
-type Flatten<T> = { [K in keyof T]: T[K] };
+/**
+ * The content of an accepted answer to the form `S`: its required fields, and its optional ones
+ * when given. Every name in it is exported (no private helper types); the final `infer X` mapping
+ * flattens the intersection into one object type (what an editor shows).
+ */
+export type FormContent<S extends FormSchema> = {
+  -readonly [K in keyof S['properties'] & string as K extends FormRequired<S> ? K : never]: FormFieldValue<S['properties'][K]>;
+} & {
+  -readonly [K in keyof S['properties'] & string as K extends FormRequired<S> ? never : K]?: FormFieldValue<S['properties'][K]>;
+} extends infer X
+  ? { [K in keyof X]: X[K] }
+  : never;
 
-/** The content of an accepted answer to the form `S`: its required fields, and its optional ones when given. */
-export type FormContent<S extends FormSchema> = Flatten<
-  { -readonly [K in keyof Props<S> & string as K extends RequiredOf<S> ? K : never]: FormFieldValue<Props<S>[K]> } & {
-    -readonly [K in keyof Props<S> & string as K extends RequiredOf<S> ? never : K]?: FormFieldValue<Props<S>[K]>;
-  }
->;
+/** The names of the fields the form `S` requires. */
+export type FormRequired<S extends FormSchema> = S extends { readonly required: readonly (infer R)[] } ? R : never;
 
 const compiled = new WeakMap<object, CompiledJsonSchema>();
 

@@ -45,12 +45,16 @@ export class InputResponsesReader {
    */
   elicitation(key: string): ElicitResult | undefined;
   elicitation<S extends FormSchema>(key: string, schema: S): ElicitAnswer<S> | undefined;
-  elicitation(key: string, schema?: FormSchema): ElicitResult | ElicitAnswer<FormSchema> | undefined {
+  // The implementation returns checked content as a plain record: the overloads above give it its type.
+  elicitation(
+    key: string,
+    schema?: FormSchema,
+  ): ElicitResult | { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' } | undefined {
     const value = this.raw(key);
     if (!validateElicitResult(value)) return undefined;
     if (schema === undefined || value.action !== 'accept') return schema === undefined ? value : { action: value.action };
     const checked = checkFormContent(schema, value.content);
-    return checked.ok ? { action: 'accept', content: checked.content as FormContent<FormSchema> } : undefined;
+    return checked.ok ? { action: 'accept', content: checked.content } : undefined;
   }
 
   /**

@@ -52,7 +52,7 @@ export class Registry {
   readonly resources: ItemList<ResourceDefinition>;
   readonly templates: ItemList<ResourceTemplateDefinition>;
   /** Matches URIs against the templates (built once per snapshot). */
-  readonly matcher: TemplateMatcher | undefined;
+  private readonly matcher: TemplateMatcher | undefined;
   /** Whether any prompt or template has completers. */
   readonly hasCompleters: boolean;
 
@@ -83,6 +83,16 @@ export class Registry {
     );
     this.matcher = this.templates.size > 0 ? new TemplateMatcher(this.templates.items.map((t) => t.template)) : undefined;
     this.hasCompleters = this.prompts.items.some((p) => p.complete !== undefined) || this.templates.items.some((t) => t.complete !== undefined);
+  }
+
+  /**
+   * The resource template `uri` belongs to (the first registered whose URI template matches it) and
+   * the values of its variables; `undefined` when none matches.
+   */
+  matchTemplate(uri: string): { readonly template: ResourceTemplateDefinition; readonly variables: Readonly<Record<string, string | string[]>> } | undefined {
+    const match = this.matcher?.match(uri);
+    const template = match && this.templates.items[match.index];
+    return template ? { template, variables: match.variables } : undefined;
   }
 
   /** A draft holding this snapshot's contents, to build the next snapshot from. */
