@@ -11,6 +11,8 @@ export const SIDES = [
   { id: 'raw', label: 'raw limit', impl: `${IMPL}raw/` },
   // Only the `otel` scenario runs it: mcpkit with @mcpkit/otel on both sides, the SDK exporting nowhere.
   { id: 'mcpkit-otel', label: 'mcpkit + @mcpkit/otel', impl: `${IMPL}mcpkit-otel/` },
+  // Only the `otel` scenario runs it: mcpkit with the least instrumentation the SDK allows (impl/otel-floor/floor.mjs).
+  { id: 'otel-floor', label: 'mcpkit + SDK floor', impl: `${IMPL}otel-floor/` },
 ];
 
 export const sideById = Object.fromEntries(SIDES.map((s) => [s.id, s]));

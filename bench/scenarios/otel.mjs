@@ -14,7 +14,7 @@ export const title = '8. OpenTelemetry — throughput with @mcpkit/otel on, as a
 
 const LOAD = fileURLToPath(new URL('../drivers/http-load.mjs', import.meta.url));
 const STDIO = fileURLToPath(new URL('../drivers/stdio-driver.mjs', import.meta.url));
-const SIDES = ['mcpkit', 'mcpkit-otel'];
+const SIDES = ['mcpkit', 'mcpkit-otel', 'otel-floor'];
 const TEXT = 'hello over http';
 
 export async function run({ quick, reps: repsOpt, log }) {
@@ -76,6 +76,8 @@ export async function run({ quick, reps: repsOpt, log }) {
     return [label(side), cell('rps'), cell('seq'), cell('inflight'), String(results[side].reduce((a, r) => a + r.bad, 0))];
   });
   const on = (key) => ratio(m('mcpkit-otel', key).value, m('mcpkit', key).value);
+  const floor = (key) => ratio(m('otel-floor', key).value, m('mcpkit', key).value);
+  const overFloor = (key) => ratio(m('mcpkit-otel', key).value, m('otel-floor', key).value);
   return {
     id,
     title,
@@ -85,15 +87,28 @@ export async function run({ quick, reps: repsOpt, log }) {
       'processor, AsyncLocalStorage context, W3C propagation, an in-memory meter provider), its exporter dropping every batch. ' +
       `HTTP: autocannon, ${connections} connections, ${durationSec} s (server spans only: the load generator is not our client). ` +
       `stdio: ${num(calls)} sequential calls, then ${num(calls)} with 64 in flight (client and server spans, trace context in \`_meta\`). ` +
+      'The third side is the floor: the least any instrumentation can do with the same SDK (impl/otel-floor/floor.mjs: one span ' +
+      'with fixed attributes, the handler or the send in its context, `_meta` propagation, one histogram record). ' +
+      'floor / off is what the SDK itself costs; on / floor is what our own code costs on top. ' +
       `${reps} runs per side, alternating; medians. Goal: ≥ 0.9× of off.`,
     tables: [{ header: ['side', 'HTTP req/s', 'stdio calls/s (sequential)', 'stdio calls/s (64 in flight)', 'errors'], rows }],
     ratios: [
       ['HTTP req/s, on / off', on('rps')],
       ['stdio sequential calls/s, on / off', on('seq')],
       ['stdio 64-in-flight calls/s, on / off', on('inflight')],
+      ['HTTP req/s, SDK floor / off', floor('rps')],
+      ['stdio sequential calls/s, SDK floor / off', floor('seq')],
+      ['stdio 64-in-flight calls/s, SDK floor / off', floor('inflight')],
+      ['HTTP req/s, on / SDK floor', overFloor('rps')],
+      ['stdio sequential calls/s, on / SDK floor', overFloor('seq')],
+      ['stdio 64-in-flight calls/s, on / SDK floor', overFloor('inflight')],
     ],
     metrics: {},
     status: { mcpkit: status.mcpkit, official: '', raw: status['mcpkit-otel'] },
-    notes: [`ratios: HTTP ${times(on('rps'))}, stdio ${times(on('seq'))} / ${times(on('inflight'))}`],
+    notes: [
+      `on / off: HTTP ${times(on('rps'))}, stdio ${times(on('seq'))} / ${times(on('inflight'))}`,
+      `SDK floor / off: HTTP ${times(floor('rps'))}, stdio ${times(floor('seq'))} / ${times(floor('inflight'))}`,
+      `on / SDK floor: HTTP ${times(overFloor('rps'))}, stdio ${times(overFloor('seq'))} / ${times(overFloor('inflight'))}`,
+    ],
   };
 }
