@@ -23,9 +23,10 @@ import * as legacySessions from './scenarios/legacy-sessions.mjs';
 import * as mrtrRounds from './scenarios/mrtr-rounds.mjs';
 import * as concurrency from './scenarios/concurrency.mjs';
 import * as otel from './scenarios/otel.mjs';
+import * as split from './scenarios/entry-split.mjs';
 import { FOLDED, foldedMarkdown, runFolded } from './scenarios/folded.mjs';
 
-export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation, soak, otel];
+export const SCENARIOS = [stdio, http, dispatch, coldstart, size, validation, soak, otel, split];
 /** The scale curves of issue 23: `--curves` runs them (alone, or with `--only`). */
 export const CURVES = [registrySize, payloadSize, listeners, legacySessions, mrtrRounds, concurrency];
 
@@ -79,6 +80,11 @@ async function main() {
       section.seconds = (performance.now() - s0) / 1000;
       sections.push(section);
       Object.assign(metrics, section.metrics);
+      // A scenario whose own checks failed keeps its numbers in the report, and the run still fails.
+      for (const message of section.failures ?? []) {
+        errors.push({ id: scenario.id, title: scenario.title, message });
+        log(`  check failed: ${message}`);
+      }
     } catch (e) {
       errors.push({ id: scenario.id, title: scenario.title, message: String(e?.stack ?? e) });
       log(`  failed: ${e?.message ?? e}`);

@@ -5,7 +5,7 @@ export const USAGE = `usage: node bench/run.mjs [--quick] [--curves] [--only <sc
   --quick        small counts and short loads (under two minutes), for development
   --curves       also run the scale curves (registry, payload, listeners, sessions, mrtr, concurrency)
   --only NAMES   run only these scenarios or curves (comma-separated; see --list; \`curves\` = every curve); others are omitted
-  --reps N       repetitions per side (or per scenario: --reps stdio=2,mrtr=1) (default: 5 full for stdio, 3 for the others; 1 quick; cold start always takes 10 samples full, 5 quick)
+  --reps N       repetitions per side (or per scenario: --reps stdio=2,mrtr=1) (default: 5 full for stdio, 3 for the others; 1 quick; cold start always takes 10 samples full, 5 quick; split: 20 starts per app full, 5 quick)
   --folded / --no-folded  run the benchmarks folded in from bench/stdio, bench/http, bench/server and
                  bench/validation (default: yes in full runs, no in quick runs)
   --wait-quiet[=MIN]  before each scenario, wait (at most MIN minutes, default 10) until the 1-minute load

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { packageOf } from '../lib/app-probe.mjs';
 import { kilobytes, times } from '../lib/format.mjs';
 import { runNodeJson, startNodeService, stopChild } from '../lib/proc.mjs';
 import { implFile } from '../lib/sides.mjs';
@@ -36,9 +37,7 @@ export async function bundle(entry) {
   const code = result.outputFiles[0].contents;
   const byPackage = {};
   for (const [path, { bytesInOutput }] of Object.entries(Object.values(result.metafile.outputs)[0].inputs)) {
-    const at = path.lastIndexOf('node_modules/');
-    const workspace = path.match(/(?:^|\/)packages\/([^/]+)\//);
-    const pkg = at !== -1 ? path.slice(at + 13).match(/^(@[^/]+\/[^/]+|[^/]+)/)[1] : workspace ? `@mcpkit/${workspace[1]}` : '(entry)';
+    const pkg = packageOf(path);
     byPackage[pkg] = (byPackage[pkg] ?? 0) + bytesInOutput;
   }
   const largest = Object.entries(byPackage)
