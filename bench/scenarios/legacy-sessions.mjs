@@ -92,7 +92,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     },
     status,
     eras: {
-      mcpkit: '2025-11-25 sessions through `dualEra(server, { sessions: MemorySessionStore })` on `serve`',
+      mcpkit: '2025-11-25 sessions through `dualEra(server, { sessions: MemorySessionStore })` on `serveHttp`',
       official: '2025-11-25 sessions through `NodeStreamableHTTPServerTransport({ sessionIdGenerator })`, one `McpServer` each',
     },
     notes: [

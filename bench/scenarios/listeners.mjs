@@ -155,7 +155,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     },
     status,
     eras: {
-      mcpkit: '2026-07-28, `createHttpHandler` (`limits.maxListenStreams` raised) on `serve` (`maxConnectionsPerClient: Infinity`)',
+      mcpkit: '2026-07-28, `createHttpHandler` (`limits.maxListenStreams` raised) on `serveHttp` (`maxConnectionsPerClient: Infinity`)',
       official: '2026-07-28, `createMcpHandler(…, { legacy: "reject", maxSubscriptions })` on node:http',
       raw: 'node:http SSE responses in a Set',
     },

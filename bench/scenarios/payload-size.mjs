@@ -114,7 +114,7 @@ export async function run({ quick, reps: repsOpt, log }) {
     metrics,
     status,
     eras: {
-      mcpkit: '2026-07-28 (`serveStdio`; `createHttpHandler` on `serve`)',
+      mcpkit: '2026-07-28 (`serveStdio`; `createHttpHandler` on `serveHttp`)',
       official: '2026-07-28 (`serveStdio`; `createMcpHandler(…, { legacy: "reject" })` on node:http)',
       raw: 'newline JSON / node:http, no validation',
     },

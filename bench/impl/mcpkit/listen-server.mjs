@@ -1,7 +1,7 @@
 // mcpkit HTTP server for the listeners curve: one tool (so `tools.listChanged` is advertised), listen streams up to
 // `maxStreams`, and `change()` announcing tools/list_changed. With `redisUrl`, the EventBus is Redis (@mcpkit/redis).
 import { createHttpHandler } from '@mcpkit/http';
-import { serve } from '@mcpkit/http/node';
+import { serveHttp } from '@mcpkit/http/node';
 import { createServer, tool } from '@mcpkit/server';
 
 /** Listens on 127.0.0.1 and resolves with `{ port, change(), close() }`. */
@@ -15,7 +15,7 @@ export async function start({ host = '127.0.0.1', port = 0, maxStreams = 20_000,
     events = new RedisEventBus(redis);
   }
   const server = echoServer(events);
-  const http = await serve(createHttpHandler(server, { limits: { maxListenStreams: maxStreams } }), {
+  const http = await serveHttp(createHttpHandler(server, { limits: { maxListenStreams: maxStreams } }), {
     host,
     port,
     maxConnectionsPerClient: Number.POSITIVE_INFINITY,
