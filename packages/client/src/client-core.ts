@@ -27,9 +27,10 @@ import { MODERN_PROTOCOL_VERSIONS, versionToRetry } from './versions.js';
 import { version as CLIENT_VERSION } from '../package.json';
 
 /**
- * The machinery `ModernClient` holds (not exported: its members are public to the client only): the `Connection`, one round trip with its `_meta`
- * (`RequestMeta`) and the `-32022` retry, and the routing of what the server sends outside responses
- * (progress, log messages, listen streams and the cache invalidation they trigger).
+ * The machinery `ModernClient` holds (never exported, so its members are public to the client
+ * only): the `Connection`, one round trip with its `_meta` (`RequestMeta`) and the `-32022` retry,
+ * and the routing of what the server sends outside responses (progress, log messages, listen
+ * streams and the cache invalidation they trigger).
  */
 export class ClientCore {
   readonly connection: Connection;
