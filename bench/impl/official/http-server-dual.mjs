@@ -8,5 +8,8 @@ export const era = 'both (createMcpHandler, default legacy: stateless)';
 
 /** Listens on host:port (0 = any free port) and resolves with the bound port and a close(). */
 export function start(options) {
-  return listenOfficial(createMcpHandler(() => createEchoServer()), options);
+  return listenOfficial(
+    createMcpHandler(() => createEchoServer()),
+    options,
+  );
 }

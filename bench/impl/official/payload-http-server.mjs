@@ -7,5 +7,8 @@ export const era = '2026-07-28 (createMcpHandler, legacy: reject)';
 
 /** Listens on host:port (0 = any free port) and resolves with the bound port and a close(). */
 export function start(options) {
-  return listenOfficial(createMcpHandler(() => createBlobServer(), { legacy: 'reject' }), options);
+  return listenOfficial(
+    createMcpHandler(() => createBlobServer(), { legacy: 'reject' }),
+    options,
+  );
 }
